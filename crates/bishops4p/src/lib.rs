@@ -1,0 +1,1 @@
+//! The bishops4p game (work in progress).

@@ -1,0 +1,1 @@
+//! The checkers3d game (work in progress).

@@ -1,0 +1,1 @@
+//! The chess-t game (work in progress).

@@ -1,0 +1,1 @@
+//! The chess3d game (work in progress).

@@ -1,0 +1,224 @@
+//! Game configurations: the keys every frontend (CLI, C API, JSON) uses, and small parsers
+//! for their values.
+
+use crate::ConfigError;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// One configuration key of a game, as the registry lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConfigKey {
+    /// The key, e.g. `heights`.
+    pub name: &'static str,
+    /// What it sets.
+    pub description: &'static str,
+    /// Its default value, as text.
+    pub default: &'static str,
+    /// What it accepts, as text (e.g. `1..=8`, `on|off`).
+    pub allowed: &'static str,
+}
+
+/// A game's configuration: a serde value with named keys settable from text.
+///
+/// The same key names serve the CLI (`--config heights=2`), the C API (`heights=2;removal=off`)
+/// and JSON (`{"heights": 2}`).
+pub trait GameConfig:
+    Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The keys, in the order they are listed.
+    fn keys() -> &'static [ConfigKey];
+
+    /// Sets one key from its text value.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError>;
+
+    /// The current value of a key, as text in the form [`GameConfig::set`] accepts
+    /// (`None` for an unknown key).
+    fn get(&self, key: &str) -> Option<String>;
+
+    /// Checks that the values fit together (called after all keys are set).
+    fn validate(&self) -> Result<(), ConfigError> {
+        Ok(())
+    }
+
+    /// A configuration from `key=value` pairs on top of the defaults, validated.
+    fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, ConfigError> {
+        let mut config = Self::default();
+        for (key, value) in pairs {
+            config.set(key.trim(), value.trim())?;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Every key with its current value.
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        Self::keys()
+            .iter()
+            .map(|k| (k.name, self.get(k.name).unwrap_or_default()))
+            .collect()
+    }
+}
+
+/// The error for an unknown key of game `game` with keys `keys`.
+pub fn unknown_key(game: &str, key: &str, keys: &[ConfigKey]) -> ConfigError {
+    ConfigError::UnknownKey {
+        game: game.to_string(),
+        key: key.to_string(),
+        allowed: keys.iter().map(|k| k.name.to_string()).collect(),
+    }
+}
+
+/// The error for a bad value of `key`.
+pub fn bad_value(
+    key: &str,
+    value: &str,
+    reason: impl Into<String>,
+    allowed: impl Into<String>,
+) -> ConfigError {
+    ConfigError::BadValue {
+        key: key.to_string(),
+        value: crate::error::shorten(value),
+        reason: reason.into(),
+        allowed: allowed.into(),
+    }
+}
+
+/// Parses `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
+pub fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(bad_value(key, value, "not a switch", "on|off")),
+    }
+}
+
+/// Formats a switch as `on`/`off`.
+pub fn format_switch(on: bool) -> String {
+    if on { "on" } else { "off" }.to_string()
+}
+
+/// Parses an integer in `min..=max`.
+pub fn parse_int(key: &str, value: &str, min: u32, max: u32) -> Result<u32, ConfigError> {
+    let allowed = format!("an integer {min}..={max}");
+    let n: u32 = value
+        .trim()
+        .parse()
+        .map_err(|_| bad_value(key, value, "not an integer", allowed.clone()))?;
+    if n < min || n > max {
+        return Err(bad_value(key, value, "out of range", allowed));
+    }
+    Ok(n)
+}
+
+/// Parses a comma-separated list of integers in `min..=max` (at least one, no repeats),
+/// returned sorted.
+pub fn parse_int_list(key: &str, value: &str, min: u32, max: u32) -> Result<Vec<u32>, ConfigError> {
+    let allowed = format!("a comma list of integers {min}..={max}");
+    let mut out = Vec::new();
+    for part in value.split(',') {
+        let part = part.trim();
+        let n: u32 = part
+            .parse()
+            .map_err(|_| bad_value(key, value, format!("{part:?} is not an integer"), allowed.clone()))?;
+        if n < min || n > max {
+            return Err(bad_value(key, value, format!("{n} is out of range"), allowed));
+        }
+        if out.contains(&n) {
+            return Err(bad_value(key, value, format!("{n} is given twice"), allowed));
+        }
+        out.push(n);
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Formats a list of integers as a comma list.
+pub fn format_int_list(values: &[u32]) -> String {
+    values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Splits a configuration string `k=v;k=v` (also accepting newlines) into pairs.
+pub fn split_pairs(text: &str) -> Result<Vec<(&str, &str)>, ConfigError> {
+    let mut pairs = Vec::new();
+    for part in text.split([';', '\n']) {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let (k, v) = part.split_once('=').ok_or_else(|| {
+            ConfigError::Inconsistent(format!(
+                "{:?} is not a key=value pair",
+                crate::error::shorten(part)
+            ))
+        })?;
+        pairs.push((k.trim(), v.trim()));
+    }
+    Ok(pairs)
+}
+
+/// Converts a JSON object of configuration values into `key=value` pairs: strings as they are,
+/// numbers and booleans as text (`true` → `on`), arrays as comma lists.
+pub fn json_to_pairs(json: &str) -> Result<Vec<(String, String)>, ConfigError> {
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| ConfigError::Json(e.to_string()))?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| ConfigError::Json("expected an object of key: value".to_string()))?;
+    let mut pairs = Vec::new();
+    for (key, value) in object {
+        pairs.push((key.clone(), json_value_text(key, value)?));
+    }
+    Ok(pairs)
+}
+
+fn json_value_text(key: &str, value: &serde_json::Value) -> Result<String, ConfigError> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => format_switch(*b),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| json_value_text(key, v))
+            .collect::<Result<Vec<_>, _>>()?
+            .join(","),
+        Value::Null | Value::Object(_) => {
+            return Err(ConfigError::Json(format!(
+                "key {key:?}: expected a string, number, boolean or array"
+            )));
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_and_lists() {
+        assert_eq!(parse_switch("k", "ON"), Ok(true));
+        assert!(parse_switch("k", "maybe").is_err());
+        assert_eq!(parse_int_list("k", "3, 1,2", 1, 8), Ok(vec![1, 2, 3]));
+        assert!(parse_int_list("k", "1,1", 1, 8).is_err());
+        assert!(parse_int_list("k", "9", 1, 8).is_err());
+        assert!(parse_int("k", "", 1, 8).is_err());
+    }
+
+    #[test]
+    fn pairs_and_json() {
+        assert_eq!(
+            split_pairs("heights=2; removal=off").unwrap(),
+            vec![("heights", "2"), ("removal", "off")]
+        );
+        assert!(split_pairs("heights").is_err());
+        let pairs = json_to_pairs(r#"{"heights": 2, "castling": false, "w": [1, 2]}"#).unwrap();
+        assert!(pairs.contains(&("heights".to_string(), "2".to_string())));
+        assert!(pairs.contains(&("castling".to_string(), "off".to_string())));
+        assert!(pairs.contains(&("w".to_string(), "1,2".to_string())));
+        assert!(json_to_pairs("[1]").is_err());
+        assert!(json_to_pairs("{").is_err());
+    }
+}

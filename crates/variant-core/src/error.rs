@@ -1,0 +1,203 @@
+//! Error types. Every message says what is wrong and where.
+
+use thiserror::Error;
+
+/// A position text that cannot be read, or that describes an impossible position.
+///
+/// Displayed as `position text: <where>: <what>`, e.g.
+/// `position text: board 3 of 8, rank 5: 9 cells`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("position text: {}{message}", location_prefix(.location))]
+pub struct PositionError {
+    /// Where in the text (or in the position) the problem is, e.g. `board 3 of 8, rank 5`;
+    /// empty when it concerns the whole text.
+    pub location: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn location_prefix(location: &str) -> String {
+    if location.is_empty() {
+        String::new()
+    } else {
+        format!("{location}: ")
+    }
+}
+
+impl PositionError {
+    /// An error at `location` (may be empty) saying `message`.
+    pub fn new(location: impl Into<String>, message: impl Into<String>) -> Self {
+        PositionError {
+            location: location.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A move text that cannot be read, or that names no legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text is not a move in the game's notation.
+    #[error("move text {text:?}: {reason}")]
+    Malformed {
+        /// The text as given (shortened when very long).
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The text is well formed but names no legal move here.
+    #[error("move {text}: illegal: {reason}")]
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// Why it is not legal (or which moves it could mean, when ambiguous).
+        reason: String,
+    },
+}
+
+impl MoveError {
+    /// A malformed-move error; the text is shortened to keep the message readable.
+    pub fn malformed(text: &str, reason: impl Into<String>) -> Self {
+        MoveError::Malformed {
+            text: shorten(text),
+            reason: reason.into(),
+        }
+    }
+
+    /// An illegal-move error.
+    pub fn illegal(text: &str, reason: impl Into<String>) -> Self {
+        MoveError::Illegal {
+            text: shorten(text),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Shortens user text quoted in an error message to at most 40 characters.
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(MAX).collect();
+        format!("{head}… ({} bytes)", text.len())
+    }
+}
+
+/// A move value that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal move {mv}: {reason}")]
+pub struct IllegalMove {
+    /// The move, formatted.
+    pub mv: String,
+    /// Why it is not legal.
+    pub reason: String,
+}
+
+/// A configuration that names an unknown key, gives a bad value, or is inconsistent.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// No such configuration key for this game.
+    #[error("unknown configuration key {key:?} for {game}; allowed keys: {}", .allowed.join(", "))]
+    UnknownKey {
+        /// The game.
+        game: String,
+        /// The key as given.
+        key: String,
+        /// The keys the game has.
+        allowed: Vec<String>,
+    },
+    /// The value is not allowed for the key.
+    #[error("configuration {key}={value:?}: {reason}; allowed: {allowed}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// What is wrong with it.
+        reason: String,
+        /// What the key accepts.
+        allowed: String,
+    },
+    /// The values are each fine but do not fit together.
+    #[error("configuration: {0}")]
+    Inconsistent(String),
+    /// A configuration key disagrees with what a position text fixes.
+    #[error("configuration {key}={given} disagrees with the position text, which has {key}={text}")]
+    DisagreesWithPosition {
+        /// The key.
+        key: String,
+        /// The value given as configuration.
+        given: String,
+        /// The value the position text implies.
+        text: String,
+    },
+    /// A JSON configuration that cannot be read.
+    #[error("configuration JSON: {0}")]
+    Json(String),
+}
+
+/// A game record (JSON or binary) that cannot be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// The bytes are not a record of a supported format version.
+    #[error("record: {0}")]
+    Format(String),
+    /// The record is for another game.
+    #[error("record: it is a record of {found}, expected {expected}")]
+    WrongGame {
+        /// The game this code reads.
+        expected: String,
+        /// The game named in the record.
+        found: String,
+    },
+    /// The record's configuration is not valid.
+    #[error("record: {0}")]
+    Config(#[from] ConfigError),
+    /// The record's start position is not valid.
+    #[error("record: {0}")]
+    Position(#[from] PositionError),
+    /// A move of the record cannot be played.
+    #[error("record: move {index} (ply {ply}): {error}", ply = .index + 1)]
+    Move {
+        /// 0-based index of the move in the record.
+        index: usize,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// The record's ending cannot be applied.
+    #[error("record: ending: {0}")]
+    Ending(String),
+}
+
+/// Any error of the workspace's games, for callers that do not care which kind.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Error {
+    /// See [`PositionError`].
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// See [`MoveError`].
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// See [`IllegalMove`].
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// See [`ConfigError`].
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// See [`RecordError`].
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A game-level action that is not possible now (undo at the start, a claim that does not
+    /// hold, a move after the end).
+    #[error("{0}")]
+    Action(String),
+    /// A game name that the registry does not know.
+    #[error("unknown game {name:?}; known games: {}", .known.join(", "))]
+    UnknownGame {
+        /// The name as given.
+        name: String,
+        /// The games the registry knows.
+        known: Vec<String>,
+    },
+}

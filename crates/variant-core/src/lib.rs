@@ -1,0 +1,60 @@
+//! The contract every game of the `variants` workspace implements, and the machinery written
+//! once for all of them.
+//!
+//! - [`Game`]: a small, `Clone`, validated position with `Copy` moves, legal move generation
+//!   into a fixed-capacity [`MoveList`], copy-make play ([`Game::play_unchecked`],
+//!   [`Game::try_play`]), notation in and out, status and Zobrist hash.
+//! - [`perft`](perft::perft) with bulk counting, [`divide`](perft::divide) and
+//!   [`perft_parallel`](perft::perft_parallel) (rayon, split at the root).
+//! - [`History`]: the game record with undo, repetitions, draw claims, resignation and
+//!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format.
+//! - [`DynGame`] / [`DynHistory`]: object-safe faces with string moves, blanket-implemented.
+//! - Shared pieces of the parallelepiped games: [`grid3::Cell3`] (cells `e2@1`) and
+//!   [`RemovalTable`] (height removal).
+//!
+//! # Example
+//!
+//! Any game can be counted, played and recorded through the same functions:
+//!
+//! ```
+//! use variant_core::{Game, History, perft::perft};
+//!
+//! /// Perft to `depth`, then a record of the first legal move.
+//! fn explore<G: Game>(start: G, depth: u32) -> (u64, String) {
+//!     let nodes = perft(&start, depth);
+//!     let mut moves = G::MoveList::default();
+//!     start.legal_moves(&mut moves);
+//!     let mut history = History::new(start);
+//!     if let Some(&first) = moves.first() {
+//!         history.play(first).expect("a generated move is legal");
+//!     }
+//!     (nodes, history.to_json())
+//! }
+//! ```
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+pub mod binary;
+pub mod config;
+mod dyn_game;
+pub mod error;
+mod game;
+pub mod grid3;
+mod history;
+mod movelist;
+pub mod perft;
+mod record;
+mod removal;
+mod seat;
+mod status;
+pub mod zobrist;
+
+pub use config::{ConfigKey, GameConfig};
+pub use dyn_game::{DynGame, DynHistory};
+pub use error::{ConfigError, Error, IllegalMove, MoveError, PositionError, RecordError};
+pub use game::{Game, RepetitionRules};
+pub use history::{Action, Ending, History, RESIGN_PREFIX};
+pub use movelist::{MoveBuffer, MoveList};
+pub use record::{Record, json_record_game};
+pub use removal::RemovalTable;
+pub use seat::Seat;
+pub use status::{DrawReason, Status, WinReason};

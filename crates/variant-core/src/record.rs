@@ -1,0 +1,101 @@
+//! Game records for storage: a serde form (JSON, with moves as canonical text) and a compact
+//! binary form.
+
+use crate::{Ending, Error, Game, GameConfig, History, RecordError};
+use serde::{Deserialize, Serialize};
+
+/// A game record as data: the game, its configuration, the start position when it is not the
+/// configuration's start, every action as canonical text, and the game-level ending.
+///
+/// Serialized with serde (JSON for people, [`crate::binary`] for compact storage). Reading a
+/// record replays every move, so a record that loads is a legal game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "C: GameConfig"))]
+pub struct Record<C> {
+    /// The game's registry name.
+    pub game: String,
+    /// The configuration.
+    pub config: C,
+    /// The start position's text, when it is not the configuration's start position.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Each action's canonical text (a move, or `resign:<seat>` when the game went on).
+    pub moves: Vec<String>,
+    /// How the game ended, if not by the position itself.
+    #[serde(default)]
+    pub ending: Option<Ending>,
+}
+
+impl<G: Game> History<G> {
+    /// The record of this game.
+    pub fn to_record(&self) -> Record<G::Config> {
+        let start = self.start();
+        let standard = G::new(start.config()).ok();
+        let start_text = start.to_text();
+        let is_standard = standard.is_some_and(|s| s.to_text() == start_text);
+        Record {
+            game: G::NAME.to_string(),
+            config: start.config().clone(),
+            start: if is_standard { None } else { Some(start_text) },
+            moves: self.action_texts(),
+            ending: self.ending(),
+        }
+    }
+
+    /// Replays a record.
+    pub fn from_record(record: &Record<G::Config>) -> Result<Self, RecordError> {
+        if record.game != G::NAME {
+            return Err(RecordError::WrongGame {
+                expected: G::NAME.to_string(),
+                found: crate::error::shorten(&record.game),
+            });
+        }
+        record.config.validate()?;
+        let start = match &record.start {
+            Some(text) => G::from_text(&record.config, text)?,
+            None => G::new(&record.config)?,
+        };
+        let mut history = History::new(start);
+        for (index, text) in record.moves.iter().enumerate() {
+            history
+                .play_action_text(text)
+                .map_err(|e| RecordError::Move {
+                    index,
+                    error: match e {
+                        Error::Move(m) => m,
+                        other => crate::MoveError::illegal(text, other.to_string()),
+                    },
+                })?;
+        }
+        if let Some(ending) = record.ending {
+            history
+                .apply_ending(ending)
+                .map_err(|e| RecordError::Ending(e.to_string()))?;
+        }
+        Ok(history)
+    }
+
+    /// The record as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.to_record())
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// Replays a JSON record.
+    pub fn from_json(json: &str) -> Result<Self, RecordError> {
+        let record: Record<G::Config> =
+            serde_json::from_str(json).map_err(|e| RecordError::Format(format!("JSON: {e}")))?;
+        Self::from_record(&record)
+    }
+}
+
+/// The game name of a JSON record, read without knowing the game (to pick the game to replay it).
+pub fn json_record_game(json: &str) -> Result<String, RecordError> {
+    #[derive(Deserialize)]
+    struct Head {
+        game: String,
+    }
+    let head: Head =
+        serde_json::from_str(json).map_err(|e| RecordError::Format(format!("JSON: {e}")))?;
+    Ok(head.game)
+}

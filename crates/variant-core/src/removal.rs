@@ -1,0 +1,144 @@
+//! The height-removal table of the parallelepiped games (C3-30, D3-30): for each number of
+//! heights n = 2 … 8, the piece count at or below which empty heights are removed.
+
+use crate::ConfigError;
+use crate::config::bad_value;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Thresholds T(n) for n = 2 … 8 (index n − 2); `None` means no removal at that n.
+/// `RemovalTable::OFF` switches removal off.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RemovalTable {
+    thresholds: [Option<u16>; 7],
+}
+
+impl RemovalTable {
+    /// No removal at any number of heights.
+    pub const OFF: RemovalTable = RemovalTable {
+        thresholds: [None; 7],
+    };
+
+    /// The table T(n) = n + `offset` for n = 2 … 8 (chess: offset 3, checkers: offset 5).
+    pub const fn n_plus(offset: u16) -> RemovalTable {
+        let mut thresholds = [None; 7];
+        let mut i = 0;
+        while i < 7 {
+            thresholds[i] = Some(i as u16 + 2 + offset);
+            i += 1;
+        }
+        RemovalTable { thresholds }
+    }
+
+    /// A table from explicit thresholds for n = 2 … 8.
+    pub const fn from_thresholds(thresholds: [Option<u16>; 7]) -> RemovalTable {
+        RemovalTable { thresholds }
+    }
+
+    /// The threshold at `n` heights (`None` below 2, above 8, or when left out).
+    #[inline]
+    pub fn threshold(&self, n: u8) -> Option<u16> {
+        if (2..=8).contains(&n) {
+            self.thresholds[n as usize - 2]
+        } else {
+            None
+        }
+    }
+
+    /// Whether no threshold is set.
+    pub fn is_off(&self) -> bool {
+        self.thresholds.iter().all(Option::is_none)
+    }
+
+    /// Parses `on` (the game's `default`), `off`, or seven comma-separated thresholds for
+    /// 2 … 8 heights where `0` or `-` leaves a height count out.
+    pub fn parse(key: &str, value: &str, default: RemovalTable) -> Result<RemovalTable, ConfigError> {
+        const ALLOWED: &str = "on, off, or seven thresholds for 2..8 heights (0 or - for none)";
+        match value.trim() {
+            "on" | "default" => return Ok(default),
+            "off" => return Ok(RemovalTable::OFF),
+            _ => {}
+        }
+        let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+        if parts.len() != 7 {
+            return Err(bad_value(
+                key,
+                value,
+                format!("{} thresholds given, 7 needed", parts.len()),
+                ALLOWED,
+            ));
+        }
+        let mut thresholds = [None; 7];
+        for (i, part) in parts.iter().enumerate() {
+            thresholds[i] = match *part {
+                "-" | "0" => None,
+                p => Some(p.parse::<u16>().map_err(|_| {
+                    bad_value(
+                        key,
+                        value,
+                        format!("threshold for {} heights {p:?} is not a number", i + 2),
+                        ALLOWED,
+                    )
+                })?),
+            };
+        }
+        Ok(RemovalTable { thresholds })
+    }
+
+    /// The text form [`RemovalTable::parse`] reads: `off`, or seven thresholds.
+    pub fn to_text(&self) -> String {
+        if self.is_off() {
+            return "off".to_string();
+        }
+        self.thresholds
+            .iter()
+            .map(|t| t.map_or("-".to_string(), |v| v.to_string()))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl Serialize for RemovalTable {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_text())
+    }
+}
+
+impl<'de> Deserialize<'de> for RemovalTable {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.trim() == "on" {
+            return Err(serde::de::Error::custom(
+                "removal \"on\" depends on the game; write the thresholds",
+            ));
+        }
+        RemovalTable::parse("removal", &text, RemovalTable::OFF).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c3_30_default_table_is_n_plus_3() {
+        let t = RemovalTable::n_plus(3);
+        assert_eq!(t.threshold(8), Some(11));
+        assert_eq!(t.threshold(2), Some(5));
+        assert_eq!(t.threshold(1), None);
+        assert_eq!(t.to_text(), "5,6,7,8,9,10,11");
+    }
+
+    #[test]
+    fn parse_forms() {
+        let d = RemovalTable::n_plus(5);
+        assert_eq!(RemovalTable::parse("removal", "on", d), Ok(d));
+        assert_eq!(RemovalTable::parse("removal", "off", d), Ok(RemovalTable::OFF));
+        let t = RemovalTable::parse("removal", "0,-,7,8,9,10,30", d).unwrap();
+        assert_eq!(t.threshold(2), None);
+        assert_eq!(t.threshold(3), None);
+        assert_eq!(t.threshold(8), Some(30));
+        assert_eq!(RemovalTable::parse("removal", &t.to_text(), d), Ok(t));
+        assert!(RemovalTable::parse("removal", "1,2,3", d).is_err());
+        assert!(RemovalTable::parse("removal", "a,2,3,4,5,6,7", d).is_err());
+    }
+}

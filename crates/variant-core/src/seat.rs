@@ -1,0 +1,31 @@
+//! Seats: who is to move.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A player's seat, numbered in turn order from 0 (White in every game of the workspace).
+///
+/// Two-player games use seats 0 (White) and 1 (Black); "Bishops" uses 0 … 3
+/// (White, Grey, Black, Pink). The game gives each seat its name
+/// ([`Game::seat_name`](crate::Game::seat_name)).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The first player (White).
+    pub const FIRST: Seat = Seat(0);
+    /// The second player of a two-player game (Black).
+    pub const SECOND: Seat = Seat(1);
+
+    /// The seat's index, usable for arrays indexed by seat.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
