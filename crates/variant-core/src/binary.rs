@@ -127,12 +127,16 @@ pub fn decode<G: Game>(bytes: &[u8]) -> Result<History<G>, RecordError> {
                 })?;
                 text.clone()
             }
-            BinAction::Resignation(seat) => format!("{}{}", crate::history::RESIGN_PREFIX, Seat(*seat).0),
+            BinAction::Resignation(seat) => {
+                format!("{}{}", crate::history::RESIGN_PREFIX, Seat(*seat).0)
+            }
         };
-        history.play_action_text(&text).map_err(|e| RecordError::Move {
-            index,
-            error: crate::MoveError::illegal(&text, e.to_string()),
-        })?;
+        history
+            .play_action_text(&text)
+            .map_err(|e| RecordError::Move {
+                index,
+                error: crate::MoveError::illegal(&text, e.to_string()),
+            })?;
     }
     if let Some(ending) = bin.ending {
         history

@@ -120,14 +120,29 @@ pub fn parse_int_list(key: &str, value: &str, min: u32, max: u32) -> Result<Vec<
     let mut out = Vec::new();
     for part in value.split(',') {
         let part = part.trim();
-        let n: u32 = part
-            .parse()
-            .map_err(|_| bad_value(key, value, format!("{part:?} is not an integer"), allowed.clone()))?;
+        let n: u32 = part.parse().map_err(|_| {
+            bad_value(
+                key,
+                value,
+                format!("{part:?} is not an integer"),
+                allowed.clone(),
+            )
+        })?;
         if n < min || n > max {
-            return Err(bad_value(key, value, format!("{n} is out of range"), allowed));
+            return Err(bad_value(
+                key,
+                value,
+                format!("{n} is out of range"),
+                allowed,
+            ));
         }
         if out.contains(&n) {
-            return Err(bad_value(key, value, format!("{n} is given twice"), allowed));
+            return Err(bad_value(
+                key,
+                value,
+                format!("{n} is given twice"),
+                allowed,
+            ));
         }
         out.push(n);
     }
@@ -137,7 +152,11 @@ pub fn parse_int_list(key: &str, value: &str, min: u32, max: u32) -> Result<Vec<
 
 /// Formats a list of integers as a comma list.
 pub fn format_int_list(values: &[u32]) -> String {
-    values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Splits a configuration string `k=v;k=v` (also accepting newlines) into pairs.

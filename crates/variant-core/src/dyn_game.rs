@@ -4,6 +4,8 @@ use crate::{DrawReason, Ending, Error, Game, GameConfig, History, Seat, Status, 
 
 /// A game position behind a trait object, with moves as canonical text. Blanket-implemented
 /// for every [`Game`]; the facade's registry builds one from a game name and a configuration.
+///
+/// Method names differ from [`Game`]'s so that both traits can be in scope together.
 pub trait DynGame: Send + Sync + std::fmt::Debug {
     /// The game's registry name.
     fn game_name(&self) -> &'static str;
@@ -12,25 +14,25 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
     /// One configuration value as text.
     fn config_value(&self, key: &str) -> Option<String>;
     /// The position in the game's notation.
-    fn to_text(&self) -> String;
+    fn position_text(&self) -> String;
     /// How many seats the game has.
-    fn seat_count(&self) -> usize;
+    fn seats(&self) -> usize;
     /// The name of a seat.
-    fn seat_name(&self, seat: Seat) -> &'static str;
+    fn seat_label(&self, seat: Seat) -> &'static str;
     /// The seat to move.
-    fn side_to_move(&self) -> Seat;
+    fn to_move(&self) -> Seat;
     /// The legal moves in canonical notation, in generation order.
-    fn legal_moves(&self) -> Vec<String>;
+    fn legal_move_texts(&self) -> Vec<String>;
     /// The number of legal moves.
-    fn count_legal_moves(&self) -> u64;
+    fn legal_move_count(&self) -> u64;
     /// Plays a move given as text.
     fn play(&mut self, mv: &str) -> Result<(), Error>;
     /// The canonical form of a move text (parsed against this position).
     fn normalize_move(&self, mv: &str) -> Result<String, Error>;
     /// The state decided by the position alone.
-    fn status(&self) -> Status;
+    fn position_status(&self) -> Status;
     /// The Zobrist hash.
-    fn zobrist(&self) -> u64;
+    fn hash(&self) -> u64;
     /// Perft with bulk counting, one thread.
     fn perft(&self, depth: u32) -> u64;
     /// Perft split at the root on `threads` threads (0 = all cores), with each root move's count;
@@ -57,24 +59,24 @@ impl<G: Game> DynGame for G {
     fn config_value(&self, key: &str) -> Option<String> {
         self.config().get(key)
     }
-    fn to_text(&self) -> String {
+    fn position_text(&self) -> String {
         Game::to_text(self)
     }
-    fn seat_count(&self) -> usize {
+    fn seats(&self) -> usize {
         Game::seat_count(self)
     }
-    fn seat_name(&self, seat: Seat) -> &'static str {
+    fn seat_label(&self, seat: Seat) -> &'static str {
         Game::seat_name(self, seat)
     }
-    fn side_to_move(&self) -> Seat {
+    fn to_move(&self) -> Seat {
         Game::side_to_move(self)
     }
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_move_texts(&self) -> Vec<String> {
         let mut list = G::MoveList::default();
         Game::legal_moves(self, &mut list);
         list.iter().map(|&m| self.format_move(m)).collect()
     }
-    fn count_legal_moves(&self) -> u64 {
+    fn legal_move_count(&self) -> u64 {
         Game::count_legal_moves(self)
     }
     fn play(&mut self, mv: &str) -> Result<(), Error> {
@@ -84,10 +86,10 @@ impl<G: Game> DynGame for G {
         let m = self.parse_move(mv)?;
         Ok(self.format_move(m))
     }
-    fn status(&self) -> Status {
+    fn position_status(&self) -> Status {
         Game::status(self)
     }
-    fn zobrist(&self) -> u64 {
+    fn hash(&self) -> u64 {
         Game::zobrist(self)
     }
     fn perft(&self, depth: u32) -> u64 {

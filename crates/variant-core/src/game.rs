@@ -1,6 +1,9 @@
 //! The `Game` trait: the contract every game of the workspace implements.
 
-use crate::{ConfigError, DrawReason, GameConfig, IllegalMove, MoveBuffer, MoveError, PositionError, Seat, Status};
+use crate::{
+    ConfigError, DrawReason, GameConfig, IllegalMove, MoveBuffer, MoveError, PositionError, Seat,
+    Status,
+};
 use std::fmt::Debug;
 use std::hash::Hash;
 

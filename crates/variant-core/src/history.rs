@@ -155,7 +155,9 @@ impl<G: Game> History<G> {
             return Ok(());
         }
         if self.actions.pop().is_none() {
-            return Err(Error::Action("nothing to undo: the record is at its start".to_string()));
+            return Err(Error::Action(
+                "nothing to undo: the record is at its start".to_string(),
+            ));
         }
         self.positions.pop();
         Ok(())

@@ -31,7 +31,10 @@
 //!     (nodes, history.to_json())
 //! }
 //! ```
-#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+#![cfg_attr(
+    not(test),
+    warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
 
 pub mod binary;
 pub mod config;

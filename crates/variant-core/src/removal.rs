@@ -51,7 +51,11 @@ impl RemovalTable {
 
     /// Parses `on` (the game's `default`), `off`, or seven comma-separated thresholds for
     /// 2 … 8 heights where `0` or `-` leaves a height count out.
-    pub fn parse(key: &str, value: &str, default: RemovalTable) -> Result<RemovalTable, ConfigError> {
+    pub fn parse(
+        key: &str,
+        value: &str,
+        default: RemovalTable,
+    ) -> Result<RemovalTable, ConfigError> {
         const ALLOWED: &str = "on, off, or seven thresholds for 2..8 heights (0 or - for none)";
         match value.trim() {
             "on" | "default" => return Ok(default),
@@ -132,7 +136,10 @@ mod tests {
     fn parse_forms() {
         let d = RemovalTable::n_plus(5);
         assert_eq!(RemovalTable::parse("removal", "on", d), Ok(d));
-        assert_eq!(RemovalTable::parse("removal", "off", d), Ok(RemovalTable::OFF));
+        assert_eq!(
+            RemovalTable::parse("removal", "off", d),
+            Ok(RemovalTable::OFF)
+        );
         let t = RemovalTable::parse("removal", "0,-,7,8,9,10,30", d).unwrap();
         assert_eq!(t.threshold(2), None);
         assert_eq!(t.threshold(3), None);
