@@ -31,10 +31,7 @@
 //!     (nodes, history.to_json())
 //! }
 //! ```
-#![cfg_attr(
-    not(test),
-    warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
-)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod binary;
 pub mod config;
