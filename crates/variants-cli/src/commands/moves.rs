@@ -1,0 +1,18 @@
+//! `variants moves`: the legal moves, sorted.
+
+use crate::cli::PositionArgs;
+use variants::Error;
+
+pub fn run(args: &PositionArgs, json: bool) -> Result<(), Error> {
+    let game = crate::setup::game(args)?;
+    let mut moves = game.legal_move_texts();
+    moves.sort();
+    if json {
+        println!("{}", serde_json::Value::from(moves));
+    } else {
+        for m in moves {
+            println!("{m}");
+        }
+    }
+    Ok(())
+}
