@@ -1,0 +1,72 @@
+//! `cargo xtask <task>`: the workspace's automation, in Rust so it runs wherever cargo does.
+//!
+//! Tasks:
+//! - `lint`: `cargo fmt --check`, clippy with `-D warnings`, `cargo doc` with warnings denied.
+//! - `release-tests`: every test marked `#[ignore]` (the long perft runs: FIDE start depth 6,
+//!   Kiwipete depth 5, the draughts tables to depth 10, …) in a release build.
+//! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
+
+use std::process::{Command, ExitCode};
+
+fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    eprintln!("xtask: cargo {}", args.join(" "));
+    let mut cmd = Command::new(cargo);
+    cmd.args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo {} failed ({status})", args.join(" ")))
+    }
+}
+
+fn lint() -> Result<(), String> {
+    cargo(&["fmt", "--all", "--", "--check"], &[])?;
+    cargo(
+        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &[],
+    )?;
+    cargo(
+        &["doc", "--workspace", "--no-deps"],
+        &[("RUSTDOCFLAGS", "-D warnings")],
+    )
+}
+
+fn release_tests() -> Result<(), String> {
+    cargo(
+        &[
+            "test",
+            "--release",
+            "--workspace",
+            "--exclude",
+            "variants-benches",
+            "--",
+            "--ignored",
+        ],
+        &[],
+    )
+}
+
+fn main() -> ExitCode {
+    let task = std::env::args().nth(1).unwrap_or_default();
+    let result = match task.as_str() {
+        "lint" => lint(),
+        "release-tests" => release_tests(),
+        "ci" => lint().and_then(|()| release_tests()),
+        _ => {
+            eprintln!("usage: cargo xtask <lint|release-tests|ci>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
