@@ -43,6 +43,8 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(String, u64)>;
+    /// A picture of the position (see [`Game::board_view`]).
+    fn board_view(&self) -> Option<crate::BoardView>;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// A game record starting at this position.
@@ -105,6 +107,9 @@ impl<G: Game> DynGame for G {
             .into_iter()
             .map(|(m, n)| (self.format_move(m), n))
             .collect()
+    }
+    fn board_view(&self) -> Option<crate::BoardView> {
+        Game::board_view(self)
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

@@ -122,6 +122,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// A picture of the position for people (boards, pieces, marks, notes). Games that do not
+    /// draw themselves return `None` and frontends show the position text instead.
+    fn board_view(&self) -> Option<crate::BoardView> {
+        None
+    }
+
     /// What a resignation by `seat` does. By default (two players) the other seat wins and the
     /// game ends: `Ok(Some(status))`. A multi-player game may instead change the position and go
     /// on (`Ok(None)`), e.g. by removing the resigning army.

@@ -46,6 +46,7 @@ mod record;
 mod removal;
 mod seat;
 mod status;
+pub mod view;
 pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
@@ -58,3 +59,4 @@ pub use record::{Record, json_record_game};
 pub use removal::RemovalTable;
 pub use seat::Seat;
 pub use status::{DrawReason, Status, WinReason};
+pub use view::{BoardGrid, BoardView, CellView, PieceView};
