@@ -52,6 +52,50 @@ pub enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Draw the board as text, or as an SVG picture.
+    Show {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Write an SVG picture to this file instead.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// Show each cell's strength (chess-T: White's and Black's sums in half-units).
+        #[arg(long)]
+        strength: bool,
+    },
+    /// Play a game in the terminal, between people or against built-in players.
+    Play {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Who plays a seat: SEAT=human|random|greedy (repeatable; default human).
+        #[arg(long, value_name = "SEAT=KIND")]
+        player: Vec<String>,
+        /// Seed of the built-in players' random choices.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Continue a saved record (JSON).
+        #[arg(long, value_name = "FILE")]
+        load: Option<std::path::PathBuf>,
+        /// Save the record (JSON) here when the game ends or input ends.
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Do not draw the board after every move.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Stop built-in players after this many plies.
+        #[arg(long)]
+        max_plies: Option<usize>,
+    },
+    /// Move-generation speed on each game's standard positions (node counts checked).
+    Bench {
+        /// Games to measure (default: all).
+        games: Vec<String>,
+        /// Threads for the parallel column; 0 = all cores.
+        #[arg(long, short, default_value_t = 0)]
+        threads: usize,
+    },
 }
 
 /// A game and its configuration.

@@ -10,6 +10,7 @@
 
 mod cli;
 mod commands;
+mod render;
 mod setup;
 
 use clap::Parser;

@@ -27,7 +27,7 @@ pub use variant_core::{DynGame, DynHistory, Error, Seat, Status};
 pub use bishops4p;
 #[cfg(feature = "checkers3d")]
 pub use checkers3d;
-#[cfg(feature = "chess3d")]
-pub use chess3d;
 #[cfg(feature = "chess-t")]
 pub use chess_t;
+#[cfg(feature = "chess3d")]
+pub use chess3d;

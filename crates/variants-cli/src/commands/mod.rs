@@ -1,8 +1,11 @@
 //! One module per subcommand.
 
+mod bench;
 mod games;
 mod moves;
 mod perft;
+mod play;
+pub mod show;
 
 use crate::cli::{Cli, Command};
 use variants::Error;
@@ -37,5 +40,30 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 quiet,
             },
         ),
+        Command::Show {
+            game,
+            svg,
+            strength,
+        } => show::run(&game, svg.as_deref(), strength),
+        Command::Play {
+            game,
+            player,
+            seed,
+            load,
+            save,
+            quiet,
+            max_plies,
+        } => play::run(
+            &game,
+            play::Options {
+                players: player,
+                seed,
+                load,
+                save,
+                quiet,
+                max_plies,
+            },
+        ),
+        Command::Bench { games, threads } => bench::run(&games, threads),
     }
 }

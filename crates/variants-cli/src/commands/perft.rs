@@ -36,7 +36,11 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
     };
     let (nodes, divide) = if opts.divide || opts.threads != 1 || bar.is_some() {
         let d = game.divide(opts.depth, opts.threads, &progress);
-        let nodes = if opts.depth == 0 { 1 } else { d.iter().map(|(_, n)| n).sum() };
+        let nodes = if opts.depth == 0 {
+            1
+        } else {
+            d.iter().map(|(_, n)| n).sum()
+        };
         (nodes, d)
     } else {
         (game.perft(opts.depth), Vec::new())
@@ -45,7 +49,11 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+    let nps = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
     let mut divide = divide;
     divide.sort();
     if opts.json {
