@@ -107,6 +107,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The Zobrist hash of the whole position.
     fn zobrist(&self) -> u64;
 
+    /// The Zobrist hash computed from scratch from the position's contents. Games that update
+    /// their hash incrementally override this, and tests check that both agree after every
+    /// move.
+    fn recompute_zobrist(&self) -> u64 {
+        self.zobrist()
+    }
+
     /// The hash that identifies positions for repetition (by default the Zobrist hash; games
     /// whose repetition identity differs from the full position override it).
     fn repetition_key(&self) -> u64 {
