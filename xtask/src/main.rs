@@ -3,7 +3,8 @@
 //! Tasks:
 //! - `lint`: `cargo fmt --check`, clippy with `-D warnings`, `cargo doc` with warnings denied.
 //! - `release-tests`: every test marked `#[ignore]` (the long perft runs: FIDE start depth 6,
-//!   Kiwipete depth 5, the draughts tables to depth 10, …) in a release build.
+//!   Kiwipete depth 5, the draughts tables to depth 10, …) in an optimised build (profile
+//!   `release-tests`).
 //! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
 
 use std::process::{Command, ExitCode};
@@ -40,7 +41,8 @@ fn release_tests() -> Result<(), String> {
     cargo(
         &[
             "test",
-            "--release",
+            "--profile",
+            "release-tests",
             "--workspace",
             "--exclude",
             "variants-benches",

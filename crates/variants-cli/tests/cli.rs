@@ -1,0 +1,161 @@
+//! The `variants` command end to end: each subcommand's output and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn variants(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(args)
+        .output()
+        .expect("the variants binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn games_lists_every_game_and_its_keys() {
+    let o = variants(&["games"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for name in ["chess3d", "checkers3d", "bishops4p", "chess-t", "heights", "ruleset", "mode"] {
+        assert!(out.contains(name), "{name} missing from:\n{out}");
+    }
+    let o = variants(&["games", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn start_prints_the_position_text() {
+    let o = variants(&["start", "chess3d", "--config", "heights=1"]);
+    assert_eq!(stdout(&o).trim(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // C3-52: the default start, quoted from the rules page.
+    let o = variants(&["start", "chess3d"]);
+    assert_eq!(
+        stdout(&o).trim(),
+        "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/8/8 w KQkq - 0 1 1,8"
+    );
+    // B4-51: the start text of the rules page.
+    let o = variants(&["start", "bishops4p"]);
+    assert!(stdout(&o).starts_with("2,bR,bN,bB,bK,bQ,bB,bN,bR,2/"), "{}", stdout(&o));
+    // CT-51.
+    let o = variants(&["start", "chess-t"]);
+    assert_eq!(stdout(&o).trim(), "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1");
+}
+
+#[test]
+fn moves_are_sorted_canonical_text() {
+    let o = variants(&["moves", "chess3d", "--config", "heights=1"]);
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 20);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"e2e4".to_string()) && lines.contains(&"g1f3".to_string()));
+    let o = variants(&["moves", "chess3d", "--position", KIWIPETE, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 48);
+    // D3-40: 7 first moves of Russian draughts.
+    let o = variants(&["moves", "checkers3d", "--config", "heights=1"]);
+    assert_eq!(stdout(&o).lines().count(), 7);
+    // B4-53: 26 first moves for White.
+    let o = variants(&["moves", "bishops4p"]);
+    assert_eq!(stdout(&o).lines().count(), 26);
+}
+
+#[test]
+fn perft_counts_divides_and_speaks_json() {
+    let o = variants(&["perft", "chess3d", "--depth", "3", "--config", "heights=1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "nodes 8902");
+    let o = variants(&["perft", "chess3d", "-d", "2", "--position", KIWIPETE, "--json", "--divide", "--threads", "2"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"], "chess3d");
+    assert_eq!(v["depth"], 2);
+    assert_eq!(v["nodes"], 2039);
+    assert!(v["seconds"].is_number() && v["nodes_per_second"].is_number());
+    let divide = v["divide"].as_object().unwrap();
+    assert_eq!(divide.len(), 48);
+    assert_eq!(divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 2039);
+    let o = variants(&["perft", "chess3d", "--depth", "2"]);
+    // Rules page reference count (8,1,8) at depth 2.
+    assert_eq!(stdout(&o).trim(), "nodes 14865");
+}
+
+#[test]
+fn errors_are_one_line_with_exit_codes() {
+    // Bad input: exit 1, one line naming the bad part.
+    let o = variants(&["moves", "chess4d"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.starts_with("error:") && e.contains("chess4d") && e.contains("chess3d"), "{e}");
+    let o = variants(&["moves", "chess3d", "--config", "heights=0"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("heights"), "{}", stderr(&o));
+    let o = variants(&["moves", "chess3d", "--position", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("position text"), "{}", stderr(&o));
+    // Usage errors: exit 2.
+    let o = variants(&["perft", "chess3d"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = variants(&["frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn show_draws_boards_and_svg() {
+    let o = variants(&["show", "chess3d", "--config", "heights=2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("RNBQKBNR|"), "the position text follows the board:\n{out}");
+    let dir = std::env::temp_dir().join(format!("variants-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("board.svg");
+    let o = variants(&["show", "checkers3d", "--config", "heights=2", "--svg", svg.to_str().unwrap()]);
+    if o.status.success() {
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    } else {
+        assert!(stderr(&o).contains("cannot draw"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn play_between_built_in_players_saves_and_loads_records() {
+    let dir = std::env::temp_dir().join(format!("variants-cli-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let o = Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(["play", "chess3d", "--config", "heights=1", "--player", "white=random", "--player", "black=greedy", "--seed", "7", "--max-plies", "12", "--quiet", "--save"])
+        .arg(&record)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches(" plays ").count(), 12, "{}", stdout(&o));
+    let json = std::fs::read_to_string(&record).unwrap();
+    assert!(json.contains("\"game\": \"chess3d\""), "{json}");
+    // A person continues the saved game: one move, then undo, then quit.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(["play", "chess3d", "--quiet", "--load"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"moves\nzz9\nundo\nquit\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("error: move text \"zz9\""), "{out}");
+}
