@@ -1,1 +1,46 @@
-//! The checkers3d game (work in progress).
+//! checkers3d: Russian draughts in the 8×8×H parallelepiped (rules: `docs/rules/checkers3d.md`,
+//! rule ids D3-1 … D3-51).
+//!
+//! Only dark cells are used (32 per height); men step forward on their height or one height up
+//! or down, capture in all 12 colour-keeping directions; kings fly. Captures follow the Turkish
+//! strike, capture is compulsory, and two switches choose between the majority rule and free
+//! choice, and between promotion in passing and at the end of a capture. With one height and
+//! the Russian switches this is exactly Russian draughts (D3-40).
+//!
+//! The position keeps one 32-bit bitboard per height and colour (plus kings); men's quiet
+//! moves are whole-height shifts, kings walk a precomputed neighbour table, captures are a
+//! depth-first search that merges duplicate paths (D3-14).
+//!
+//! # Example
+//!
+//! ```
+//! use checkers3d::{Checkers3d, Checkers3dConfig};
+//! use variant_core::{Game, GameConfig, perft::perft};
+//!
+//! // Russian draughts: one height, free capture choice, promotion in passing.
+//! let config =
+//!     Checkers3dConfig::from_pairs([("heights", "1"), ("capture", "free")]).unwrap();
+//! let mut game = Checkers3d::new(&config).unwrap();
+//! assert_eq!(perft(&game, 3), 302);
+//! game.play_text("c3-d4").unwrap();
+//! assert_eq!(game.to_text(), "B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Bb6,b8,a7,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+//!     .replace("Bb6,b8,a7,c7,d6,d8,e7,f6,f8,g7,h6,h8", "Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"));
+//!
+//! // The default game: 8 heights, White on height 1, Black on height 8.
+//! let game = Checkers3d::new(&Checkers3dConfig::default()).unwrap();
+//! assert_eq!(game.count_legal_moves(), 28);
+//! assert_eq!(game.format_move(game.parse_move("c3@1-d4@2").unwrap()), "c3@1-d4@2");
+//! ```
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+mod config;
+mod game;
+mod geometry;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+
+pub use config::{CaptureRule, Checkers3dConfig, DEFAULT_REMOVAL, PromotionRule};
+pub use moves::{Move, MoveList};
+pub use position::Checkers3d;

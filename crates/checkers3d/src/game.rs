@@ -1,0 +1,123 @@
+//! The `variant_core::Game` implementation.
+
+use crate::config::Checkers3dConfig;
+use crate::moves::{Move, MoveList};
+use crate::position::{Checkers3d, KING_MOVE_DRAW_PLIES};
+use variant_core::{
+    ConfigError, DrawReason, Game, GameConfig, MoveError, PositionError, RepetitionRules, Seat,
+    Status, WinReason,
+};
+
+impl Checkers3d {
+    /// Consecutive plies of quiet king moves so far (D3-21; 30 draws the game). Not part of
+    /// the position text: a position read from text starts at 0.
+    pub fn king_move_plies(&self) -> u8 {
+        self.king_plies
+    }
+
+    /// The current number of heights (it shrinks by height removal, D3-30).
+    pub fn heights(&self) -> u8 {
+        self.heights
+    }
+
+    /// The Zobrist hash recomputed from scratch (a check of the incremental one).
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        self.full_hash() ^ self.counter_key()
+    }
+}
+
+impl Game for Checkers3d {
+    type Config = Checkers3dConfig;
+    type Move = Move;
+    type MoveList = MoveList;
+
+    const NAME: &'static str = "checkers3d";
+
+    fn new(config: &Checkers3dConfig) -> Result<Self, ConfigError> {
+        config.validate()?;
+        Ok(Checkers3d::start(config))
+    }
+
+    fn config(&self) -> &Checkers3dConfig {
+        &self.config
+    }
+
+    fn from_text(config: &Checkers3dConfig, text: &str) -> Result<Self, PositionError> {
+        Checkers3d::read_text(config, text)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        match seat.0 {
+            0 => "white",
+            1 => "black",
+            _ => "none",
+        }
+    }
+
+    fn side_to_move(&self) -> Seat {
+        Seat(self.side)
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        self.generate(moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        self.count()
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.play(mv);
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_move(text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// D3-20: the side to move without a legal move loses (this takes precedence).
+    /// D3-21: after 30 consecutive plies of quiet king moves the game is drawn by itself
+    /// (`DrawReason::AutomaticMoveRule`). Threefold repetition is judged by `History`.
+    fn status(&self) -> Status {
+        if !self.has_moves() {
+            return Status::Win {
+                winner: Seat(1 - self.side),
+                reason: WinReason::NoLegalMoves,
+            };
+        }
+        if self.king_plies >= KING_MOVE_DRAW_PLIES {
+            return Status::Draw {
+                reason: DrawReason::AutomaticMoveRule,
+            };
+        }
+        Status::Ongoing
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash ^ self.counter_key()
+    }
+
+    /// Placement, side to move and geometry: the king-move counter is left out (D3-21).
+    fn repetition_key(&self) -> u64 {
+        self.hash
+    }
+
+    /// D3-21: threefold repetition draws by itself.
+    fn repetition_rules(&self) -> RepetitionRules {
+        RepetitionRules {
+            claim: None,
+            automatic: Some(3),
+        }
+    }
+}

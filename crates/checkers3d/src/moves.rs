@@ -1,0 +1,114 @@
+//! Moves (D3-14) and the list they are generated into.
+
+use crate::geometry::cell_of;
+use variant_core::MoveBuffer;
+use variant_core::grid3::Cell3;
+
+/// A move, identified as D3-14 says: origin, destination, the *set* of captured pieces and
+/// whether the man ends promoted.
+///
+/// Why a captured bitset and no path: two capture paths that take the same pieces from the
+/// same origin to the same destination are one move (D3-14), so the identity must not depend
+/// on the path; a 256-bit set (one `u32` per height) compares and hashes in a few
+/// instructions and keeps the move `Copy` and 36 bytes long whatever the number of captures.
+/// The canonical text (the landing path that sorts first) is found again by
+/// [`Game::format_move`](variant_core::Game::format_move), which searches the capture paths
+/// of the position; notation is far from the hot path of move generation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) promoted: bool,
+    /// Captured squares, bit `square % 32` of word `square / 32` (heights as before the move).
+    pub(crate) captured: [u32; 8],
+}
+
+impl Move {
+    /// The origin cell.
+    pub fn from(&self) -> Cell3 {
+        cell_of(self.from)
+    }
+
+    /// The destination cell.
+    pub fn to(&self) -> Cell3 {
+        cell_of(self.to)
+    }
+
+    /// Whether the moving man ends the move as a king.
+    pub fn is_promotion(&self) -> bool {
+        self.promoted
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured.iter().any(|&w| w != 0)
+    }
+
+    /// The number of pieces captured.
+    pub fn capture_count(&self) -> u32 {
+        self.captured.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The cells of the captured pieces, in square order.
+    pub fn captured_cells(&self) -> impl Iterator<Item = Cell3> + '_ {
+        (0..256u16)
+            .filter(|&s| self.captured[s as usize / 32] >> (s % 32) & 1 == 1)
+            .map(|s| cell_of(s as u8))
+    }
+}
+
+/// How many moves the list holds before it moves to the heap.
+const INLINE: usize = 64;
+
+/// The list legal moves are generated into: on the stack for up to 64 moves (every position
+/// of one-height draughts and almost every 3D position), on the heap beyond. The number of
+/// distinct capture moves of a 3D position has no small proven bound, so a fixed capacity
+/// could not be guaranteed.
+#[derive(Clone, Debug)]
+pub enum MoveList {
+    /// Up to 64 moves on the stack.
+    Inline(arrayvec::ArrayVec<Move, INLINE>),
+    /// More moves.
+    Heap(Vec<Move>),
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::Inline(arrayvec::ArrayVec::new())
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        match self {
+            MoveList::Inline(a) => a,
+            MoveList::Heap(v) => v,
+        }
+    }
+}
+
+impl MoveBuffer<Move> for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        match self {
+            MoveList::Inline(a) => {
+                if let Err(e) = a.try_push(mv) {
+                    let mut v = Vec::with_capacity(INLINE * 4);
+                    v.extend_from_slice(a);
+                    v.push(e.element());
+                    *self = MoveList::Heap(v);
+                }
+            }
+            MoveList::Heap(v) => v.push(mv),
+        }
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        match self {
+            MoveList::Inline(a) => a.clear(),
+            MoveList::Heap(v) => v.clear(),
+        }
+    }
+}
