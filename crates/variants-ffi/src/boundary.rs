@@ -1,0 +1,118 @@
+//! The panic boundary around every export, and the per-thread message of the last failed call.
+
+use crate::ptr::TextOut;
+use crate::result::variants_result;
+use std::any::Any;
+use std::cell::RefCell;
+use std::ffi::c_char;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// Why a call failed: its status code and the detailed message.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    pub(crate) code: variants_result,
+    pub(crate) message: String,
+}
+
+impl Failure {
+    pub(crate) fn new(code: variants_result, message: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+thread_local! {
+    /// The detailed message of this thread's last failed call ("" after a successful one).
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+fn set_last_error(message: String) {
+    LAST_ERROR.with(|last| *last.borrow_mut() = message);
+}
+
+/// The text of a panic's payload (`panic!` gives a `&str` or a `String`).
+fn panic_text(payload: &(dyn Any + Send)) -> &str {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        text
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text
+    } else {
+        "(no message)"
+    }
+}
+
+/// Runs the body of an export: a panic becomes `VARIANTS_PANIC` instead of unwinding into C.
+///
+/// `AssertUnwindSafe` is sound here because nothing observes a broken invariant after a panic:
+/// the caller gets `VARIANTS_PANIC`, and the documented contract is that a handle involved in a
+/// panicking call may only be freed (freeing is memory-safe whatever its state).
+fn run(body: impl FnOnce() -> Result<(), Failure>) -> Result<(), Failure> {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(result) => result,
+        Err(payload) => Err(Failure::new(
+            variants_result::VARIANTS_PANIC,
+            format!("panic in the variants library: {}", panic_text(&*payload)),
+        )),
+    }
+}
+
+/// The boundary of every export that reports errors: clears the thread's last error message,
+/// runs `body`, and on failure stores the detailed message and returns the code.
+pub(crate) fn ffi_boundary(body: impl FnOnce() -> Result<(), Failure>) -> variants_result {
+    set_last_error(String::new());
+    match run(body) {
+        Ok(()) => variants_result::VARIANTS_OK,
+        Err(failure) => {
+            set_last_error(failure.message);
+            failure.code
+        }
+    }
+}
+
+/// The boundary of the functions that read messages: like [`ffi_boundary`] but leaves the
+/// thread's last error message as it is, so that it can be read more than once (e.g. once to
+/// learn the size, once to copy it).
+pub(crate) fn ffi_boundary_keep_error(
+    body: impl FnOnce() -> Result<(), Failure>,
+) -> variants_result {
+    match run(body) {
+        Ok(()) => variants_result::VARIANTS_OK,
+        Err(failure) => failure.code,
+    }
+}
+
+/// The boundary of functions without a status code (`variants_game_free`): a panic is caught
+/// and recorded as the thread's last error.
+pub(crate) fn ffi_boundary_void(body: impl FnOnce()) {
+    if let Err(failure) = run(|| {
+        body();
+        Ok(())
+    }) {
+        set_last_error(failure.message);
+    }
+}
+
+/// Writes the detailed message of the calling thread's last failed call into `buf`, e.g.
+/// `position text: rank 9: 9 cells` after `variants_game_from_text` returned
+/// `VARIANTS_BAD_POSITION`.
+///
+/// Every function returning `variants_result` (except this one and `variants_status_message`)
+/// clears the message when it starts and sets it when it fails, so the message belongs to the
+/// thread's most recent such call: an empty string after a success. The message is kept per
+/// thread: calls on other threads do not change it.
+///
+/// Buffer protocol as in `variants_status_message`; a failure of this function does not change
+/// the message.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_last_error_message(
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary_keep_error(|| {
+        let out = TextOut::new(buf, len, written)?;
+        LAST_ERROR.with(|last| out.write(&last.borrow()))
+    })
+}

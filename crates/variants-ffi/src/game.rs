@@ -1,0 +1,321 @@
+//! The game handle and the functions on it.
+
+use crate::boundary::{Failure, ffi_boundary, ffi_boundary_void};
+use crate::ptr::{
+    TextOut, arg_mut, arg_out, arg_ref, arg_str, arg_str_or_empty, free_box, into_raw,
+};
+use crate::result::variants_result;
+use std::ffi::c_char;
+use variants::variant_core::Seat;
+use variants::{DynGame, registry};
+
+/// A position of one of the games, with its configuration. Opaque: made by
+/// `variants_game_new`, `variants_game_from_text` or `variants_game_clone`, released by
+/// `variants_game_free`.
+///
+/// Functions taking `const variants_game *` only read it and may run on several threads at
+/// once; `variants_game_play` changes it and must not run together with any other call on the
+/// same handle.
+#[allow(non_camel_case_types)]
+#[derive(Debug)]
+pub struct variants_game {
+    pub(crate) inner: Box<dyn DynGame>,
+}
+
+/// Parses a configuration argument: JSON (`{"heights":1}`), `key=value` pairs separated by
+/// `;` or newlines (`heights=1;removal=off`), or NULL / empty for the defaults.
+fn config_pairs(config: *const c_char) -> Result<Vec<(String, String)>, Failure> {
+    let text = arg_str_or_empty(config, "config")?;
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    registry::parse_config(text).map_err(|e| variants::Error::from(e).into())
+}
+
+/// Stores a new handle in `*out`.
+fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_game>, inner: Box<dyn DynGame>) {
+    out.write(into_raw(variants_game { inner }));
+}
+
+/// Creates the start position of `game` (a name from `variants_games`, e.g. `"chess3d"`)
+/// under the configuration `config`: JSON (`{"heights":1}`), `key=value` pairs separated by
+/// `;` (`"heights=1;removal=off"`), or NULL / `""` for the defaults.
+///
+/// On success `*out` receives a new handle that the caller releases with
+/// `variants_game_free`; on failure `*out` is set to NULL (when `out` is not NULL).
+/// Errors: `VARIANTS_NULL_ARGUMENT` (`game` or `out`), `VARIANTS_INVALID_UTF8`,
+/// `VARIANTS_UNKNOWN_GAME`, `VARIANTS_BAD_CONFIG`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_new(
+    game: *const c_char,
+    config: *const c_char,
+    out: *mut *mut variants_game,
+) -> variants_result {
+    ffi_boundary(|| {
+        let out = arg_out(out, "out")?;
+        out.write(std::ptr::null_mut());
+        let name = arg_str(game, "game")?;
+        let pairs = config_pairs(config)?;
+        hand_out(out, registry::new_game(name, &pairs)?);
+        Ok(())
+    })
+}
+
+/// Reads a position of `game` from `text` (the game's notation, as `variants_game_to_text`
+/// writes it). What the text fixes (for the 3D games: heights and base heights) overrides the
+/// defaults; keys given in `config` for the same things must agree with the text
+/// (`VARIANTS_BAD_CONFIG` otherwise). `config` as in `variants_game_new`.
+///
+/// On success `*out` receives a new handle that the caller releases with
+/// `variants_game_free`; on failure `*out` is set to NULL (when `out` is not NULL).
+/// Errors: `VARIANTS_NULL_ARGUMENT` (`game`, `text` or `out`), `VARIANTS_INVALID_UTF8`,
+/// `VARIANTS_UNKNOWN_GAME`, `VARIANTS_BAD_CONFIG`, `VARIANTS_BAD_POSITION`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_from_text(
+    game: *const c_char,
+    config: *const c_char,
+    text: *const c_char,
+    out: *mut *mut variants_game,
+) -> variants_result {
+    ffi_boundary(|| {
+        let out = arg_out(out, "out")?;
+        out.write(std::ptr::null_mut());
+        let name = arg_str(game, "game")?;
+        let text = arg_str(text, "text")?;
+        let pairs = config_pairs(config)?;
+        hand_out(out, registry::from_text(name, &pairs, text)?);
+        Ok(())
+    })
+}
+
+/// Copies a position: `*out` receives a new, independent handle (released with
+/// `variants_game_free`), or NULL on failure.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_clone(
+    game: *const variants_game,
+    out: *mut *mut variants_game,
+) -> variants_result {
+    ffi_boundary(|| {
+        let out = arg_out(out, "out")?;
+        out.write(std::ptr::null_mut());
+        let game = arg_ref(game, "game")?;
+        hand_out(out, game.inner.clone_box());
+        Ok(())
+    })
+}
+
+/// Releases a handle. NULL is accepted and ignored. The handle must not be used afterwards.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_free(game: *mut variants_game) {
+    ffi_boundary_void(|| free_box(game));
+}
+
+/// Writes the name of the handle's game (e.g. `chess3d`). Buffer protocol as in
+/// `variants_game_to_text`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_name(
+    game: *const variants_game,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        TextOut::new(buf, len, written)?.write(game.inner.game_name())
+    })
+}
+
+/// Writes the configuration of the position as `key=value` pairs separated by `;`
+/// (e.g. `heights=1;white_base=1;black_base=1;removal=default`), in the form
+/// `variants_game_new` accepts. Buffer protocol as in `variants_game_to_text`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_config(
+    game: *const variants_game,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let out = TextOut::new(buf, len, written)?;
+        let pairs: Vec<String> = game
+            .inner
+            .config_pairs()
+            .into_iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        out.write(&pairs.join(";"))
+    })
+}
+
+/// Writes the position in the game's notation (for chess3d with one height: FEN), the form
+/// `variants_game_from_text` reads.
+///
+/// Buffer protocol: `*written` receives the size of the whole text including its NUL; if that
+/// exceeds `len`, the result is `VARIANTS_BUFFER_TOO_SMALL` and `buf` (when `len > 0`) holds an
+/// empty string: call again with a buffer of `*written` bytes. `buf` may be NULL when `len` is
+/// 0 (to ask for the size).
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_to_text(
+    game: *const variants_game,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        TextOut::new(buf, len, written)?.write(&game.inner.position_text())
+    })
+}
+
+/// Writes the legal moves of the position in canonical notation, in generation order,
+/// separated by `\n` (no trailing newline; an empty string when there is none). Buffer protocol
+/// as in `variants_game_to_text`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_legal_moves(
+    game: *const variants_game,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let out = TextOut::new(buf, len, written)?;
+        out.write(&game.inner.legal_move_texts().join("\n"))
+    })
+}
+
+/// Writes the number of legal moves of the position into `*count`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_legal_move_count(
+    game: *const variants_game,
+    count: *mut u64,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        arg_out(count, "count")?.write(game.inner.legal_move_count());
+        Ok(())
+    })
+}
+
+/// Plays `move` (in the game's notation; canonical forms as listed by
+/// `variants_game_legal_moves` always work). On failure the position is unchanged.
+///
+/// Errors: `VARIANTS_NULL_ARGUMENT`, `VARIANTS_INVALID_UTF8`, `VARIANTS_BAD_MOVE` (not a move
+/// in the notation), `VARIANTS_ILLEGAL_MOVE` (well formed, but not legal here; also when the
+/// position has no legal move at all). Like perft, playing follows the move generator: a
+/// position whose status is already decided (e.g. a dead position) still accepts its moves;
+/// ask `variants_game_status` to know when a game has ended.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_play(
+    game: *mut variants_game,
+    r#move: *const c_char,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_mut(game, "game")?;
+        let text = arg_str(r#move, "move")?;
+        game.inner.play(text)?;
+        Ok(())
+    })
+}
+
+/// Counts the leaves of the legal-move tree `depth` plies deep (perft with bulk counting; depth
+/// 0 counts 1) into `*nodes`. `threads` = 1 counts on the calling thread; any other value
+/// splits the work at the root over that many threads (0 = one per core). The call blocks until
+/// done; large depths take long (they grow about 30-fold per ply in chess).
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_perft(
+    game: *const variants_game,
+    depth: u32,
+    threads: u32,
+    nodes: *mut u64,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let nodes = arg_out(nodes, "nodes")?;
+        let count = if threads == 1 || depth <= 1 {
+            game.inner.perft(depth)
+        } else {
+            let threads = usize::try_from(threads).unwrap_or(0);
+            game.inner
+                .divide(depth, threads, &|_, _| {})
+                .iter()
+                .map(|(_, n)| n)
+                .sum()
+        };
+        nodes.write(count);
+        Ok(())
+    })
+}
+
+/// Writes the seat to move into `*seat`: 0 = White (the first player), then in turn order
+/// (1 = Black in the two-player games; "Bishops": 0 White, 1 Grey, 2 Black, 3 Pink).
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_side_to_move(
+    game: *const variants_game,
+    seat: *mut u32,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        arg_out(seat, "seat")?.write(u32::from(game.inner.to_move().0));
+        Ok(())
+    })
+}
+
+/// Writes the number of seats (players) of the game into `*count`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_seat_count(
+    game: *const variants_game,
+    count: *mut u32,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let seats = u32::try_from(game.inner.seats()).unwrap_or(u32::MAX);
+        arg_out(count, "count")?.write(seats);
+        Ok(())
+    })
+}
+
+/// Writes the name of seat `seat` (e.g. `White`). `VARIANTS_INVALID_ARGUMENT` when the game
+/// has no such seat. Buffer protocol as in `variants_game_to_text`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_seat_name(
+    game: *const variants_game,
+    seat: u32,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let out = TextOut::new(buf, len, written)?;
+        let seats = game.inner.seats();
+        let index = u8::try_from(seat)
+            .ok()
+            .filter(|&s| usize::from(s) < seats)
+            .ok_or_else(|| {
+                Failure::new(
+                    variants_result::VARIANTS_INVALID_ARGUMENT,
+                    format!(
+                        "seat {seat}: {} has seats 0 to {}",
+                        game.inner.game_name(),
+                        seats.saturating_sub(1)
+                    ),
+                )
+            })?;
+        out.write(game.inner.seat_label(Seat(index)))
+    })
+}
+
+/// Writes the Zobrist hash of the position into `*hash` (equal positions hash equally).
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_hash(
+    game: *const variants_game,
+    hash: *mut u64,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        arg_out(hash, "hash")?.write(game.inner.hash());
+        Ok(())
+    })
+}
