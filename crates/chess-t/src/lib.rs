@@ -1,1 +1,54 @@
-//! The chess-t game (work in progress).
+//! Khasanov's chess-T: castles, strength and superiority (rules: `docs/rules/chess-t.md`,
+//! rule ids `CT-n`).
+//!
+//! An 8×8 board with a castle of four cells per side; pieces project their *strength* onto
+//! their movement lines, and a capture needs strict superiority of the capturing side's sum on
+//! the target cell (CT-10, CT-11). The default ruleset is chess-T1 (2024 edition); the 2021
+//! edition and the 2020 fragment's rules are configuration ([`ChessTConfig`]).
+//!
+//! # Example
+//!
+//! ```
+//! use chess_t::{Cell, ChessT, ChessTConfig};
+//! use variant_core::{Game, GameConfig, perft::perft};
+//!
+//! let game = ChessT::new(&ChessTConfig::default()).unwrap();
+//! assert_eq!(perft(&game, 2), 529); // CT-52
+//!
+//! // The 2020 fragment's rules with Black's impregnable field h5.
+//! let config = ChessTConfig::from_pairs([("ruleset", "chess-t-2020"), ("black-impregnable", "h5")]).unwrap();
+//! let mut game = ChessT::new(&config).unwrap();
+//! game.play_text("d2d4").unwrap();
+//! assert_eq!(game.to_text(), "r1pckp1r/nnnnnnnn/8/8/3N4/8/NNN1NNNN/R1PCKP1R b Pp 1 1");
+//!
+//! // Why a capture is or is not allowed: White's and Black's sums in half-units.
+//! let field = game.strength();
+//! assert_eq!(field.get(Cell::parse("d3").unwrap()), (6, 0));
+//! ```
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+mod cell;
+mod config;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod play;
+mod position;
+mod projection;
+mod strength;
+mod tables;
+
+pub use cell::Cell;
+pub use config::{CellSet, ChessTConfig, PromotionEdition, Ruleset};
+pub use game::{DRAW_PLIES, MAX_MOVES};
+pub use moves::ChessTMove;
+pub use notation::{START_TEXT, START_TEXT_NO_SCOUTS};
+pub use piece::Piece;
+pub use position::ChessT;
+pub use strength::StrengthField;
+pub use variant_core::Seat;
+
+/// The game's registry name.
+pub const NAME: &str = "chess-t";

@@ -1,0 +1,105 @@
+//! The pieces of CT-4: kinds, letters, strengths, royalty.
+
+use std::fmt;
+
+/// A kind of piece (CT-4).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Piece {
+    /// King: royal, strength 3 (1½), one cell in any direction.
+    King = 0,
+    /// Connet: royal, strength 6 (3), orthogonal jumps of 1–2 (1–3 with CT-41), diagonal 1–3.
+    Connet = 1,
+    /// Prince: royal, strength 3 (1½), orthogonal 1, diagonal 1–3.
+    Prince = 2,
+    /// Ritter: strength 4 (2), orthogonal jumps of 1–2 (1–3 with CT-41).
+    Ritter = 3,
+    /// Knecht: strength 2 (1), one orthogonal step, two forward inside its own territory.
+    Knecht = 4,
+    /// Ver Knecht: strength 3 (1½), moves as the Knecht.
+    VerKnecht = 5,
+    /// Scout: strength 0, the chess knight's leap.
+    Scout = 6,
+}
+
+impl Piece {
+    /// Every kind, in the order of their indices.
+    pub const ALL: [Piece; 7] = [
+        Piece::King,
+        Piece::Connet,
+        Piece::Prince,
+        Piece::Ritter,
+        Piece::Knecht,
+        Piece::VerKnecht,
+        Piece::Scout,
+    ];
+
+    /// Strength in half-units (CT-4): the books' 1½ is 3.
+    pub const fn strength(self) -> u8 {
+        STRENGTH[self as usize]
+    }
+
+    /// Whether the piece is royal (King, Connet, Prince): only these enter castles (CT-20).
+    pub const fn is_royal(self) -> bool {
+        matches!(self, Piece::King | Piece::Connet | Piece::Prince)
+    }
+
+    /// White's letter (upper case) of CT-4 / CT-51.
+    pub const fn letter(self) -> char {
+        match self {
+            Piece::King => 'K',
+            Piece::Connet => 'C',
+            Piece::Prince => 'P',
+            Piece::Ritter => 'R',
+            Piece::Knecht => 'N',
+            Piece::VerKnecht => 'V',
+            Piece::Scout => 'S',
+        }
+    }
+
+    /// The kind of a letter, either case.
+    pub fn from_letter(c: char) -> Option<Piece> {
+        Some(match c.to_ascii_uppercase() {
+            'K' => Piece::King,
+            'C' => Piece::Connet,
+            'P' => Piece::Prince,
+            'R' => Piece::Ritter,
+            'N' => Piece::Knecht,
+            'V' => Piece::VerKnecht,
+            'S' => Piece::Scout,
+            _ => return None,
+        })
+    }
+
+    /// The English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::King => "King",
+            Piece::Connet => "Connet",
+            Piece::Prince => "Prince",
+            Piece::Ritter => "Ritter",
+            Piece::Knecht => "Knecht",
+            Piece::VerKnecht => "Ver Knecht",
+            Piece::Scout => "Scout",
+        }
+    }
+
+    pub(crate) const fn from_index(i: usize) -> Piece {
+        match i {
+            0 => Piece::King,
+            1 => Piece::Connet,
+            2 => Piece::Prince,
+            3 => Piece::Ritter,
+            4 => Piece::Knecht,
+            5 => Piece::VerKnecht,
+            _ => Piece::Scout,
+        }
+    }
+}
+
+const STRENGTH: [u8; 7] = [3, 6, 3, 4, 2, 3, 0];
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

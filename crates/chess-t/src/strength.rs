@@ -1,0 +1,160 @@
+//! Strength sums (CT-10): bit-sliced counters for move generation, and the public
+//! [`StrengthField`] a UI can show.
+
+use crate::Cell;
+use crate::cell::Bits;
+use crate::piece::Piece;
+use crate::position::ChessT;
+use crate::projection::projection;
+use crate::tables::CASTLES;
+use std::fmt;
+use variant_core::Seat;
+
+/// Per-cell sums held as bit planes: plane `i` holds bit `i` of every cell's sum.
+/// Seven planes hold sums up to 127 (a side's largest possible sum is below 100).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Sums {
+    planes: [u64; 7],
+}
+
+impl Sums {
+    #[inline]
+    fn add_plane(&mut self, from: usize, mask: u64) {
+        let mut carry = mask;
+        let mut i = from;
+        while carry != 0 && i < 7 {
+            let t = self.planes[i] & carry;
+            self.planes[i] ^= carry;
+            carry = t;
+            i += 1;
+        }
+    }
+
+    /// Adds `strength` to every cell of `mask`.
+    #[inline]
+    pub(crate) fn add(&mut self, mask: u64, strength: u8) {
+        let mut bit = 0;
+        let mut w = strength;
+        while w != 0 {
+            if w & 1 != 0 {
+                self.add_plane(bit, mask);
+            }
+            w >>= 1;
+            bit += 1;
+        }
+    }
+
+    /// The cells where `self` is strictly greater than `other`.
+    #[inline]
+    pub(crate) fn greater(&self, other: &Sums) -> u64 {
+        let mut gt = 0u64;
+        let mut eq = !0u64;
+        for i in (0..7).rev() {
+            let (a, b) = (self.planes[i], other.planes[i]);
+            gt |= eq & a & !b;
+            eq &= !(a ^ b);
+        }
+        gt
+    }
+}
+
+/// The raw sums of one side: every piece's strength on its own cell and its projection.
+pub(crate) fn side_sums(pos: &ChessT, side: usize) -> (Sums, u64) {
+    let occ = pos.occ[0] | pos.occ[1];
+    let foe_imp = pos.config.impregnable(1 - side);
+    let long = pos.config.long_jumpers;
+    let mut sums = Sums::default();
+    let mut royal_reach = 0;
+    for kind in 0..6 {
+        let strength = Piece::from_index(kind).strength();
+        for sq in Bits(pos.pieces[side][kind]) {
+            let p = projection(kind, side, sq as usize, occ, foe_imp, long) | (1u64 << sq);
+            sums.add(p, strength);
+            if kind <= Piece::Prince as usize {
+                royal_reach |= p;
+            }
+        }
+    }
+    (sums, royal_reach)
+}
+
+/// White's and Black's strength on every cell, in half-units (CT-10).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StrengthField {
+    sums: [[u8; 64]; 2],
+}
+
+impl StrengthField {
+    /// The sum of `seat` (0 White, 1 Black) on `cell`.
+    pub fn sum(&self, seat: Seat, cell: Cell) -> u8 {
+        self.sums[seat.index() & 1][cell.index() as usize]
+    }
+
+    /// White's and Black's sums on `cell`.
+    pub fn get(&self, cell: Cell) -> (u8, u8) {
+        let i = cell.index() as usize;
+        (self.sums[0][i], self.sums[1][i])
+    }
+
+    /// Whether `seat` has strict superiority on `cell` (CT-11).
+    pub fn superior(&self, seat: Seat, cell: Cell) -> bool {
+        let (w, b) = self.get(cell);
+        if seat.index() == 0 { w > b } else { b > w }
+    }
+}
+
+impl fmt::Display for StrengthField {
+    /// Eight lines, rank 8 first, each cell as `white:black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            write!(f, "{}", rank + 1)?;
+            for file in 0..8u8 {
+                let i = (rank * 8 + file) as usize;
+                write!(f, " {:>2}:{:<2}", self.sums[0][i], self.sums[1][i])?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, " ")?;
+        for file in 0..8u8 {
+            write!(f, "   {}  ", (b'a' + file) as char)?;
+        }
+        writeln!(f)
+    }
+}
+
+fn unslice(sums: &Sums) -> [u8; 64] {
+    let mut out = [0u8; 64];
+    for (sq, v) in out.iter_mut().enumerate() {
+        let mut x = 0u8;
+        for (i, plane) in sums.planes.iter().enumerate() {
+            x |= (((plane >> sq) & 1) as u8) << i;
+        }
+        *v = x;
+    }
+    out
+}
+
+impl ChessT {
+    /// The strength field as CT-10 shows it: on a castle cell a non-royal piece's strength
+    /// counts for a side that does not stand there only when a royal piece of that side also
+    /// projects onto the cell. (Capture legality does not depend on this display rule; see
+    /// [`ChessT::capture_strength`].)
+    pub fn strength(&self) -> StrengthField {
+        let mut field = self.capture_strength();
+        for side in 0..2 {
+            let (_, royal_reach) = side_sums(self, side);
+            for sq in Bits(CASTLES & !self.occ[side] & !royal_reach) {
+                field.sums[side][sq as usize] = 0;
+            }
+        }
+        field
+    }
+
+    /// The raw sums every capture is judged by (CT-11): every piece's strength on its own cell
+    /// and on its movement lines, castle cells counted like any other.
+    pub fn capture_strength(&self) -> StrengthField {
+        StrengthField {
+            sums: [unslice(&side_sums(self, 0).0), unslice(&side_sums(self, 1).0)],
+        }
+    }
+}
