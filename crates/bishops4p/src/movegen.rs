@@ -1,0 +1,431 @@
+//! Move generation: pseudo-legal moves of any colour, the fast legality filter of the side to
+//! move (pins of its own king, a "can this move change that king's check" mask for every other
+//! king), and the slow exact test (copy, make, look) for the rare cases (B4-11 … B4-15, B4-22).
+
+use crate::geometry::{
+    Bb, CASTLINGS, DIRS, EDGE_BANS, EMPTY, KNIGHT, OFF, PAWN_FORWARD, PAWN_LEFT, in_block, in_zone,
+    is_outer_corner, on_start_line, pawn_barred, pawn_hits, sq, step, zone_distance,
+};
+use crate::moves::{Move, MoveKind};
+use crate::position::{
+    BISHOP, Bishops, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN, ROOK,
+    WHITE, colour_of, kind_of,
+};
+use arrayvec::ArrayVec;
+
+/// An upper bound of the number of pseudo-legal moves of one colour: at most 16 pieces, none
+/// with more than 44 moves (a queen on 12x12: 22 orthogonal + 22 diagonal), plus castling;
+/// placements are at most 3 × 16.
+pub const MAX_MOVES: usize = 768;
+
+/// Another king whose check status a move might change.
+#[derive(Clone, Copy)]
+struct OtherKing {
+    /// Cells whose change can alter whether the king is attacked: each ray up to and including
+    /// its first piece, and the knight cells.
+    relevant: Bb,
+    /// Whether the king is attacked now.
+    checked: bool,
+}
+
+/// What the fast filter needs to know about the side to move.
+struct Context {
+    immune: bool,
+    in_check: bool,
+    pinned: Bb,
+    others: ArrayVec<OtherKing, 3>,
+}
+
+/// Whether `p` may be captured by colour `c` (any other colour, never a king; B4-5).
+#[inline]
+fn capturable(p: u8, c: u8) -> bool {
+    p != EMPTY && p != OFF && colour_of(p) != c && kind_of(p) != KING
+}
+
+impl Bishops {
+    /// Whether a piece of colour `col` and kind `kind` attacks along ray `i` from any distance.
+    #[inline]
+    fn slides(&self, kind: u8, col: u8, i: usize) -> bool {
+        if i < 4 {
+            kind == ROOK || kind == QUEEN || (kind == BISHOP && self.queenlike >> col & 1 != 0)
+        } else {
+            kind == BISHOP || kind == QUEEN
+        }
+    }
+
+    /// Scans around another colour's king: its relevance mask and whether it is attacked.
+    fn scan_other(&self, k: u8, c: u8) -> OtherKing {
+        let mut relevant = Bb::default();
+        let mut checked = false;
+        for &d in &KNIGHT {
+            let t = step(k, d);
+            let p = self.at(t);
+            if p != OFF {
+                relevant.set(t);
+                if p != EMPTY && kind_of(p) == KNIGHT_K && colour_of(p) != c {
+                    checked = true;
+                }
+            }
+        }
+        for (i, &d) in DIRS.iter().enumerate() {
+            let mut t = step(k, d);
+            let mut first = true;
+            loop {
+                let p = self.at(t);
+                if p == OFF {
+                    break;
+                }
+                relevant.set(t);
+                if p != EMPTY {
+                    let col = colour_of(p);
+                    if col != c {
+                        let kind = kind_of(p);
+                        if self.slides(kind, col, i)
+                            || (first
+                                && (kind == KING
+                                    || (kind == PAWN
+                                        && i >= 4
+                                        && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)])))))
+                        {
+                            checked = true;
+                        }
+                    }
+                    break;
+                }
+                first = false;
+                t = step(t, d);
+            }
+        }
+        OtherKing { relevant, checked }
+    }
+
+    /// The side to move's own-king facts: pinned pieces and whether it is in check.
+    fn context(&self) -> Context {
+        let x = self.stm;
+        let k = self.kings[usize::from(x & 3)];
+        let immune = k == NONE || self.king_immune(x);
+        let mut pinned = Bb::default();
+        let mut in_check = false;
+        if !immune {
+            in_check = self.attacked(k, x, NONE);
+            for (i, &d) in DIRS.iter().enumerate() {
+                let mut t = step(k, d);
+                let mut own = NONE;
+                loop {
+                    let p = self.at(t);
+                    if p == OFF {
+                        break;
+                    }
+                    if p != EMPTY {
+                        let col = colour_of(p);
+                        if col == x {
+                            if own != NONE {
+                                break;
+                            }
+                            own = t;
+                        } else {
+                            if own != NONE && self.slides(kind_of(p), col, i) {
+                                pinned.set(own);
+                            }
+                            break;
+                        }
+                    }
+                    t = step(t, d);
+                }
+            }
+        }
+        let mut others = ArrayVec::new();
+        for c in 0..4u8 {
+            if c == x || !self.is_active_seat(c) || self.king_immune(c) {
+                continue;
+            }
+            let kc = self.kings[usize::from(c)];
+            if kc != NONE {
+                others.push(self.scan_other(kc, c));
+            }
+        }
+        Context {
+            immune,
+            in_check,
+            pinned,
+            others,
+        }
+    }
+
+    /// Every pseudo-legal move of colour `c` (placements while White has some pending, the
+    /// forced exits of a king on a block without bishops, castling when `castle`).
+    pub(crate) fn pseudo_moves(&self, c: u8, castle: bool, emit: &mut impl FnMut(Move)) {
+        let duel = self.phase == Phase::Duel;
+        if c == WHITE && self.pending != 0 {
+            self.placements(emit);
+            return;
+        }
+        let k = self.kings[usize::from(c & 3)];
+        if !duel && k != NONE && in_block(k) && self.bishops[usize::from(c & 3)] == 0 {
+            // B4-14: the forced exit (no capture; from the outer corner also within the block).
+            for &d in &DIRS {
+                let t = step(k, d);
+                if self.at(t) == EMPTY && (!in_block(t) || is_outer_corner(k)) {
+                    emit(Move::new(k, t, MoveKind::Normal));
+                }
+            }
+            return;
+        }
+        let queenlike = self.queenlike >> c & 1 != 0;
+        self.occ[usize::from(c & 3)].for_each(|s| {
+            let p = self.at(s);
+            match kind_of(p) {
+                PAWN => self.pawn_moves(s, c, emit),
+                KNIGHT_K => {
+                    for &d in &KNIGHT {
+                        let t = step(s, d);
+                        let q = self.at(t);
+                        if q == EMPTY || capturable(q, c) {
+                            emit(Move::new(s, t, MoveKind::Normal));
+                        }
+                    }
+                }
+                BISHOP => self.slider_moves(s, c, if queenlike { 0 } else { 4 }, 8, emit),
+                ROOK => self.slider_moves(s, c, 0, 4, emit),
+                QUEEN => self.slider_moves(s, c, 0, 8, emit),
+                KING => {
+                    let may_enter = duel || self.bishops[usize::from(c & 3)] > 0;
+                    for &d in &DIRS {
+                        let t = step(s, d);
+                        let q = self.at(t);
+                        if (q == EMPTY || capturable(q, c)) && (may_enter || !in_block(t)) {
+                            emit(Move::new(s, t, MoveKind::Normal));
+                        }
+                    }
+                    if castle && !duel {
+                        self.castling_moves(s, c, emit);
+                    }
+                }
+                _ => {}
+            }
+        });
+    }
+
+    fn slider_moves(&self, s: u8, c: u8, lo: usize, hi: usize, emit: &mut impl FnMut(Move)) {
+        for &d in DIRS.get(lo..hi).unwrap_or(&[]) {
+            let mut t = step(s, d);
+            loop {
+                let q = self.at(t);
+                if q == EMPTY {
+                    emit(Move::new(s, t, MoveKind::Normal));
+                } else {
+                    if capturable(q, c) {
+                        emit(Move::new(s, t, MoveKind::Normal));
+                    }
+                    break;
+                }
+                t = step(t, d);
+            }
+        }
+    }
+
+    fn pawn_moves(&self, s: u8, c: u8, emit: &mut impl FnMut(Move)) {
+        let dir = usize::from(self.pawn_dir[usize::from(c & 3)] & 3);
+        let f = PAWN_FORWARD[dir];
+        let one = step(s, f);
+        if self.at(one) == EMPTY && !pawn_barred(one, dir) {
+            emit(Move::new(s, one, MoveKind::Normal));
+            let two = step(one, f);
+            if on_start_line(s, dir) && self.at(two) == EMPTY && !pawn_barred(two, dir) {
+                emit(Move::new(s, two, MoveKind::Double));
+            }
+        }
+        let left = PAWN_LEFT[dir];
+        let unturned = self.turned >> c & 1 == 0;
+        for side in [left, left.wrapping_neg()] {
+            let t = step(one, side);
+            let q = self.at(t);
+            if q == OFF || pawn_barred(t, dir) {
+                continue;
+            }
+            if unturned && EDGE_BANS[usize::from(c & 3)].contains(&(s, t)) {
+                continue;
+            }
+            if capturable(q, c) {
+                emit(Move::new(s, t, MoveKind::Normal));
+            } else if q == EMPTY && self.ep != NONE && t == self.ep && self.ep_colour != c {
+                emit(Move::new(s, t, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    fn castling_moves(&self, k: u8, c: u8, emit: &mut impl FnMut(Move)) {
+        for (side, castle) in CASTLINGS[usize::from(c & 3)].iter().enumerate() {
+            if self.castling >> (2 * c + side as u8) & 1 == 0 || k != castle.king_from {
+                continue;
+            }
+            let rook = self.at(castle.rook_from);
+            if rook == EMPTY || rook == OFF || colour_of(rook) != c || kind_of(rook) != ROOK {
+                continue;
+            }
+            let empty = castle.empty.iter().take(castle.empty_len).all(|&e| self.at(e) == EMPTY);
+            if !empty || self.attacked(k, c, NONE) || castle.safe.iter().any(|&e| self.attacked(e, c, NONE)) {
+                continue;
+            }
+            emit(Move::new(k, castle.king_to, MoveKind::Castle));
+        }
+    }
+
+    /// White's placements (B4-23): a pending queen or knight onto an empty cell of a3–b10.
+    fn placements(&self, emit: &mut impl FnMut(Move)) {
+        for (bit, kind) in [(PENDING_QUEEN, QUEEN), (PENDING_KNIGHT, KNIGHT_K)] {
+            if self.pending & bit == 0 {
+                continue;
+            }
+            self.occ[usize::from(WHITE)].for_each(|s| {
+                if kind_of(self.at(s)) != kind {
+                    return;
+                }
+                for y in 2..10 {
+                    for x in 0..2 {
+                        let t = sq(x, y);
+                        if self.at(t) == EMPTY {
+                            emit(Move::new(s, t, MoveKind::Placement));
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    /// Whether colour `c` has a move leaving its own king safe (the non-recursive "legal move"
+    /// of B4-13/B4-15/B4-21), with en passant only when `ep_allowed`.
+    pub(crate) fn has_escape(&self, c: u8, ep_allowed: bool) -> bool {
+        let mut probe = self.clone();
+        probe.stm = c;
+        if !ep_allowed {
+            probe.ep = NONE;
+        }
+        let mut list: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
+        probe.pseudo_moves(c, false, &mut |m| list.push(m));
+        list.iter().any(|&m| {
+            let mut next = probe.clone();
+            next.apply_board(m);
+            next.king_safe(c)
+        })
+    }
+
+    /// The exact legality of a pseudo-legal move of the side to move outside the duel:
+    /// own king safe (B4-11, B4-14), and no player other than the left neighbour mated (B4-13).
+    fn legal_slow(&self, mv: Move) -> bool {
+        let x = self.stm;
+        let mut next = self.clone();
+        next.apply_board(mv);
+        if !next.king_safe(x) {
+            return false;
+        }
+        let checked = next.checked_set(x);
+        let others = checked & !(1 << self.next_active(x));
+        if others == 0 {
+            return true;
+        }
+        let first = Bishops::first_after(checked, x);
+        (0..4u8)
+            .filter(|&q| others >> q & 1 != 0)
+            .all(|q| next.has_escape(q, first == Some(q)))
+    }
+
+    /// The fast legality filter (see [`Context`]); falls back to [`Bishops::legal_slow`].
+    #[inline]
+    fn legal_fast(&self, ctx: &Context, mv: Move) -> bool {
+        match mv.kind {
+            MoveKind::Normal | MoveKind::Double => {
+                let p = self.at(mv.from);
+                if kind_of(p) == KING {
+                    let to_immune = in_block(mv.to);
+                    if !to_immune && self.attacked(mv.to, self.stm, mv.from) {
+                        return false;
+                    }
+                    if in_block(mv.from) != to_immune {
+                        return self.legal_slow(mv);
+                    }
+                } else if !ctx.immune && (ctx.in_check || ctx.pinned.has(mv.from)) {
+                    return self.legal_slow(mv);
+                }
+                for o in &ctx.others {
+                    if o.checked || o.relevant.has(mv.from) || o.relevant.has(mv.to) {
+                        return self.legal_slow(mv);
+                    }
+                }
+                true
+            }
+            _ => self.legal_slow(mv),
+        }
+    }
+
+    /// Every legal move of the side to move (a `pass` when there is none, B4-15), or nothing
+    /// when the game is over (B4-20).
+    pub(crate) fn generate(&self, emit: &mut impl FnMut(Move)) {
+        if self.outcome.is_over() {
+            return;
+        }
+        if self.phase == Phase::Duel {
+            self.duel_moves(emit);
+            return;
+        }
+        let x = self.stm;
+        let mut any = false;
+        if x == WHITE && self.pending != 0 {
+            self.placements(&mut |m| {
+                if self.legal_slow(m) {
+                    any = true;
+                    emit(m);
+                }
+            });
+        } else {
+            let ctx = self.context();
+            self.pseudo_moves(x, true, &mut |m| {
+                if self.legal_fast(&ctx, m) {
+                    any = true;
+                    emit(m);
+                }
+            });
+        }
+        if !any {
+            emit(Move::PASS);
+        }
+    }
+
+    /// The duel's legal moves (B4-22): ordinary chess legality, pieces in the zone never leave
+    /// it, and while some piece is outside the zone no check and the migration order.
+    fn duel_moves(&self, emit: &mut impl FnMut(Move)) {
+        let x = self.stm;
+        let opp = self.next_active(x);
+        let migration = self.migration_active();
+        let outside = self.has_piece_outside_zone(x);
+        let mut list: ArrayVec<(Move, u8), MAX_MOVES> = ArrayVec::new();
+        self.pseudo_moves(x, false, &mut |m| {
+            let p = self.at(m.from);
+            let piece = kind_of(p) != PAWN;
+            if piece && in_zone(m.from) && !in_zone(m.to) {
+                return;
+            }
+            let mut next = self.clone();
+            next.apply_board(m);
+            if !next.king_safe(x) || (migration && opp != x && next.in_check(opp)) {
+                return;
+            }
+            let tier = if piece && !in_zone(m.from) {
+                if zone_distance(m.to) < zone_distance(m.from) { 1 } else { 2 }
+            } else {
+                3
+            };
+            list.push((m, tier));
+        });
+        let best = if migration && outside {
+            list.iter().map(|&(_, t)| t).min().unwrap_or(3)
+        } else {
+            3
+        };
+        for &(m, t) in &list {
+            if t <= best {
+                emit(m);
+            }
+        }
+    }
+}

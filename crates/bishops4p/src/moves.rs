@@ -1,0 +1,64 @@
+//! Moves: a small `Copy` value naming the cells and what kind of ply it is.
+
+use crate::geometry::{file_of, on_board, rank_of};
+
+/// What kind of ply a [`Move`] is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// A move or capture of one piece (promotion to a queen is implied, B4-8).
+    Normal,
+    /// A pawn's double step (creates an en-passant right, B4-9).
+    Double,
+    /// An en-passant capture (B4-9).
+    EnPassant,
+    /// A castling, named by the king's move (B4-10).
+    Castle,
+    /// One of White's placements in the three-player game (B4-23).
+    Placement,
+    /// A pass (B4-14 waiting, B4-15).
+    Pass,
+}
+
+/// A ply of "Bishops": a move, a placement or a pass.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) kind: MoveKind,
+}
+
+impl Move {
+    pub(crate) const PASS: Move = Move {
+        from: 0,
+        to: 0,
+        kind: MoveKind::Pass,
+    };
+
+    pub(crate) const fn new(from: u8, to: u8, kind: MoveKind) -> Move {
+        Move { from, to, kind }
+    }
+
+    /// What kind of ply this is.
+    pub fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// Whether this is a pass.
+    pub fn is_pass(self) -> bool {
+        self.kind == MoveKind::Pass
+    }
+
+    /// The cell the piece leaves (or is lifted from), as (file, rank) from 0; `None` for a pass.
+    pub fn from(self) -> Option<(usize, usize)> {
+        self.cell(self.from)
+    }
+
+    /// The cell the piece arrives on, as (file, rank) from 0; `None` for a pass.
+    pub fn to(self) -> Option<(usize, usize)> {
+        self.cell(self.to)
+    }
+
+    fn cell(self, s: u8) -> Option<(usize, usize)> {
+        (self.kind != MoveKind::Pass && on_board(s)).then(|| (file_of(s), rank_of(s)))
+    }
+}

@@ -1,0 +1,471 @@
+//! Position text (B4-51) and move text (B4-50).
+
+use crate::config::{BishopsConfig, Mode};
+use crate::geometry::{
+    CASTLINGS, EMPTY, PAWN_FORWARD, cell_name, on_promotion_line, parse_cell, parse_cell_prefix,
+    pawn_barred, sq, step,
+};
+use crate::moves::{Move, MoveKind};
+use crate::position::{
+    Bishops, GREY, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN,
+    ROOK, WHITE, code, colour_of, kind_of,
+};
+use variant_core::{MoveError, PositionError};
+
+/// Colour letters in seat order.
+pub const COLOUR_LETTERS: [char; 4] = ['w', 'g', 'b', 'p'];
+const PIECE_LETTERS: [char; 7] = ['?', 'P', 'N', 'B', 'R', 'Q', 'K'];
+
+fn err(location: impl Into<String>, message: impl Into<String>) -> PositionError {
+    PositionError::new(location, message)
+}
+
+fn colour_index(ch: char) -> Option<u8> {
+    COLOUR_LETTERS.iter().position(|&c| c == ch).map(|i| i as u8)
+}
+
+fn piece_index(ch: char) -> Option<u8> {
+    PIECE_LETTERS.iter().skip(1).position(|&c| c == ch).map(|i| i as u8 + 1)
+}
+
+impl Bishops {
+    /// The position text (B4-51).
+    pub(crate) fn format_position(&self) -> String {
+        let mut rows = Vec::with_capacity(12);
+        for y in (0..12).rev() {
+            let mut tokens: Vec<String> = Vec::new();
+            let mut run = 0;
+            for x in 0..12 {
+                let p = self.at(sq(x, y));
+                if p == EMPTY {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    tokens.push(run.to_string());
+                    run = 0;
+                }
+                let colour = COLOUR_LETTERS[usize::from(colour_of(p) & 3)];
+                let piece = PIECE_LETTERS[usize::from(kind_of(p)).min(6)];
+                tokens.push(format!("{colour}{piece}"));
+            }
+            if run > 0 {
+                tokens.push(run.to_string());
+            }
+            rows.push(tokens.join(","));
+        }
+        let active: String = (0..4u8)
+            .filter(|&c| self.is_active_seat(c))
+            .map(|c| COLOUR_LETTERS[usize::from(c)])
+            .collect();
+        let castling: Vec<String> = (0..4u8)
+            .map(|c| {
+                let mut s = format!("{}:", COLOUR_LETTERS[usize::from(c)]);
+                if self.castling >> (2 * c) & 1 != 0 {
+                    s.push('K');
+                }
+                if self.castling >> (2 * c + 1) & 1 != 0 {
+                    s.push('Q');
+                }
+                if self.castling >> (2 * c) & 3 == 0 {
+                    s.push('-');
+                }
+                s
+            })
+            .collect();
+        let ep = if self.ep == NONE {
+            "-".to_string()
+        } else {
+            format!("{}{}", cell_name(self.ep), COLOUR_LETTERS[usize::from(self.ep_colour & 3)])
+        };
+        let phase = match self.phase {
+            Phase::Short => "short",
+            Phase::Long => "long",
+            Phase::Duel => "duel",
+        };
+        let mut pending = String::new();
+        if self.pending & PENDING_QUEEN != 0 {
+            pending.push('Q');
+        }
+        if self.pending & PENDING_KNIGHT != 0 {
+            pending.push('N');
+        }
+        if pending.is_empty() {
+            pending.push('-');
+        }
+        format!(
+            "{} {} {} {} {} {} {} {} {}",
+            rows.join("/"),
+            COLOUR_LETTERS[usize::from(self.stm & 3)],
+            active,
+            castling.join(","),
+            ep,
+            self.halfmove,
+            self.passes,
+            phase,
+            pending
+        )
+    }
+
+    /// Reads a position text (B4-51); what it fixes overrides `config`.
+    pub(crate) fn parse_position(config: &BishopsConfig, text: &str) -> Result<Bishops, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 9 {
+            return Err(err(
+                "",
+                format!(
+                    "expected 9 fields (placement, side to move, active colours, castling, en passant, \
+                     halfmove clock, passes, phase, placements), found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let field = |i: usize| fields.get(i).copied().unwrap_or("");
+        let mut config = config.clone();
+        let phase = match field(7) {
+            "short" => Phase::Short,
+            "long" => Phase::Long,
+            "duel" => Phase::Duel,
+            other => {
+                return Err(err("phase (field 8)", format!("{other:?} is not short, long or duel")));
+            }
+        };
+        config.mode = if phase == Phase::Short { Mode::Short } else { Mode::Long };
+        let mut p = Bishops::empty(config.clone());
+        p.phase = phase;
+
+        // Placement.
+        let rows: Vec<&str> = field(0).split('/').collect();
+        if rows.len() != 12 {
+            return Err(err("placement", format!("expected 12 ranks separated by '/', found {}", rows.len())));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let y = 11 - i;
+            let location = format!("placement, rank {}", y + 1);
+            let mut x = 0usize;
+            for token in row.split(',') {
+                if let Ok(n) = token.parse::<usize>() {
+                    if n == 0 || x + n > 12 {
+                        return Err(err(location, format!("empty run {token:?} does not fit the 12 cells")));
+                    }
+                    x += n;
+                    continue;
+                }
+                let mut chars = token.chars();
+                let (Some(c), Some(k), None) = (chars.next(), chars.next(), chars.next()) else {
+                    return Err(err(
+                        location,
+                        format!("{token:?} is neither an empty-run count nor a piece like wK"),
+                    ));
+                };
+                let (Some(colour), Some(kind)) = (colour_index(c), piece_index(k)) else {
+                    return Err(err(
+                        location,
+                        format!("{token:?}: colour must be one of w g b p and piece one of P N B R Q K"),
+                    ));
+                };
+                if x >= 12 {
+                    return Err(err(location, "more than 12 cells"));
+                }
+                if kind == KING && p.kings[usize::from(colour)] != NONE {
+                    return Err(err(location, format!("a second {} king", crate::SEAT_NAMES[usize::from(colour)])));
+                }
+                p.put(sq(x, y), code(colour, kind));
+                x += 1;
+            }
+            if x != 12 {
+                return Err(err(location, format!("{x} cells, expected 12")));
+            }
+        }
+
+        // Side to move and active colours.
+        let stm = match field(1) {
+            s if s.len() == 1 => s.chars().next().and_then(colour_index),
+            _ => None,
+        }
+        .ok_or_else(|| err("side to move (field 2)", format!("{:?} is not one of w g b p", field(1))))?;
+        let mut active = 0u8;
+        let mut last: Option<u8> = None;
+        for ch in field(2).chars() {
+            let c = colour_index(ch).ok_or_else(|| {
+                err("active colours (field 3)", format!("{ch:?} is not one of w g b p"))
+            })?;
+            if last.is_some_and(|l| l >= c) {
+                return Err(err("active colours (field 3)", "colours must be listed once each, in turn order w g b p"));
+            }
+            last = Some(c);
+            active |= 1 << c;
+        }
+        if active == 0 {
+            return Err(err("active colours (field 3)", "no active colour"));
+        }
+        p.active = active;
+        p.stm = stm;
+        if !p.is_active_seat(stm) {
+            return Err(err("side to move (field 2)", "the side to move is not an active colour"));
+        }
+        let count = active.count_ones();
+        match phase {
+            Phase::Short if count < 3 => {
+                return Err(err("active colours (field 3)", "the short game has four players, or three without grey"));
+            }
+            Phase::Short if count == 3 && active != 0b1101 => {
+                return Err(err("active colours (field 3)", "the three-player game is played without grey (wbp)"));
+            }
+            Phase::Long if count < 3 => {
+                return Err(err("phase (field 8)", "with two players or fewer the long game is in its duel"));
+            }
+            Phase::Duel if count > 2 => {
+                return Err(err("phase (field 8)", "the duel has two players"));
+            }
+            _ => {}
+        }
+        for c in 0..4u8 {
+            let has_pieces = !p.occ[usize::from(c)].is_empty();
+            let name = crate::SEAT_NAMES[usize::from(c)];
+            if p.is_active_seat(c) && p.kings[usize::from(c)] == NONE {
+                return Err(err("placement", format!("{name} is active but has no king")));
+            }
+            if !p.is_active_seat(c) && has_pieces {
+                return Err(err("placement", format!("{name} is not active but has pieces on the board")));
+            }
+        }
+        if phase == Phase::Duel {
+            p.set_duel_directions();
+        }
+        // Pawns off their lines.
+        for c in 0..4u8 {
+            let dir = usize::from(p.pawn_dir[usize::from(c)]);
+            let mut bad = None;
+            p.occ[usize::from(c)].for_each(|s| {
+                if kind_of(p.at(s)) == PAWN {
+                    let beyond = if phase == Phase::Duel {
+                        crate::geometry::at_zone_far_line(s, dir)
+                    } else {
+                        on_promotion_line(s, dir)
+                    };
+                    if pawn_barred(s, dir) || beyond {
+                        bad = Some(s);
+                    }
+                }
+            });
+            if let Some(s) = bad {
+                return Err(err(
+                    "placement",
+                    format!("a {} pawn cannot stand on {}", crate::SEAT_NAMES[usize::from(c)], cell_name(s)),
+                ));
+            }
+        }
+
+        // Castling rights.
+        let location = "castling (field 4)";
+        if field(3) != "-" {
+            let mut seen = 0u8;
+            for part in field(3).split(',') {
+                let (who, rights) = part
+                    .split_once(':')
+                    .ok_or_else(|| err(location, format!("{part:?} is not colour:rights like w:KQ")))?;
+                let mut chars = who.chars();
+                let c = match (chars.next().and_then(colour_index), chars.next()) {
+                    (Some(c), None) => c,
+                    _ => return Err(err(location, format!("{who:?} is not one of w g b p"))),
+                };
+                if seen >> c & 1 != 0 {
+                    return Err(err(location, format!("{who} is given twice")));
+                }
+                seen |= 1 << c;
+                if rights == "-" {
+                    continue;
+                }
+                if rights.is_empty() || rights.len() > 2 {
+                    return Err(err(location, format!("{part:?}: rights are K, Q, KQ or -")));
+                }
+                for (side, letter) in [(0usize, 'K'), (1, 'Q')] {
+                    if !rights.contains(letter) {
+                        continue;
+                    }
+                    let castle = CASTLINGS[usize::from(c)][side];
+                    let king_ok = p.at(castle.king_from) == code(c, KING);
+                    let rook_ok = p.at(castle.rook_from) == code(c, ROOK);
+                    if !king_ok || !rook_ok || !p.is_active_seat(c) || phase == Phase::Duel {
+                        return Err(err(
+                            location,
+                            format!("{part}: {letter} needs an active king on {} and rook on {} (and no duel)",
+                                cell_name(castle.king_from), cell_name(castle.rook_from)),
+                        ));
+                    }
+                    p.castling |= 1 << (2 * usize::from(c) + side);
+                }
+                if rights.chars().any(|ch| ch != 'K' && ch != 'Q') || rights == "QK" || rights == "KK" || rights == "QQ" {
+                    return Err(err(location, format!("{part:?}: rights are K, Q, KQ or -")));
+                }
+            }
+        }
+        if p.castling != 0 {
+            p.config.castling = true;
+        }
+
+        // En passant.
+        let location = "en passant (field 5)";
+        if field(4) != "-" {
+            let text = field(4);
+            let (cell, used) = parse_cell_prefix(text)
+                .ok_or_else(|| err(location, format!("{text:?} is not a cell plus a colour like c3w")))?;
+            let c = match text.get(used..) {
+                Some(rest) if rest.len() == 1 => rest.chars().next().and_then(colour_index),
+                _ => None,
+            }
+            .ok_or_else(|| err(location, format!("{text:?} is not a cell plus a colour like c3w")))?;
+            let f = PAWN_FORWARD[usize::from(p.pawn_dir[usize::from(c)])];
+            let victim = step(cell, f);
+            let back = step(cell, f.wrapping_neg());
+            if !p.is_active_seat(c) || c == stm || p.at(cell) != EMPTY || p.at(back) != EMPTY || p.at(victim) != code(c, PAWN) {
+                return Err(err(
+                    location,
+                    format!("{text}: needs an empty {} and a {} pawn that just made a double step past it", cell_name(cell), crate::SEAT_NAMES[usize::from(c)]),
+                ));
+            }
+            p.ep = cell;
+            p.ep_colour = c;
+            p.config.en_passant = true;
+        }
+
+        p.halfmove = field(5)
+            .parse()
+            .map_err(|_| err("halfmove clock (field 6)", format!("{:?} is not a count", field(5))))?;
+        p.passes = field(6)
+            .parse()
+            .map_err(|_| err("passes (field 7)", format!("{:?} is not a count", field(6))))?;
+
+        // Pending placements.
+        let location = "placements (field 9)";
+        p.pending = match field(8) {
+            "-" => 0,
+            "QN" => PENDING_QUEEN | PENDING_KNIGHT,
+            "Q" => PENDING_QUEEN,
+            "N" => PENDING_KNIGHT,
+            other => return Err(err(location, format!("{other:?} is not QN, Q, N or -"))),
+        };
+        if p.pending != 0 && (p.is_active_seat(GREY) || !p.is_active_seat(WHITE) || phase == Phase::Duel) {
+            return Err(err(location, "placements belong to White in the three-player game (no grey, no duel)"));
+        }
+        if p.is_active_seat(GREY) {
+            p.config.players = 4;
+        } else if phase == Phase::Short || p.pending != 0 {
+            p.config.players = 3;
+        }
+        p.config.mode = config.mode;
+        p.refresh_queenlike();
+        // Kings of other players may only be checked; a mated side to move ends the short game.
+        p.outcome = p.outcome_from_scratch().map_err(|m| err("", m))?;
+        Ok(p)
+    }
+
+    /// The canonical text of a move (B4-50).
+    pub(crate) fn format_move_text(&self, mv: Move) -> String {
+        match mv.kind {
+            MoveKind::Pass => "pass".to_string(),
+            MoveKind::Placement => {
+                let letter = PIECE_LETTERS[usize::from(kind_of(self.at(mv.from))).min(6)];
+                format!("{letter}{}@{}", cell_name(mv.from), cell_name(mv.to))
+            }
+            _ => format!("{}{}", cell_name(mv.from), cell_name(mv.to)),
+        }
+    }
+
+    /// Reads a move text and returns the legal move it names (B4-50).
+    pub(crate) fn parse_move_text(&self, text: &str) -> Result<Move, MoveError> {
+        let t = text.trim();
+        let mut legal = Vec::new();
+        self.generate(&mut |m| legal.push(m));
+        let over = || MoveError::illegal(t, format!("the game is over ({})", self.outcome));
+        if t == "pass" {
+            if self.outcome.is_over() {
+                return Err(over());
+            }
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.kind == MoveKind::Pass)
+                .ok_or_else(|| MoveError::illegal(t, "a pass is only legal when there is no other legal move (B4-15)"));
+        }
+        if let Some((piece, target)) = t.split_once('@') {
+            return self.parse_placement(t, piece, target, &legal);
+        }
+        let (from, used) = parse_cell_prefix(t).ok_or_else(|| {
+            MoveError::malformed(t, "expected a move like c2c4 (cells a1 … l12), a placement like Qf1@b7, or pass")
+        })?;
+        let mut rest = t.get(used..).unwrap_or("");
+        if let Some(r) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('x')) {
+            rest = r;
+        }
+        let to = parse_cell(rest).ok_or_else(|| {
+            MoveError::malformed(t, format!("{rest:?} is not a target cell (a1 … l12)"))
+        })?;
+        if self.outcome.is_over() {
+            return Err(over());
+        }
+        if let Some(&m) = legal.iter().find(|m| m.from == from && m.to == to && m.kind != MoveKind::Placement) {
+            return Ok(m);
+        }
+        let p = self.at(from);
+        let mover = crate::SEAT_NAMES[usize::from(self.stm & 3)];
+        let reason = if p == EMPTY {
+            format!("there is no piece on {}", cell_name(from))
+        } else if colour_of(p) != self.stm {
+            format!("the piece on {} is {}'s, and {mover} is to move", cell_name(from), crate::SEAT_NAMES[usize::from(colour_of(p) & 3)])
+        } else if legal.iter().any(|m| m.kind == MoveKind::Placement) {
+            "White must make a placement (B4-23)".to_string()
+        } else {
+            format!("the piece on {} cannot move to {} here", cell_name(from), cell_name(to))
+        };
+        Err(MoveError::illegal(t, reason))
+    }
+
+    fn parse_placement(&self, t: &str, piece: &str, target: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let mut chars = piece.chars();
+        let kind = match chars.next() {
+            Some('Q') => QUEEN,
+            Some('N') => KNIGHT_K,
+            _ => return Err(MoveError::malformed(t, "a placement starts with Q or N (B4-50)")),
+        };
+        let from_text = chars.as_str();
+        let from = if from_text.is_empty() {
+            None
+        } else {
+            Some(parse_cell(from_text).ok_or_else(|| MoveError::malformed(t, format!("{from_text:?} is not a cell")))?)
+        };
+        let to = parse_cell(target).ok_or_else(|| MoveError::malformed(t, format!("{target:?} is not a cell")))?;
+        if self.outcome.is_over() {
+            return Err(MoveError::illegal(t, format!("the game is over ({})", self.outcome)));
+        }
+        let matches: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.kind == MoveKind::Placement
+                    && m.to == to
+                    && kind_of(self.at(m.from)) == kind
+                    && from.is_none_or(|f| f == m.from)
+            })
+            .collect();
+        match matches.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(MoveError::illegal(
+                t,
+                if legal.iter().any(|m| m.kind == MoveKind::Placement) {
+                    "no such placement here (targets are the empty cells a3–b10, B4-23)"
+                } else {
+                    "no placement is pending for the side to move (B4-23)"
+                },
+            )),
+            several => Err(MoveError::illegal(
+                t,
+                format!(
+                    "ambiguous: {}",
+                    several.iter().map(|m| self.format_move_text(*m)).collect::<Vec<_>>().join(" or ")
+                ),
+            )),
+        }
+    }
+}
