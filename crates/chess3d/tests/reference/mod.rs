@@ -12,7 +12,7 @@
 mod movegen;
 mod text;
 
-pub use movegen::RMove;
+pub use movegen::{RMove, RStatus};
 
 /// White (seat 0) and Black (seat 1).
 pub const WHITE: u8 = 0;
