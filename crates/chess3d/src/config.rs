@@ -1,0 +1,181 @@
+//! The game's configuration (C3-4): heights, base heights and the height-removal table.
+
+use serde::{Deserialize, Serialize};
+use variant_core::config::{bad_value, parse_int, unknown_key};
+use variant_core::{ConfigError, ConfigKey, GameConfig, RemovalTable};
+
+/// The default removal table T(n) = n + 3 (C3-30).
+pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(3);
+
+/// How a chess3d game is set up (C3-4). Keys: `heights`, `white-base`, `black-base`, `removal`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
+pub struct Chess3dConfig {
+    /// Number of heights H, 1–8 (default 8).
+    pub heights: u8,
+    /// White's base height Lw, 1-based (default 1).
+    pub white_base: u8,
+    /// Black's base height Lb, 1-based; `None` follows `heights` (the default Lb = H).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_base: Option<u8>,
+    /// The height-removal table (C3-30); default T(n) = n + 3.
+    pub removal: RemovalTable,
+}
+
+impl Default for Chess3dConfig {
+    fn default() -> Self {
+        Chess3dConfig {
+            heights: 8,
+            white_base: 1,
+            black_base: None,
+            removal: DEFAULT_REMOVAL,
+        }
+    }
+}
+
+const KEYS: &[ConfigKey] = &[
+    ConfigKey {
+        name: "heights",
+        description: "number of heights H of the 8x8xH board (C3-1)",
+        default: "8",
+        allowed: "1..=8",
+    },
+    ConfigKey {
+        name: "white-base",
+        description: "White's base height Lw, 1-based (C3-4)",
+        default: "1",
+        allowed: "1..=heights",
+    },
+    ConfigKey {
+        name: "black-base",
+        description: "Black's base height Lb, 1-based (C3-4); follows heights unless set",
+        default: "heights",
+        allowed: "1..=heights",
+    },
+    ConfigKey {
+        name: "removal",
+        description: "height removal (C3-30): on = T(n)=n+3, off, or thresholds for 2..8 heights",
+        default: "on",
+        allowed: "on, off, or seven comma thresholds for 2..8 heights (0 or - for none)",
+    },
+];
+
+impl Chess3dConfig {
+    /// A configuration with `heights` heights, Lw = `white_base`, Lb = `black_base` (1-based)
+    /// and the default removal table.
+    pub fn new(heights: u8, white_base: u8, black_base: u8) -> Self {
+        Chess3dConfig {
+            heights,
+            white_base,
+            black_base: Some(black_base),
+            removal: DEFAULT_REMOVAL,
+        }
+        .canonical()
+    }
+
+    /// The same configuration with another removal table.
+    pub fn with_removal(mut self, removal: RemovalTable) -> Self {
+        self.removal = removal;
+        self
+    }
+
+    /// Black's base height Lb (1-based), `heights` when not set.
+    pub fn black_base_height(&self) -> u8 {
+        self.black_base.unwrap_or(self.heights)
+    }
+
+    /// Writes Lb = H as "follows heights", so equal set-ups compare equal.
+    pub(crate) fn canonical(mut self) -> Self {
+        if self.black_base == Some(self.heights) {
+            self.black_base = None;
+        }
+        self
+    }
+}
+
+impl GameConfig for Chess3dConfig {
+    fn keys() -> &'static [ConfigKey] {
+        KEYS
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
+        match key {
+            "heights" => self.heights = parse_int(key, value, 1, 8)? as u8,
+            "white-base" => self.white_base = parse_int(key, value, 1, 8)? as u8,
+            "black-base" => self.black_base = Some(parse_int(key, value, 1, 8)? as u8),
+            "removal" => self.removal = RemovalTable::parse(key, value, DEFAULT_REMOVAL)?,
+            _ => return Err(unknown_key("chess3d", key, KEYS)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "heights" => self.heights.to_string(),
+            "white-base" => self.white_base.to_string(),
+            "black-base" => self.black_base_height().to_string(),
+            "removal" => {
+                if self.removal == DEFAULT_REMOVAL {
+                    "on".to_string()
+                } else {
+                    self.removal.to_text()
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let h = self.heights;
+        if !(1..=8).contains(&h) {
+            return Err(bad_value("heights", &h.to_string(), "out of range", "1..=8"));
+        }
+        let lw = self.white_base;
+        if !(1..=h).contains(&lw) {
+            return Err(ConfigError::Inconsistent(format!(
+                "white-base={lw} is not a height of a board with heights={h} (allowed 1..={h})"
+            )));
+        }
+        let lb = self.black_base_height();
+        if !(1..=h).contains(&lb) {
+            return Err(ConfigError::Inconsistent(format!(
+                "black-base={lb} is not a height of a board with heights={h} (allowed 1..={h})"
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c3_4_keys_and_defaults() {
+        let c = Chess3dConfig::default();
+        assert_eq!(c.get("heights").as_deref(), Some("8"));
+        assert_eq!(c.get("white-base").as_deref(), Some("1"));
+        assert_eq!(c.get("black-base").as_deref(), Some("8"));
+        assert_eq!(c.get("removal").as_deref(), Some("on"));
+        let c = Chess3dConfig::from_pairs([("heights", "3")]).unwrap();
+        assert_eq!(c.black_base_height(), 3, "black-base follows heights");
+        let c = Chess3dConfig::from_pairs([("black-base", "2"), ("heights", "4")]).unwrap();
+        assert_eq!(c.black_base_height(), 2);
+        assert!(Chess3dConfig::from_pairs([("heights", "2"), ("white-base", "3")]).is_err());
+        assert!(Chess3dConfig::from_pairs([("heights", "9")]).is_err());
+        assert!(Chess3dConfig::from_pairs([("colour", "red")]).is_err());
+        let c = Chess3dConfig::from_pairs([("removal", "off")]).unwrap();
+        assert_eq!(c.get("removal").as_deref(), Some("off"));
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        let c = Chess3dConfig::from_pairs([("heights", "4"), ("black-base", "2")]).unwrap();
+        let json = serde_json::to_string(&c).unwrap();
+        assert!(json.contains("\"black-base\":2"), "{json}");
+        let back: Chess3dConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, c);
+        let d: Chess3dConfig = serde_json::from_str("{\"heights\": 2}").unwrap();
+        assert_eq!(d.black_base_height(), 2);
+    }
+}
