@@ -4,7 +4,7 @@
 
 use crate::geometry::{
     Bb, CASTLINGS, DIRS, EDGE_BANS, EMPTY, KNIGHT, OFF, PAWN_FORWARD, PAWN_LEFT, in_block, in_zone,
-    is_outer_corner, on_start_line, pawn_barred, pawn_hits, sq, step, zone_distance,
+    is_outer_corner, on_promotion_line, on_start_line, pawn_barred, pawn_hits, sq, step, zone_distance,
 };
 use crate::moves::{Move, MoveKind};
 use crate::position::{
@@ -21,6 +21,9 @@ pub const MAX_MOVES: usize = 768;
 /// Another king whose check status a move might change.
 #[derive(Clone, Copy)]
 struct OtherKing {
+    /// Its colour and cell.
+    colour: u8,
+    king: u8,
     /// Cells whose change can alter whether the king is attacked: each ray up to and including
     /// its first piece, and the knight cells.
     relevant: Bb,
@@ -34,6 +37,29 @@ struct Context {
     in_check: bool,
     pinned: Bb,
     others: ArrayVec<OtherKing, 3>,
+}
+
+/// The ray (index into `DIRS`) leading from `a` to `b`, if they share a line.
+#[inline]
+fn ray_index(a: u8, b: u8) -> Option<usize> {
+    let dx = (b & 15) as i32 - (a & 15) as i32;
+    let dy = (b >> 4) as i32 - (a >> 4) as i32;
+    if dx == 0 && dy == 0 {
+        return None;
+    }
+    match (dx.signum(), dy.signum()) {
+        (0, 1) => Some(0),
+        (1, 0) => Some(1),
+        (0, -1) => Some(2),
+        (-1, 0) => Some(3),
+        (sx, sy) if dx.abs() == dy.abs() => Some(match (sx, sy) {
+            (1, 1) => 4,
+            (1, -1) => 5,
+            (-1, -1) => 6,
+            _ => 7,
+        }),
+        _ => None,
+    }
 }
 
 /// Whether `p` may be captured by colour `c` (any other colour, never a king; B4-5).
@@ -51,6 +77,66 @@ impl Bishops {
         } else {
             kind == BISHOP || kind == QUEEN
         }
+    }
+
+    /// Whether moving a piece from `from` to `to` (arriving as `piece`) attacks the king `k` of
+    /// colour `c` that was not attacked before: directly by the piece, or by a line opened
+    /// through `from`.
+    #[inline]
+    fn gives_check(&self, k: u8, c: u8, from: u8, to: u8, piece: u8) -> bool {
+        let get = |t: u8| {
+            if t == to {
+                piece
+            } else if t == from {
+                EMPTY
+            } else {
+                self.at(t)
+            }
+        };
+        let col = colour_of(piece);
+        if col != c {
+            let kind = kind_of(piece);
+            if kind == KNIGHT_K {
+                if KNIGHT.iter().any(|&d| step(k, d) == to) {
+                    return true;
+                }
+            } else if let Some(i) = ray_index(k, to) {
+                let d = DIRS[i];
+                let first = step(k, d) == to;
+                if first && (kind == KING || (kind == PAWN && i >= 4 && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)])))) {
+                    return true;
+                }
+                if self.slides(kind, col, i) {
+                    let mut t = step(k, d);
+                    while t != to && get(t) == EMPTY {
+                        t = step(t, d);
+                    }
+                    if t == to {
+                        return true;
+                    }
+                }
+            }
+        }
+        if let Some(i) = ray_index(k, from) {
+            let d = DIRS[i];
+            let mut t = step(k, d);
+            loop {
+                let p = get(t);
+                if p == EMPTY {
+                    t = step(t, d);
+                    continue;
+                }
+                if p == OFF || t == to {
+                    return false;
+                }
+                if colour_of(p) != c && self.slides(kind_of(p), colour_of(p), i) {
+                    // Only a line through `from` is new: the piece found must lie beyond it.
+                    return ray_index(from, t) == Some(i);
+                }
+                return false;
+            }
+        }
+        false
     }
 
     /// Scans around another colour's king: its relevance mask and whether it is attacked.
@@ -96,7 +182,12 @@ impl Bishops {
                 t = step(t, d);
             }
         }
-        OtherKing { relevant, checked }
+        OtherKing {
+            colour: c,
+            king: k,
+            relevant,
+            checked,
+        }
     }
 
     /// The side to move's own-king facts: pinned pieces and whether it is in check.
@@ -135,8 +226,10 @@ impl Bishops {
             }
         }
         let mut others = ArrayVec::new();
+        let left = self.next_active(x);
         for c in 0..4u8 {
-            if c == x || !self.is_active_seat(c) || self.king_immune(c) {
+            // The left neighbour may be checked and even mated: no test needed (B4-13).
+            if c == x || c == left || !self.is_active_seat(c) || self.king_immune(c) {
                 continue;
             }
             let kc = self.kings[usize::from(c)];
@@ -347,8 +440,25 @@ impl Bishops {
                 } else if !ctx.immune && (ctx.in_check || ctx.pinned.has(mv.from)) {
                     return self.legal_slow(mv);
                 }
+                if ctx.others.is_empty() {
+                    return true;
+                }
+                let mut arriving = p;
+                if kind_of(p) == PAWN {
+                    let dir = usize::from(self.pawn_dir[usize::from(self.stm & 3)] & 3);
+                    if on_promotion_line(mv.to, dir) {
+                        arriving = (p & !7) | QUEEN;
+                    }
+                }
                 for o in &ctx.others {
-                    if o.checked || o.relevant.has(mv.from) || o.relevant.has(mv.to) {
+                    let hit = if o.checked {
+                        self.attacked_after(o.king, o.colour, mv.from, mv.to, arriving)
+                    } else {
+                        (o.relevant.has(mv.from) || o.relevant.has(mv.to))
+                            && self.gives_check(o.king, o.colour, mv.from, mv.to, arriving)
+                    };
+                    if hit {
+                        // Another king is in check after the move: is it mated? (B4-13)
                         return self.legal_slow(mv);
                     }
                 }

@@ -243,10 +243,31 @@ impl Bishops {
 
     /// Whether cell `s` is attacked by a piece of a colour other than `c`, treating `ignore`
     /// as empty (B4-11; pawns by their capture cells whatever B4-6/B4-7 say).
+    #[inline]
     pub(crate) fn attacked(&self, s: u8, c: u8, ignore: u8) -> bool {
+        self.attacked_by(s, c, |t| if t == ignore { EMPTY } else { self.at(t) })
+    }
+
+    /// [`Bishops::attacked`] after a piece moved from `from` to `to` (arriving as `piece`).
+    #[inline]
+    pub(crate) fn attacked_after(&self, s: u8, c: u8, from: u8, to: u8, piece: u8) -> bool {
+        self.attacked_by(s, c, |t| {
+            if t == to {
+                piece
+            } else if t == from {
+                EMPTY
+            } else {
+                self.at(t)
+            }
+        })
+    }
+
+    /// The attack test over a board seen through `get`.
+    #[inline(always)]
+    fn attacked_by(&self, s: u8, c: u8, get: impl Fn(u8) -> u8) -> bool {
         for &k in &KNIGHT {
-            let p = self.at(step(s, k));
-            if p != EMPTY && p != OFF && kind_of(p) == KNIGHT_K && colour_of(p) != c && step(s, k) != ignore {
+            let p = get(step(s, k));
+            if p != EMPTY && p != OFF && kind_of(p) == KNIGHT_K && colour_of(p) != c {
                 return true;
             }
         }
@@ -254,8 +275,8 @@ impl Bishops {
             let mut t = step(s, d);
             let mut first = true;
             loop {
-                let p = self.at(t);
-                if p == EMPTY || t == ignore {
+                let p = get(t);
+                if p == EMPTY {
                     t = step(t, d);
                     first = false;
                     continue;
