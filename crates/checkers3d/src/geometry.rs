@@ -74,6 +74,30 @@ const fn build_neighbors() -> [[u16; 12]; MAX_SQUARES] {
 /// or [`NONE`]. Callers also check the square against the current number of heights.
 pub(crate) static NEIGHBOR: [[u16; 12]; MAX_SQUARES] = build_neighbors();
 
+const fn build_jumps() -> [[u32; 12]; MAX_SQUARES] {
+    let mut table = [[u32::MAX; 12]; MAX_SQUARES];
+    let mut s = 0;
+    while s < MAX_SQUARES {
+        let mut d = 0;
+        while d < 12 {
+            let over = NEIGHBOR[s][d];
+            if over != NONE {
+                let land = NEIGHBOR[over as usize][d];
+                if land != NONE {
+                    table[s][d] = over as u32 | (land as u32) << 16;
+                }
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// `JUMP[square][direction]`: a man's jump (D3-8) as `over | land << 16`, or `u32::MAX` when
+/// the landing cell is outside the 8×8×8 box.
+pub(crate) static JUMP: [[u32; 12]; MAX_SQUARES] = build_jumps();
+
 /// Squares of rows 1, 3, 5, 7 (0-based rows 0, 2, 4, 6) within a height.
 const EVEN_ROWS: u32 = 0x0F0F_0F0F;
 /// Squares of rows 2, 4, 6, 8.

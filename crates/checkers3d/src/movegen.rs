@@ -3,18 +3,23 @@
 //! paths merged (D3-14).
 
 use crate::config::{CaptureRule, PromotionRule};
-use crate::geometry::{NEIGHBOR, OPPOSITE, plane_step};
+use crate::geometry::{JUMP, NEIGHBOR, OPPOSITE, plane_step};
+
 use crate::moves::{Move, MoveList};
 use crate::position::{Checkers3d, WHITE};
 use variant_core::MoveBuffer;
 
 /// Receives every complete capture sequence the search finds.
 pub(crate) trait Sink {
-    /// Whether the search must record the landing path (notation only).
-    const WANT_PATH: bool;
-    /// A complete sequence: origin, destination, captured set, whether the man ends promoted,
-    /// and (when wanted) the landing path starting with the origin.
-    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], promoted: bool, path: &[u16]);
+    /// A landing cell (or the origin) is entered; only notation keeps the path.
+    #[inline]
+    fn push(&mut self, _square: u16) {}
+    /// The last landing cell is left again.
+    #[inline]
+    fn pop(&mut self) {}
+    /// A complete sequence: origin, destination, captured set, its size, and whether the man
+    /// ends promoted.
+    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], count: u32, promoted: bool);
 }
 
 /// Collects legal capture moves: applies the majority rule (D3-12) and merges duplicates
@@ -26,10 +31,8 @@ struct ListSink<'a> {
 }
 
 impl Sink for ListSink<'_> {
-    const WANT_PATH: bool = false;
     #[inline]
-    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], promoted: bool, _: &[u16]) {
-        let n: u32 = captured.iter().map(|w| w.count_ones()).sum();
+    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], n: u32, promoted: bool) {
         if self.majority {
             if n < self.max {
                 return;
@@ -53,6 +56,45 @@ impl Sink for ListSink<'_> {
     }
 }
 
+/// Counts legal capture moves without listing them: the majority rule and the merging of
+/// duplicates (D3-12, D3-14) as in [`ListSink`]; only sequences of two or more captures are
+/// remembered, to recognise repeats.
+struct CountSink {
+    majority: bool,
+    max: u32,
+    count: u64,
+    seen: MoveList,
+}
+
+impl Sink for CountSink {
+    #[inline]
+    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], n: u32, promoted: bool) {
+        if self.majority {
+            if n < self.max {
+                return;
+            }
+            if n > self.max {
+                self.max = n;
+                self.count = 0;
+                self.seen.clear();
+            }
+        }
+        if n >= 2 {
+            let mv = Move {
+                from,
+                to,
+                promoted,
+                captured: *captured,
+            };
+            if self.seen.contains(&mv) {
+                return;
+            }
+            self.seen.push(mv);
+        }
+        self.count += 1;
+    }
+}
+
 #[inline]
 fn bit(words: &[u32; 8], square: u16) -> bool {
     words[(square >> 5) as usize & 7] >> (square & 31) & 1 == 1
@@ -63,16 +105,19 @@ fn flip(words: &mut [u32; 8], square: u16) {
     words[(square >> 5) as usize & 7] ^= 1 << (square & 31);
 }
 
-/// Longest possible path: the origin and one landing per capture (at most 255 captures).
-const MAX_PATH: usize = 257;
-
 /// The depth-first capture search of one piece (D3-8 … D3-10).
 pub(crate) struct Search<'a, S: Sink> {
     /// Occupied squares with the moving piece lifted from its origin; captured pieces stay
     /// (D3-10, Turkish strike).
     occ: [u32; 8],
-    enemy: [u32; 8],
+    /// Enemy pieces not yet captured in this move (D3-10: none is jumped twice).
+    takeable: [u32; 8],
     captured: [u32; 8],
+    /// The number of pieces in `captured`.
+    count: u32,
+    /// Directions that exist on this board: the 4 plane diagonals with one height, all 12
+    /// otherwise.
+    directions: usize,
     /// Squares below this are on the board (32 × heights).
     limit: u16,
     /// Promotion squares of the mover by height (D3-13).
@@ -81,8 +126,6 @@ pub(crate) struct Search<'a, S: Sink> {
     from: u8,
     /// Set once a man has become a king during the capture (passing promotion).
     promoted: bool,
-    path: [u16; MAX_PATH],
-    len: usize,
     sink: &'a mut S,
 }
 
@@ -97,15 +140,15 @@ impl<'a, S: Sink> Search<'a, S> {
         }
         Search {
             occ,
-            enemy: pos.pieces[1 - us],
+            takeable: pos.pieces[1 - us],
             captured: [0; 8],
+            count: 0,
+            directions: if pos.heights == 1 { 4 } else { 12 },
             limit: pos.heights as u16 * 32,
             promo,
             passing: pos.config.promotion == PromotionRule::Passing,
             from: 0,
             promoted: false,
-            path: [0; MAX_PATH],
-            len: 0,
             sink,
         }
     }
@@ -116,58 +159,65 @@ impl<'a, S: Sink> Search<'a, S> {
         flip(&mut self.occ, f);
         self.from = from;
         self.promoted = false;
-        self.len = 0;
         self.push(f);
         let found = if king { self.king(f) } else { self.man(f) };
-        self.len = 0;
+        self.pop();
         flip(&mut self.occ, f);
         found
     }
 
     #[inline]
     fn push(&mut self, square: u16) {
-        if S::WANT_PATH
-            && let Some(slot) = self.path.get_mut(self.len)
-        {
-            *slot = square;
-            self.len += 1;
-        }
+        self.sink.push(square);
     }
 
     #[inline]
     fn pop(&mut self) {
-        if S::WANT_PATH {
-            self.len = self.len.saturating_sub(1);
-        }
+        self.sink.pop();
     }
 
     #[inline]
     fn capturable(&self, square: u16) -> bool {
-        bit(&self.enemy, square) && !bit(&self.captured, square)
+        bit(&self.takeable, square)
+    }
+
+    #[inline]
+    fn take(&mut self, square: u16) {
+        flip(&mut self.captured, square);
+        flip(&mut self.takeable, square);
+        self.count += 1;
+    }
+
+    #[inline]
+    fn untake(&mut self, square: u16) {
+        flip(&mut self.captured, square);
+        flip(&mut self.takeable, square);
+        self.count -= 1;
     }
 
     #[inline]
     fn finish(&mut self, to: u16, promoted: bool) {
-        let path = self.path.get(..self.len).unwrap_or(&[]);
         self.sink
-            .complete(self.from, to as u8, &self.captured, promoted, path);
+            .complete(self.from, to as u8, &self.captured, self.count, promoted);
     }
 
     /// D3-8: a man jumps an adjacent uncaptured enemy in any of the 12 directions onto the
     /// empty cell beyond. Returns whether it could capture (if not, the caller ends the move).
     fn man(&mut self, at: u16) -> bool {
         let mut found = false;
-        for d in 0..12 {
-            let over = NEIGHBOR[at as usize & 255][d];
-            if over >= self.limit || !self.capturable(over) {
+        let jumps = &JUMP[at as usize & 255];
+        for &jump in jumps.iter().take(self.directions) {
+            let over = jump as u16;
+            let land = (jump >> 16) as u16;
+            // An off-box jump is u32::MAX, so `land` is then 0xFFFF and fails this test.
+            if land >= self.limit || over >= self.limit || !self.capturable(over) {
                 continue;
             }
-            let land = NEIGHBOR[over as usize & 255][d];
-            if land >= self.limit || bit(&self.occ, land) {
+            if bit(&self.occ, land) {
                 continue;
             }
             found = true;
-            flip(&mut self.captured, over);
+            self.take(over);
             self.push(land);
             let promotes = bit(&self.promo, land);
             if self.passing && promotes {
@@ -182,7 +232,7 @@ impl<'a, S: Sink> Search<'a, S> {
                 self.finish(land, promotes);
             }
             self.pop();
-            flip(&mut self.captured, over);
+            self.untake(over);
         }
         found
     }
@@ -192,7 +242,7 @@ impl<'a, S: Sink> Search<'a, S> {
     /// one of those. Returns whether it could capture.
     fn king(&mut self, at: u16) -> bool {
         let mut found = false;
-        for d in 0..12 {
+        for d in 0..self.directions {
             let mut c = NEIGHBOR[at as usize & 255][d];
             while c < self.limit && !bit(&self.occ, c) {
                 c = NEIGHBOR[c as usize & 255][d];
@@ -205,7 +255,7 @@ impl<'a, S: Sink> Search<'a, S> {
                 continue;
             }
             found = true;
-            flip(&mut self.captured, c);
+            self.take(c);
             let mut continues = false;
             let mut land = first;
             while land < self.limit && !bit(&self.occ, land) {
@@ -225,10 +275,21 @@ impl<'a, S: Sink> Search<'a, S> {
                     land = NEIGHBOR[land as usize & 255][d];
                 }
             }
-            flip(&mut self.captured, c);
+            self.untake(c);
         }
         found
     }
+}
+
+/// The squares of `men` that can jump an enemy of `enemy` onto an empty cell of `empty` in one
+/// of the four plane directions (the heights of the three sets are the caller's business).
+#[inline(always)]
+fn jumpers(men: u32, enemy: u32, empty: u32) -> u32 {
+    use crate::geometry::{north_east, north_west, south_east, south_west};
+    men & (south_west(enemy & south_west(empty))
+        | south_east(enemy & south_east(empty))
+        | north_west(enemy & north_west(empty))
+        | north_east(enemy & north_east(empty)))
 }
 
 impl Checkers3d {
@@ -244,39 +305,39 @@ impl Checkers3d {
             if men == 0 {
                 continue;
             }
-            let mut can = 0;
-            for dz in [-1i32, 0, 1] {
-                let zc = z as i32 + dz;
-                let zl = z as i32 + 2 * dz;
-                if zl < 0 || zl >= h as i32 {
-                    continue;
-                }
-                let enemy = self.pieces[1 - us][zc as usize];
-                if enemy == 0 {
-                    continue;
-                }
-                let empty = !self.occupied(zl as usize);
-                for pd in 0..4 {
-                    let back = OPPOSITE[pd];
-                    can |= men & plane_step(back, enemy & plane_step(back, empty));
-                }
+            let empty = |z: usize| !self.occupied(z);
+            let enemy = &self.pieces[1 - us];
+            // The jumped piece is one height away and the landing two (cube diagonals), or
+            // both on the same height (plane diagonals).
+            let mut can = jumpers(men, enemy[z], empty(z));
+            if z + 2 < h {
+                can |= jumpers(men, enemy[z + 1], empty(z + 2));
+            }
+            if z >= 2 {
+                can |= jumpers(men, enemy[z - 1], empty(z - 2));
             }
             out[z] = can;
         }
         out
     }
 
-    /// Every legal capture move (D3-8 … D3-14) into `list` (cleared first).
-    pub(crate) fn captures(&self, list: &mut MoveList) {
+    /// Every legal capture move (D3-8 … D3-14) into `list` (cleared first); `men` are the
+    /// men that have a jump, all kings are searched.
+    fn captures(&self, men: &[u32; 8], list: &mut MoveList) {
         list.clear();
-        let us = self.side as usize;
         let mut sink = ListSink {
             list,
             majority: self.config.capture == CaptureRule::Majority,
             max: 0,
         };
-        let men = self.men_that_can_capture();
-        let mut search = Search::new(self, &mut sink);
+        self.search_captures(men, &mut sink);
+    }
+
+    /// Runs the capture search of every man in `men` and every king of the side to move.
+    #[inline]
+    fn search_captures<S: Sink>(&self, men: &[u32; 8], sink: &mut S) {
+        let us = self.side as usize;
+        let mut search = Search::new(self, sink);
         for z in 0..self.heights as usize {
             let mut b = men[z];
             while b != 0 {
@@ -417,32 +478,43 @@ impl Checkers3d {
 
     /// Every legal move: the captures if there are any (D3-11), else the quiet moves.
     pub(crate) fn generate(&self, list: &mut MoveList) {
-        self.captures(list);
-        if list.is_empty() {
-            self.quiet_moves(list);
+        list.clear();
+        if let Some(men) = self.may_capture() {
+            self.captures(&men, list);
+            if !list.is_empty() {
+                return;
+            }
         }
+        self.quiet_moves(list);
     }
 
     /// The number of legal moves.
     pub(crate) fn count(&self) -> u64 {
-        if self.may_capture() {
-            let mut list = MoveList::default();
-            self.captures(&mut list);
-            if !list.is_empty() {
-                return list.len() as u64;
+        if let Some(men) = self.may_capture() {
+            let mut sink = CountSink {
+                majority: self.config.capture == CaptureRule::Majority,
+                max: 0,
+                count: 0,
+                seen: MoveList::default(),
+            };
+            self.search_captures(&men, &mut sink);
+            if sink.count > 0 {
+                return sink.count;
             }
         }
         self.count_quiet()
     }
 
-    /// Whether a capture may exist: some man has a jump, or the side has a king (kings are
-    /// searched directly).
+    /// The men that have a jump, when a capture may exist: some man has a jump, or the side
+    /// has a king (kings are searched directly).
     #[inline]
-    fn may_capture(&self) -> bool {
+    fn may_capture(&self) -> Option<[u32; 8]> {
         let us = self.side as usize;
         let h = self.heights as usize;
-        (0..h).any(|z| self.pieces[us][z] & self.kings[z] != 0)
-            || self.men_that_can_capture().iter().any(|&m| m != 0)
+        let men = self.men_that_can_capture();
+        let any = men.iter().any(|&m| m != 0)
+            || (0..h).any(|z| self.pieces[us][z] & self.kings[z] != 0);
+        any.then_some(men)
     }
 
     /// Whether the side to move has any legal move (D3-20).

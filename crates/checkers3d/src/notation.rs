@@ -188,11 +188,14 @@ impl Checkers3d {
     /// Every complete capture path of the piece on `from` with the move it makes (majority
     /// not applied), for notation.
     fn capture_paths(&self, from: u8) -> Vec<(Vec<u16>, Move)> {
-        let mut sink = PathSink(Vec::new());
+        let mut sink = PathSink {
+            path: Vec::new(),
+            found: Vec::new(),
+        };
         let (z, i) = (from as usize / 32, from % 32);
         let king = self.kings[z] >> i & 1 == 1;
         Search::new(self, &mut sink).run(from, king);
-        sink.0
+        sink.found
     }
 
     fn path_text(&self, path: &[u16]) -> String {
@@ -346,13 +349,22 @@ impl Checkers3d {
 }
 
 /// Collects capture paths for notation.
-struct PathSink(Vec<(Vec<u16>, Move)>);
+struct PathSink {
+    /// The origin and the landing cells so far.
+    path: Vec<u16>,
+    found: Vec<(Vec<u16>, Move)>,
+}
 
 impl Sink for PathSink {
-    const WANT_PATH: bool = true;
-    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], promoted: bool, path: &[u16]) {
-        self.0.push((
-            path.to_vec(),
+    fn push(&mut self, square: u16) {
+        self.path.push(square);
+    }
+    fn pop(&mut self) {
+        self.path.pop();
+    }
+    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], _: u32, promoted: bool) {
+        self.found.push((
+            self.path.clone(),
             Move {
                 from,
                 to,
