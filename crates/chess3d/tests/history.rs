@@ -7,8 +7,16 @@ use chess3d::{Chess3d, Chess3dConfig};
 use proptest::prelude::*;
 use variant_core::{DrawReason, Ending, Game, GameConfig, History, Seat, Status, binary};
 
-const GEOMETRIES: &[(u8, u8, u8)] =
-    &[(1, 1, 1), (2, 1, 2), (2, 2, 1), (3, 1, 3), (3, 2, 2), (8, 1, 8), (8, 1, 1), (8, 7, 3)];
+const GEOMETRIES: &[(u8, u8, u8)] = &[
+    (1, 1, 1),
+    (2, 1, 2),
+    (2, 2, 1),
+    (3, 1, 3),
+    (3, 2, 2),
+    (8, 1, 8),
+    (8, 1, 1),
+    (8, 7, 3),
+];
 
 const REMOVALS: &[&str] = &["on", "off", "32,32,32,32,32,32,32", "0,30,-,24,0,28,32"];
 
@@ -40,8 +48,11 @@ fn random_history(start: Chess3d, seed: u64, plies: usize) -> History<Chess3d> {
         if moves.is_empty() {
             break;
         }
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        h.play(moves[((state >> 33) % moves.len() as u64) as usize]).unwrap();
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        h.play(moves[((state >> 33) % moves.len() as u64) as usize])
+            .unwrap();
     }
     h
 }
@@ -148,7 +159,10 @@ fn c3_22_unusable_en_passant_cell_is_no_difference() {
     let start = Chess3d::new(&Chess3dConfig::default()).unwrap();
     let mut h = History::new(start);
     h.play_text("e2@1e4@1").unwrap();
-    assert!(h.position().to_text().contains(" e3@1 "), "e.p. cell written after every double step");
+    assert!(
+        h.position().to_text().contains(" e3@1 "),
+        "e.p. cell written after every double step"
+    );
     for m in ["b8@8c6@8", "b1@1c3@1", "c6@8b8@8", "c3@1b1@1"] {
         h.play_text(m).unwrap();
     }
@@ -173,7 +187,12 @@ fn endings_roundtrip() {
         History::<Chess3d>::from_json(&h.to_json()).unwrap(),
         binary::decode::<Chess3d>(&binary::encode(&h)).unwrap(),
     ] {
-        assert_eq!(back.status(), Status::Draw { reason: DrawReason::Repetition });
+        assert_eq!(
+            back.status(),
+            Status::Draw {
+                reason: DrawReason::Repetition
+            }
+        );
         assert_eq!(back.action_texts(), h.action_texts());
     }
     let mut r = History::new(Chess3d::new(&Chess3dConfig::default()).unwrap());
@@ -192,8 +211,11 @@ fn bad_records_are_errors() {
     let json = h.to_json();
     assert!(History::<Chess3d>::from_json(&json.replace("e2@1e4@1", "e2@1e5@1")).is_err());
     assert!(History::<Chess3d>::from_json(&json.replace("\"chess3d\"", "\"checkers3d\"")).is_err());
-    assert!(History::<Chess3d>::from_json(&json.replace("\"heights\": \"8\"", "\"heights\": \"9\"")).is_err()
-        || !json.contains("\"heights\": \"8\""));
+    assert!(
+        History::<Chess3d>::from_json(&json.replace("\"heights\": \"8\"", "\"heights\": \"9\""))
+            .is_err()
+            || !json.contains("\"heights\": \"8\"")
+    );
     assert!(History::<Chess3d>::from_json("{").is_err());
     let mut bytes = binary::encode(&h);
     bytes.push(0);

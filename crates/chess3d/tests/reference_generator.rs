@@ -116,7 +116,11 @@ fn reference_fide_kiwipete_depth3() {
 /// 14, 191, 2 812, 43 238.
 #[test]
 fn reference_fide_position3() {
-    let p = Pos::parse("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", removal_table("on")).unwrap();
+    let p = Pos::parse(
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        removal_table("on"),
+    )
+    .unwrap();
     assert_eq!(p.perft(1), 14);
     assert_eq!(p.perft(2), 191);
     assert_eq!(p.perft(3), 2_812);
@@ -166,7 +170,13 @@ const GEOMETRIES: &[(i32, i32, i32)] = &[
 
 /// Removal tables: the default, none, and custom ones where removal starts at once (32 pieces
 /// allow it) or with gaps (`0`/`-` leave a height count out).
-const REMOVALS: &[&str] = &["on", "off", "32,32,32,32,32,32,32", "0,30,-,24,0,28,32", "12,4,20,0,9,31,2"];
+const REMOVALS: &[&str] = &[
+    "on",
+    "off",
+    "32,32,32,32,32,32,32",
+    "0,30,-,24,0,28,32",
+    "12,4,20,0,9,31,2",
+];
 
 fn engine_config(removal: &str) -> Chess3dConfig {
     let mut c = Chess3dConfig::default();
@@ -185,10 +195,19 @@ fn engine_texts(game: &Chess3d) -> Vec<String> {
 fn status_of(s: Status) -> RStatus {
     match s {
         Status::Ongoing => RStatus::Ongoing,
-        Status::Win { winner, reason: WinReason::Checkmate } => RStatus::Checkmate(winner.0),
-        Status::Draw { reason: DrawReason::Stalemate } => RStatus::Stalemate,
-        Status::Draw { reason: DrawReason::DeadPosition } => RStatus::Dead,
-        Status::Draw { reason: DrawReason::AutomaticMoveRule } => RStatus::SeventyFive,
+        Status::Win {
+            winner,
+            reason: WinReason::Checkmate,
+        } => RStatus::Checkmate(winner.0),
+        Status::Draw {
+            reason: DrawReason::Stalemate,
+        } => RStatus::Stalemate,
+        Status::Draw {
+            reason: DrawReason::DeadPosition,
+        } => RStatus::Dead,
+        Status::Draw {
+            reason: DrawReason::AutomaticMoveRule,
+        } => RStatus::SeventyFive,
         other => panic!("unexpected status from the position alone: {other:?}"),
     }
 }
@@ -204,7 +223,12 @@ fn next(state: &mut u64) -> u64 {
 
 /// Plays `plies` random legal moves from `text` in both generators, comparing at every ply
 /// the sorted legal move texts, the position text, check and status. Returns the final text.
-fn compare_playout(text: &str, removal: &str, seed: u64, plies: usize) -> Result<String, TestCaseError> {
+fn compare_playout(
+    text: &str,
+    removal: &str,
+    seed: u64,
+    plies: usize,
+) -> Result<String, TestCaseError> {
     let mut engine = Chess3d::from_text(&engine_config(removal), text)
         .map_err(|e| TestCaseError::fail(format!("engine refuses {text}: {e}")))?;
     let mut reference = Pos::parse(text, removal_table(removal))
@@ -213,12 +237,30 @@ fn compare_playout(text: &str, removal: &str, seed: u64, plies: usize) -> Result
     let mut played: Vec<String> = Vec::new();
     for _ in 0..=plies {
         let here = reference.to_text();
-        prop_assert_eq!(engine.to_text(), here.clone(), "position text after {:?} (removal {})", played, removal);
+        prop_assert_eq!(
+            engine.to_text(),
+            here.clone(),
+            "position text after {:?} (removal {})",
+            played,
+            removal
+        );
         let e = engine_texts(&engine);
         let r = reference.legal_texts();
-        prop_assert_eq!(&e, &r, "legal moves (engine left, reference right) at {} after {:?}, removal {}", here, played, removal);
+        prop_assert_eq!(
+            &e,
+            &r,
+            "legal moves (engine left, reference right) at {} after {:?}, removal {}",
+            here,
+            played,
+            removal
+        );
         prop_assert_eq!(engine.is_check(), reference.in_check(), "check at {}", here);
-        prop_assert_eq!(status_of(engine.status()), reference.status(), "status at {}", here);
+        prop_assert_eq!(
+            status_of(engine.status()),
+            reference.status(),
+            "status at {}",
+            here
+        );
         if played.len() == plies || r.is_empty() {
             break;
         }
@@ -245,9 +287,10 @@ fn random_sparse(seed: u64, extra: usize) -> Option<(String, &'static str)> {
     // Half the time a side starts castled-ready: king on e1/e8 of its base height, rooks on
     // their corners (each with probability 1/2), with the matching castling letters.
     let mut castling = String::new();
-    for (color, king, rook, rank, base, letters) in
-        [(0, 'K', 'R', 0usize, lw, ['K', 'Q']), (1, 'k', 'r', 7, lb, ['k', 'q'])]
-    {
+    for (color, king, rook, rank, base, letters) in [
+        (0, 'K', 'R', 0usize, lw, ['K', 'Q']),
+        (1, 'k', 'r', 7, lb, ['k', 'q']),
+    ] {
         let at = |x: usize| (base as usize - 1) * 64 + rank * 8 + x;
         if next(&mut s) % 2 == 0 {
             cells[at(4)] = Some(king);
@@ -321,7 +364,11 @@ fn random_sparse(seed: u64, extra: usize) -> Option<(String, &'static str)> {
     let side = if next(&mut s) % 2 == 0 { "w" } else { "b" };
     // "KQkq" order.
     let castling: String = "KQkq".chars().filter(|c| castling.contains(*c)).collect();
-    let castling = if castling.is_empty() { "-".to_string() } else { castling };
+    let castling = if castling.is_empty() {
+        "-".to_string()
+    } else {
+        castling
+    };
     let mut text = format!("{} {side} {castling} - 0 1", boards.join("|"));
     if h > 1 {
         text.push_str(&format!(" {lw},{lb}"));
@@ -428,8 +475,12 @@ fn engine_table_counts() {
         .unwrap();
         let g = Chess3d::new(&config).unwrap();
         for (d, n) in counts.iter().enumerate() {
-            assert_eq!(perft(&g, d as u32 + 1), *n, "({h},{lw},{lb}) depth {}", d + 1);
+            assert_eq!(
+                perft(&g, d as u32 + 1),
+                *n,
+                "({h},{lw},{lb}) depth {}",
+                d + 1
+            );
         }
     }
 }
-

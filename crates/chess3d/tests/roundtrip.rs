@@ -9,8 +9,16 @@ use proptest::prelude::*;
 use reference::{Pos, removal_table};
 use variant_core::{Game, GameConfig, History, MoveError, binary};
 
-const GEOMETRIES: &[(u8, u8, u8)] =
-    &[(1, 1, 1), (2, 1, 2), (2, 2, 2), (3, 1, 3), (3, 3, 1), (8, 1, 8), (8, 1, 1), (8, 6, 2)];
+const GEOMETRIES: &[(u8, u8, u8)] = &[
+    (1, 1, 1),
+    (2, 1, 2),
+    (2, 2, 2),
+    (3, 1, 3),
+    (3, 3, 1),
+    (8, 1, 8),
+    (8, 1, 1),
+    (8, 6, 2),
+];
 
 fn config(h: u8, lw: u8, lb: u8, removal: &str) -> Chess3dConfig {
     Chess3dConfig::from_pairs([
@@ -39,7 +47,9 @@ fn playout(g: usize, removal: &str, seed: u64, plies: usize) -> Vec<Chess3d> {
         if moves.is_empty() {
             break;
         }
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         game.play_unchecked(moves[((state >> 33) % moves.len() as u64) as usize]);
         out.push(game.clone());
     }
@@ -54,7 +64,12 @@ fn check_roundtrips(game: &Chess3d, removal: &str) -> Result<(), TestCaseError> 
     let again = Chess3d::from_text(game.config(), &text)
         .map_err(|e| TestCaseError::fail(format!("engine refuses its own text {text}: {e}")))?;
     prop_assert_eq!(again.to_text(), text.clone());
-    prop_assert_eq!(again.zobrist(), game.zobrist(), "hash of the re-read text {}", text);
+    prop_assert_eq!(
+        again.zobrist(),
+        game.zobrist(),
+        "hash of the re-read text {}",
+        text
+    );
     prop_assert_eq!(again.repetition_key(), game.repetition_key());
     let r = Pos::parse(&text, removal_table(removal)).map_err(TestCaseError::fail)?;
     prop_assert_eq!(r.to_text(), text.clone());
@@ -220,15 +235,40 @@ fn c3_52_malformed_positions_are_errors() {
 #[test]
 fn c3_51_malformed_moves_are_errors() {
     let g = Chess3d::new(&Chess3dConfig::default()).unwrap();
-    for bad in ["", "e2", "e2@1", "e2@1e", "e2@1e4", "e2@1e4@", "e2@1e4@0", "i2@1e4@1", "e0@1e4@1",
-                "e2@1e4@1qq", "e2@1e4@1k", "e2@1@e4@1", "e2@1 e4@1", "é2@1e4@1", "e2@1e4@1x"] {
+    for bad in [
+        "",
+        "e2",
+        "e2@1",
+        "e2@1e",
+        "e2@1e4",
+        "e2@1e4@",
+        "e2@1e4@0",
+        "i2@1e4@1",
+        "e0@1e4@1",
+        "e2@1e4@1qq",
+        "e2@1e4@1k",
+        "e2@1@e4@1",
+        "e2@1 e4@1",
+        "é2@1e4@1",
+        "e2@1e4@1x",
+    ] {
         match g.parse_move(bad) {
             Err(MoveError::Malformed { .. }) | Err(MoveError::Illegal { .. }) => {}
             Ok(m) => panic!("{bad:?} accepted as {}", g.format_move(m)),
         }
     }
-    for illegal in ["e2@1e5@1", "e2@1e4@2", "e1@1e2@1", "a1@1a1@2x", "e7@8e5@8", "e2@1e4@1q"] {
+    for illegal in [
+        "e2@1e5@1",
+        "e2@1e4@2",
+        "e1@1e2@1",
+        "a1@1a1@2x",
+        "e7@8e5@8",
+        "e2@1e4@1q",
+    ] {
         assert!(g.parse_move(illegal).is_err(), "{illegal}");
     }
-    assert!(matches!(g.parse_move("e7@8e5@8"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        g.parse_move("e7@8e5@8"),
+        Err(MoveError::Illegal { .. })
+    ));
 }

@@ -43,7 +43,10 @@ fn engine_moves(game: &Chess3d) -> Vec<String> {
 fn moves(text: &str, removal: &str) -> Vec<String> {
     let e = engine_moves(&engine(text, removal));
     let r = reference(text, removal).legal_texts();
-    assert_eq!(e, r, "engine (left) and reference (right) disagree on {text} (removal {removal})");
+    assert_eq!(
+        e, r,
+        "engine (left) and reference (right) disagree on {text} (removal {removal})"
+    );
     e
 }
 
@@ -58,16 +61,26 @@ fn moves_from(text: &str, removal: &str, origin: &str) -> Vec<String> {
 /// The position text after playing `mv`; engine and reference must agree.
 fn after(text: &str, removal: &str, mv: &str) -> String {
     let mut e = engine(text, removal);
-    e.play_text(mv).unwrap_or_else(|err| panic!("engine refuses {mv} in {text}: {err}"));
+    e.play_text(mv)
+        .unwrap_or_else(|err| panic!("engine refuses {mv} in {text}: {err}"));
     let mut r = reference(text, removal);
-    r.play_text(mv).unwrap_or_else(|err| panic!("reference refuses {mv}: {err}"));
-    assert_eq!(e.to_text(), r.to_text(), "after {mv} from {text}: engine (left), reference (right)");
+    r.play_text(mv)
+        .unwrap_or_else(|err| panic!("reference refuses {mv}: {err}"));
+    assert_eq!(
+        e.to_text(),
+        r.to_text(),
+        "after {mv} from {text}: engine (left), reference (right)"
+    );
     e.to_text()
 }
 
 fn in_check(text: &str) -> bool {
     let e = engine(text, "off").is_check();
-    assert_eq!(e, reference(text, "off").in_check(), "check disagreement on {text}");
+    assert_eq!(
+        e,
+        reference(text, "off").in_check(),
+        "check disagreement on {text}"
+    );
     e
 }
 
@@ -75,15 +88,24 @@ fn status(text: &str) -> Status {
     engine(text, "on").status()
 }
 
-const MATE_WHITE: Status = Status::Win { winner: Seat(0), reason: WinReason::Checkmate };
-const MATE_BLACK: Status = Status::Win { winner: Seat(1), reason: WinReason::Checkmate };
+const MATE_WHITE: Status = Status::Win {
+    winner: Seat(0),
+    reason: WinReason::Checkmate,
+};
+const MATE_BLACK: Status = Status::Win {
+    winner: Seat(1),
+    reason: WinReason::Checkmate,
+};
 
 /// An empty board of one height, as a FEN placement.
 const E: &str = "8/8/8/8/8/8/8/8";
 
 /// Joins per-height boards (height 1 first) into a placement field.
 fn boards<S: AsRef<str>>(list: &[S]) -> String {
-    list.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join("|")
+    list.iter()
+        .map(|s| s.as_ref())
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// `n` empty boards.
@@ -144,7 +166,10 @@ fn c3_3_main_diagonals_belong_to_the_queen_only() {
     let q = moves_from(&lone_piece_box('Q'), "off", "d4@4");
     let r = moves_from(&lone_piece_box('R'), "off", "d4@4");
     let b = moves_from(&lone_piece_box('B'), "off", "d4@4");
-    let main: Vec<_> = q.iter().filter(|m| !r.contains(m) && !b.contains(m)).collect();
+    let main: Vec<_> = q
+        .iter()
+        .filter(|m| !r.contains(m) && !b.contains(m))
+        .collect();
     assert_eq!(main.len(), 26);
 }
 
@@ -246,7 +271,10 @@ fn c3_4_configuration() {
 /// C3-4: the configuration read back from a position text reflects the text.
 #[test]
 fn c3_4_config_follows_the_text() {
-    let text = format!("{} w - - 0 1 2,1", boards(&["4k3/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/4K3", E]));
+    let text = format!(
+        "{} w - - 0 1 2,1",
+        boards(&["4k3/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/4K3", E])
+    );
     let g = engine(&text, "on");
     assert_eq!(g.config().get("heights").as_deref(), Some("3"));
     assert_eq!(g.config().get("white-base").as_deref(), Some("2"));
@@ -302,7 +330,10 @@ fn c3_12_barrier_stops_a_knight_and_its_check() {
 /// six of ranks 6 and 7 are open: 14 moves.
 #[test]
 fn c3_12_barrier_stops_a_king() {
-    let text = format!("{} w - - 0 1 1,2", boards(&["8/4K3/8/8/8/8/8/8", "k7/8/8/8/8/8/8/8"]));
+    let text = format!(
+        "{} w - - 0 1 1,2",
+        boards(&["8/4K3/8/8/8/8/8/8", "k7/8/8/8/8/8/8/8"])
+    );
     assert_eq!(moves_from(&text, "off", "e7@1").len(), 14);
 }
 
@@ -314,7 +345,10 @@ fn c3_12_barrier_stops_a_king() {
 /// height 2: d6@2, e6@2, f6@2 (d7@2, e7@2, f7@2 are attacked; rank 8 is barred). 6 moves.
 #[test]
 fn c3_12_c3_20_adjacent_kings_one_in_check() {
-    let text = format!("{} w - - 0 1 1,2", boards(&["8/4K3/8/8/8/8/8/8", "4k3/8/8/8/8/8/8/8"]));
+    let text = format!(
+        "{} w - - 0 1 1,2",
+        boards(&["8/4K3/8/8/8/8/8/8", "4k3/8/8/8/8/8/8/8"])
+    );
     assert!(in_check(&text));
     let m = moves(&text, "off");
     assert_eq!(m.len(), 6, "{m:?}");
@@ -329,7 +363,10 @@ fn c3_12_c3_20_adjacent_kings_one_in_check() {
 /// (e8@2 → d8@1 leaves its own base cube).
 #[test]
 fn c3_6_c3_12_queen_under_the_enemy_base() {
-    let text = format!("{} w - - 0 1 1,2", boards(&["3Q4/8/8/8/8/8/8/7K", "4k3/8/8/8/8/8/8/8"]));
+    let text = format!(
+        "{} w - - 0 1 1,2",
+        boards(&["3Q4/8/8/8/8/8/8/7K", "4k3/8/8/8/8/8/8/8"])
+    );
     assert_eq!(moves_from(&text, "off", "d8@1").len(), 24);
     let black = text.replace(" w ", " b ");
     assert!(!in_check(&black));
@@ -347,15 +384,21 @@ fn c3_6_c3_12_queen_under_the_enemy_base() {
 fn c3_13_c3_14_pawn_quiet_steps() {
     let text = format!(
         "{} w - - 0 1 1,3",
-        boards(&["8/8/8/8/4P3/8/8/K7", "8/8/8/8/1P6/8/8/8", "7k/8/8/3p4/6P1/8/8/8"])
+        boards(&[
+            "8/8/8/8/4P3/8/8/K7",
+            "8/8/8/8/1P6/8/8/8",
+            "7k/8/8/3p4/6P1/8/8/8"
+        ])
     );
     let ours = |o: &str| moves_from(&text, "off", o);
     assert_eq!(ours("e4@1"), ["e4@1e4@2", "e4@1e5@1", "e4@1e5@2"]);
     assert_eq!(ours("b4@2"), ["b4@2b4@3", "b4@2b5@2", "b4@2b5@3"]);
     assert_eq!(ours("g4@3"), ["g4@3g5@3"]);
     let black = text.replace(" w ", " b ");
-    let theirs: Vec<String> =
-        moves(&black, "off").into_iter().filter(|m| m.starts_with("d5@3")).collect();
+    let theirs: Vec<String> = moves(&black, "off")
+        .into_iter()
+        .filter(|m| m.starts_with("d5@3"))
+        .collect();
     assert_eq!(theirs, ["d5@3d4@2", "d5@3d4@3", "d5@3d5@2"]);
 }
 
@@ -367,15 +410,17 @@ fn c3_13_pawns_go_down_when_lw_above_lb() {
         "{} w - - 0 1 3,1",
         boards(&["7k/8/8/8/8/8/8/8", "8/8/8/8/4P3/8/8/8", "8/8/8/8/8/8/8/K7"])
     );
-    assert_eq!(moves_from(&text, "off", "e4@2"), ["e4@2e4@1", "e4@2e5@1", "e4@2e5@2"]);
+    assert_eq!(
+        moves_from(&text, "off", "e4@2"),
+        ["e4@2e4@1", "e4@2e5@1", "e4@2e5@2"]
+    );
 }
 
 /// C3-13: common plane (Lw = Lb): on the common height v = 0, a pawn moves as in FIDE.
 /// H=2, Lw=Lb=1, White pawn e4@1: e5@1 only; from its start e2@1: e3@1, e4@1.
 #[test]
 fn c3_13_common_plane_pawn_is_flat() {
-    let text =
-        format!("{} w - - 0 1 1,1", boards(&["7k/8/8/8/4P3/8/3P4/K7", E]));
+    let text = format!("{} w - - 0 1 1,1", boards(&["7k/8/8/8/4P3/8/3P4/K7", E]));
     assert_eq!(moves_from(&text, "off", "e4@1"), ["e4@1e5@1"]);
     assert_eq!(moves_from(&text, "off", "d2@1"), ["d2@1d3@1", "d2@1d4@1"]);
 }
@@ -388,7 +433,11 @@ fn c3_13_common_plane_pawn_is_flat() {
 fn c3_16_pawn_captures() {
     let text = format!(
         "{} w - - 0 1 1,3",
-        boards(&["8/8/8/3n4/4P3/8/8/K7", "8/8/8/4nn2/3n4/8/8/8", "7k/8/8/8/8/8/8/8"])
+        boards(&[
+            "8/8/8/3n4/4P3/8/8/K7",
+            "8/8/8/4nn2/3n4/8/8/8",
+            "7k/8/8/8/8/8/8/8"
+        ])
     );
     assert_eq!(
         moves_from(&text, "off", "e4@1"),
@@ -402,18 +451,38 @@ fn c3_16_pawn_captures() {
 /// no vertical or main-diagonal double, 4 moves. A pawn off its start cell has no double step.
 #[test]
 fn c3_15_double_steps() {
-    let t1 = format!("{} w - - 0 1 1,3", boards(&["8/8/8/8/8/8/4P3/K7", E, "7k/8/8/8/8/8/8/8"]));
+    let t1 = format!(
+        "{} w - - 0 1 1,3",
+        boards(&["8/8/8/8/8/8/4P3/K7", E, "7k/8/8/8/8/8/8/8"])
+    );
     assert_eq!(
         moves_from(&t1, "off", "e2@1"),
-        ["e2@1e2@2", "e2@1e2@3", "e2@1e3@1", "e2@1e3@2", "e2@1e4@1", "e2@1e4@3"]
+        [
+            "e2@1e2@2", "e2@1e2@3", "e2@1e3@1", "e2@1e3@2", "e2@1e4@1", "e2@1e4@3"
+        ]
     );
-    let t2 = format!("{} w - - 0 1 1,2", boards(&["8/8/8/8/8/8/4P3/K7", "7k/8/8/8/8/8/8/8", E]));
-    assert_eq!(moves_from(&t2, "off", "e2@1"), ["e2@1e2@2", "e2@1e3@1", "e2@1e3@2", "e2@1e4@1"]);
+    let t2 = format!(
+        "{} w - - 0 1 1,2",
+        boards(&["8/8/8/8/8/8/4P3/K7", "7k/8/8/8/8/8/8/8", E])
+    );
+    assert_eq!(
+        moves_from(&t2, "off", "e2@1"),
+        ["e2@1e2@2", "e2@1e3@1", "e2@1e3@2", "e2@1e4@1"]
+    );
     // A pawn on e2@2 is not on its start cell (rank 2 on Lw): singles only.
-    let t3 = format!("{} w - - 0 1 1,3", boards(&["8/8/8/8/8/8/8/K7", "8/8/8/8/8/8/4P3/8", "7k/8/8/8/8/8/8/8"]));
-    assert_eq!(moves_from(&t3, "off", "e2@2"), ["e2@2e2@3", "e2@2e3@2", "e2@2e3@3"]);
+    let t3 = format!(
+        "{} w - - 0 1 1,3",
+        boards(&["8/8/8/8/8/8/8/K7", "8/8/8/8/8/8/4P3/8", "7k/8/8/8/8/8/8/8"])
+    );
+    assert_eq!(
+        moves_from(&t3, "off", "e2@2"),
+        ["e2@2e2@3", "e2@2e3@2", "e2@2e3@3"]
+    );
     // Blocked intermediate cell: no double step through it.
-    let t4 = format!("{} w - - 0 1 1,3", boards(&["8/8/8/8/8/4n3/4P3/K7", E, "7k/8/8/8/8/8/8/8"]));
+    let t4 = format!(
+        "{} w - - 0 1 1,3",
+        boards(&["8/8/8/8/8/4n3/4P3/K7", E, "7k/8/8/8/8/8/8/8"])
+    );
     assert_eq!(
         moves_from(&t4, "off", "e2@1"),
         ["e2@1e2@2", "e2@1e2@3", "e2@1e3@2", "e2@1e4@3"]
@@ -429,14 +498,22 @@ fn c3_15_double_steps() {
 fn c3_15_c3_17_en_passant_after_vertical_double_step() {
     let start = format!(
         "{} b - - 0 1 1,3",
-        boards(&["8/8/8/8/8/8/8/7K", "8/8/2P5/8/8/8/8/8", "7k/3p4/8/8/8/8/8/8"])
+        boards(&[
+            "8/8/8/8/8/8/8/7K",
+            "8/8/2P5/8/8/8/8/8",
+            "7k/3p4/8/8/8/8/8/8"
+        ])
     );
     let mid = after(&start, "off", "d7@3d7@1");
     assert_eq!(
         mid,
         format!(
             "{} w - d7@2 0 2 1,3",
-            boards(&["8/3p4/8/8/8/8/8/7K", "8/8/2P5/8/8/8/8/8", "7k/8/8/8/8/8/8/8"])
+            boards(&[
+                "8/3p4/8/8/8/8/8/7K",
+                "8/8/2P5/8/8/8/8/8",
+                "7k/8/8/8/8/8/8/8"
+            ])
         )
     );
     // c6@2 (v=+1): quiet c7@2, c6@3, c7@3; captures b7@2, d7@2 (e.p.), b7@3, d7@3 (empty).
@@ -482,7 +559,10 @@ fn c3_18_promotion_only_from_the_base_height() {
     );
     assert!(moves_from(&text, "off", "g8@1").is_empty());
     let promoted = after(&text, "off", "c7@2c8@2n");
-    assert!(promoted.starts_with("6P1/P7/8/8/8/8/8/K7|2N5/8/"), "{promoted}");
+    assert!(
+        promoted.starts_with("6P1/P7/8/8/8/8/8/K7|2N5/8/"),
+        "{promoted}"
+    );
 }
 
 /// C3-18 with three heights: a pawn on the last rank off the base height steps up towards
@@ -490,9 +570,15 @@ fn c3_18_promotion_only_from_the_base_height() {
 /// none.
 #[test]
 fn c3_18_last_rank_pawn_climbs_but_never_enters() {
-    let t = format!("{} w - - 0 1 1,3", boards(&["P7/8/8/8/8/8/8/7K", E, "8/8/8/8/8/8/8/k7"]));
+    let t = format!(
+        "{} w - - 0 1 1,3",
+        boards(&["P7/8/8/8/8/8/8/7K", E, "8/8/8/8/8/8/8/k7"])
+    );
     assert_eq!(moves_from(&t, "off", "a8@1"), ["a8@1a8@2"]);
-    let t = format!("{} w - - 0 1 1,3", boards(&["8/8/8/8/8/8/8/7K", "P7/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/k7"]));
+    let t = format!(
+        "{} w - - 0 1 1,3",
+        boards(&["8/8/8/8/8/8/8/7K", "P7/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/k7"])
+    );
     assert!(moves_from(&t, "off", "a8@2").is_empty());
 }
 
@@ -530,7 +616,10 @@ fn c3_19_castling_and_the_barrier() {
 /// C3-19: castling rights are lost by a king move, a rook move, and a capture on the corner.
 #[test]
 fn c3_19_castling_rights_lost() {
-    let text = format!("{} w KQkq - 0 1 1,2", boards(&["8/8/8/8/8/8/8/R3K2R", "r3k2r/8/8/8/8/8/8/8"]));
+    let text = format!(
+        "{} w KQkq - 0 1 1,2",
+        boards(&["8/8/8/8/8/8/8/R3K2R", "r3k2r/8/8/8/8/8/8/8"])
+    );
     assert!(after(&text, "off", "e1@1e2@1").contains(" b kq - "));
     assert!(after(&text, "off", "h1@1h2@1").contains(" b Qkq - "));
     // A capture on the corner (FIDE, one height) loses the captured side's right too.
@@ -542,10 +631,16 @@ fn c3_19_castling_rights_lost() {
 #[test]
 fn c3_52_castling_letters_need_their_pieces() {
     let cfg = config("on");
-    let bad = format!("{} w K - 0 1 1,2", boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"]));
+    let bad = format!(
+        "{} w K - 0 1 1,2",
+        boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"])
+    );
     assert!(Chess3d::from_text(&cfg, &bad).is_err());
     // rook on h1 of height 2 is not on the base height 1
-    let bad2 = format!("{} w K - 0 1 1,2", boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/7R"]));
+    let bad2 = format!(
+        "{} w K - 0 1 1,2",
+        boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/7R"])
+    );
     assert!(Chess3d::from_text(&cfg, &bad2).is_err());
 }
 
@@ -584,14 +679,21 @@ fn c3_20_c3_31_removal_brings_a_queen_into_line() {
 fn c3_20_c3_31_removal_breaks_a_pin() {
     let text = format!(
         "{} w - - 0 1 1,1",
-        boards(&["7k/8/8/8/K7/8/8/8", "8/8/8/1B6/8/8/8/8", "8/8/2q5/8/8/8/8/8"])
+        boards(&[
+            "7k/8/8/8/K7/8/8/8",
+            "8/8/8/1B6/8/8/8/8",
+            "8/8/2q5/8/8/8/8/8"
+        ])
     );
     assert_eq!(moves_from(&text, "on", "b5@2").len(), 7);
     assert_eq!(moves_from(&text, "off", "b5@2"), ["b5@2c6@3"]);
     let t = after(&text, "on", "b5@2c4@1");
     assert_eq!(
         t,
-        format!("{} b - - 1 1 1,1", boards(&["7k/8/8/8/K1B5/8/8/8", "8/8/2q5/8/8/8/8/8"]))
+        format!(
+            "{} b - - 1 1 1,1",
+            boards(&["7k/8/8/8/K1B5/8/8/8", "8/8/2q5/8/8/8/8/8"])
+        )
     );
 }
 
@@ -602,16 +704,26 @@ fn c3_20_c3_31_removal_breaks_a_pin() {
 fn c3_30_c3_31_removal_after_a_capture() {
     let text = format!(
         "{} w - - 0 1 1,3",
-        boards(&["8/8/8/8/8/8/8/4K3", "8/8/8/7R/8/8/8/8", "4k3/8/8/7n/8/8/8/8"])
+        boards(&[
+            "8/8/8/8/8/8/8/4K3",
+            "8/8/8/7R/8/8/8/8",
+            "4k3/8/8/7n/8/8/8/8"
+        ])
     );
     assert_eq!(
         after(&text, "on", "h5@2h5@3"),
-        format!("{} b - - 0 1 1,2", boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/7R/8/8/8/8"]))
+        format!(
+            "{} b - - 0 1 1,2",
+            boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/7R/8/8/8/8"])
+        )
     );
     // Removal off: nothing goes.
     assert_eq!(
         after(&text, "off", "h5@2h5@3"),
-        format!("{} b - - 0 1 1,3", boards(&["8/8/8/8/8/8/8/4K3", E, "4k3/8/8/7R/8/8/8/8"]))
+        format!(
+            "{} b - - 0 1 1,3",
+            boards(&["8/8/8/8/8/8/8/4K3", E, "4k3/8/8/7R/8/8/8/8"])
+        )
     );
 }
 
@@ -620,11 +732,18 @@ fn c3_30_c3_31_removal_after_a_capture() {
 fn c3_31_removal_after_a_quiet_move() {
     let text = format!(
         "{} w - - 7 1 1,3",
-        boards(&["8/8/8/8/8/8/8/4K3", "8/8/8/7R/8/8/8/8", "4k3/8/8/7n/8/8/8/8"])
+        boards(&[
+            "8/8/8/8/8/8/8/4K3",
+            "8/8/8/7R/8/8/8/8",
+            "4k3/8/8/7n/8/8/8/8"
+        ])
     );
     assert_eq!(
         after(&text, "on", "h5@2h5@1"),
-        format!("{} b - - 8 1 1,2", boards(&["8/8/8/7R/8/8/8/4K3", "4k3/8/8/7n/8/8/8/8"]))
+        format!(
+            "{} b - - 8 1 1,2",
+            boards(&["8/8/8/7R/8/8/8/4K3", "4k3/8/8/7n/8/8/8/8"])
+        )
     );
 }
 
@@ -635,18 +754,31 @@ fn c3_31_removal_after_a_quiet_move() {
 /// With the default table the cascade continues to one height (3 ≤ T(2) = 5): FIDE text.
 #[test]
 fn c3_31_cascade_with_custom_table() {
-    let text = format!("{} w - - 0 1 1,1", boards(&["4k3/8/8/8/8/8/8/4K3", E, E, "8/8/8/R7/8/8/8/8"]));
+    let text = format!(
+        "{} w - - 0 1 1,1",
+        boards(&["4k3/8/8/8/8/8/8/4K3", E, E, "8/8/8/R7/8/8/8/8"])
+    );
     let g = engine(&text, "0,10,10,10,10,10,10");
-    assert_eq!(g.heights(), 4, "a position read from text is taken as it is");
+    assert_eq!(
+        g.heights(),
+        4,
+        "a position read from text is taken as it is"
+    );
     assert_eq!(
         after(&text, "0,10,10,10,10,10,10", "a5@4a5@1"),
         format!("{} b - - 1 1 1,1", boards(&["4k3/8/8/R7/8/8/8/4K3", E]))
     );
-    assert_eq!(after(&text, "on", "a5@4a5@1"), "4k3/8/8/R7/8/8/8/4K3 b - - 1 1");
+    assert_eq!(
+        after(&text, "on", "a5@4a5@1"),
+        "4k3/8/8/R7/8/8/8/4K3 b - - 1 1"
+    );
     // A move that keeps height 4 occupied removes heights 3 and 2 (highest empty first).
     assert_eq!(
         after(&text, "on", "a5@4a6@4"),
-        format!("{} b - - 1 1 1,1", boards(&["4k3/8/8/8/8/8/8/4K3", "8/8/R7/8/8/8/8/8"]))
+        format!(
+            "{} b - - 1 1 1,1",
+            boards(&["4k3/8/8/8/8/8/8/4K3", "8/8/R7/8/8/8/8/8"])
+        )
     );
 }
 
@@ -656,10 +788,16 @@ fn c3_31_cascade_with_custom_table() {
 /// 3 pieces ≤ 6: removed, the e.p. cell with it; Lb 3 → 2.
 #[test]
 fn c3_31_en_passant_cell_dropped_with_its_height() {
-    let text = format!("{} b - - 0 1 1,3", boards(&["8/8/8/8/8/8/8/4K3", E, "4k3/3p4/8/8/8/8/8/8"]));
+    let text = format!(
+        "{} b - - 0 1 1,3",
+        boards(&["8/8/8/8/8/8/8/4K3", E, "4k3/3p4/8/8/8/8/8/8"])
+    );
     assert_eq!(
         after(&text, "on", "d7@3d7@1"),
-        format!("{} w - - 0 2 1,2", boards(&["8/3p4/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"]))
+        format!(
+            "{} w - - 0 2 1,2",
+            boards(&["8/3p4/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"])
+        )
     );
 }
 
@@ -668,10 +806,16 @@ fn c3_31_en_passant_cell_dropped_with_its_height() {
 /// (n=4: 3 ≤ 7; n=3: 3 ≤ 6); at n=2 none is removable. Lb 4 → 2, e.p. d6@4 → d6@2.
 #[test]
 fn c3_31_en_passant_cell_renumbered() {
-    let text = format!("{} b - - 0 1 1,4", boards(&["8/8/8/8/8/8/8/4K3", E, E, "4k3/3p4/8/8/8/8/8/8"]));
+    let text = format!(
+        "{} b - - 0 1 1,4",
+        boards(&["8/8/8/8/8/8/8/4K3", E, E, "4k3/3p4/8/8/8/8/8/8"])
+    );
     assert_eq!(
         after(&text, "on", "d7@4d5@4"),
-        format!("{} w - d6@2 0 2 1,2", boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/3p4/8/8/8/8"]))
+        format!(
+            "{} w - d6@2 0 2 1,2",
+            boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/3p4/8/8/8/8"])
+        )
     );
 }
 
@@ -679,7 +823,10 @@ fn c3_31_en_passant_cell_renumbered() {
 /// (`4k3/8/8/R7/8/8/8/4K3 b`), the black king has d8, f8, d7, e7, f7: 5 moves, texts plain UCI.
 #[test]
 fn c3_32_one_height_after_removal_is_fide() {
-    let text = format!("{} w - - 0 1 1,1", boards(&["4k3/8/8/8/8/8/8/4K3", E, E, "8/8/8/R7/8/8/8/8"]));
+    let text = format!(
+        "{} w - - 0 1 1,1",
+        boards(&["4k3/8/8/8/8/8/8/4K3", E, E, "8/8/8/R7/8/8/8/8"])
+    );
     let t = after(&text, "on", "a5@4a5@1");
     assert_eq!(moves(&t, "on"), ["e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]);
     assert_eq!(engine(&t, "on").heights(), 1);
@@ -696,12 +843,18 @@ fn c3_32_one_height_after_removal_is_fide() {
 /// with one height is a dead position (K v K), which is why dead positions exist only then.
 #[test]
 fn c3_21_lone_king_mates_with_two_heights() {
-    let text = format!("{} b - - 0 1 1,2", boards(&["8/8/8/8/8/8/8/K7", "8/8/8/8/8/8/8/k7"]));
+    let text = format!(
+        "{} b - - 0 1 1,2",
+        boards(&["8/8/8/8/8/8/8/K7", "8/8/8/8/8/8/8/k7"])
+    );
     assert!(in_check(&text));
     assert!(moves(&text, "on").is_empty());
     assert_eq!(status(&text), MATE_WHITE);
     // Kings alone on two heights are not dead.
-    let kk = format!("{} w - - 0 1 1,2", boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"]));
+    let kk = format!(
+        "{} w - - 0 1 1,2",
+        boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"])
+    );
     assert_eq!(status(&kk), Status::Ongoing);
 }
 
@@ -709,7 +862,9 @@ fn c3_21_lone_king_mates_with_two_heights() {
 /// bishops on both colours are not dead.
 #[test]
 fn c3_21_dead_positions_one_height() {
-    let dead = Status::Draw { reason: DrawReason::DeadPosition };
+    let dead = Status::Draw {
+        reason: DrawReason::DeadPosition,
+    };
     assert_eq!(status("8/8/8/4k3/8/8/8/4K3 w - - 0 1"), dead);
     assert_eq!(status("8/8/8/4k3/8/8/8/4KN2 w - - 0 1"), dead);
     // c1, g5 and b8 are all dark (file index + rank index even).
@@ -725,7 +880,12 @@ fn c3_21_dead_positions_one_height() {
 fn c3_21_stalemate() {
     let t = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
     assert!(moves(t, "on").is_empty());
-    assert_eq!(status(t), Status::Draw { reason: DrawReason::Stalemate });
+    assert_eq!(
+        status(t),
+        Status::Draw {
+            reason: DrawReason::Stalemate
+        }
+    );
 }
 
 /// C3-21: checkmate (FIDE fool's mate), and a 3D back-rank mate: H=2, Lw=1, Lb=2, Black K
@@ -751,8 +911,13 @@ fn c3_21_checkmate() {
 /// last ply mates.
 #[test]
 fn c3_21_seventy_five_move_rule() {
-    let auto = Status::Draw { reason: DrawReason::AutomaticMoveRule };
-    assert_eq!(status("4k3/8/8/8/8/8/8/R3K3 w - - 149 100"), Status::Ongoing);
+    let auto = Status::Draw {
+        reason: DrawReason::AutomaticMoveRule,
+    };
+    assert_eq!(
+        status("4k3/8/8/8/8/8/8/R3K3 w - - 149 100"),
+        Status::Ongoing
+    );
     assert_eq!(status("4k3/8/8/8/8/8/8/R3K3 w - - 150 100"), auto);
     let t = after("4k3/8/8/8/8/8/8/R3K3 w - - 149 100", "on", "a1a2");
     assert!(t.ends_with(" 150 100"));
@@ -764,7 +929,10 @@ fn c3_21_seventy_five_move_rule() {
 /// C3-22: the 50-move claim: from 100 plies without capture or pawn move.
 #[test]
 fn c3_22_fifty_move_claim() {
-    assert_eq!(engine("4k3/8/8/8/8/8/8/R3K3 w - - 99 60", "on").claimable_draw(), None);
+    assert_eq!(
+        engine("4k3/8/8/8/8/8/8/R3K3 w - - 99 60", "on").claimable_draw(),
+        None
+    );
     assert_eq!(
         engine("4k3/8/8/8/8/8/8/R3K3 w - - 100 60", "on").claimable_draw(),
         Some(DrawReason::MoveRule)
@@ -790,8 +958,16 @@ fn c3_22_threefold_claim_and_fivefold_automatic() {
         }
     }
     assert_eq!(h.repetition_count(), 5);
-    assert_eq!(h.status(), Status::Draw { reason: DrawReason::AutomaticRepetition });
-    assert!(h.play_text("b1@1c3@1").is_err(), "no move after the automatic draw");
+    assert_eq!(
+        h.status(),
+        Status::Draw {
+            reason: DrawReason::AutomaticRepetition
+        }
+    );
+    assert!(
+        h.play_text("b1@1c3@1").is_err(),
+        "no move after the automatic draw"
+    );
     // A claim at the third occurrence ends the game.
     let mut h = History::new(Chess3d::new(&Chess3dConfig::default()).unwrap());
     for _ in 0..2 {
@@ -800,7 +976,12 @@ fn c3_22_threefold_claim_and_fivefold_automatic() {
         }
     }
     assert_eq!(h.claim_draw().unwrap(), DrawReason::Repetition);
-    assert_eq!(h.status(), Status::Draw { reason: DrawReason::Repetition });
+    assert_eq!(
+        h.status(),
+        Status::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
 }
 
 /// C3-22: position identity for repetition includes the en-passant cell only when an
@@ -820,12 +1001,24 @@ fn c3_22_repetition_identity() {
     );
     // Same placement, other base heights.
     let p = boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"]);
-    assert_ne!(key(&format!("{p} w - - 0 1 1,2")), key(&format!("{p} w - - 0 1 1,1")));
+    assert_ne!(
+        key(&format!("{p} w - - 0 1 1,2")),
+        key(&format!("{p} w - - 0 1 1,1"))
+    );
     // Side to move and castling rights count.
-    assert_ne!(key("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), key("4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
-    assert_ne!(key("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), key("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    assert_ne!(
+        key("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        key("4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+    );
+    assert_ne!(
+        key("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"),
+        key("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    );
     // The clocks do not.
-    assert_eq!(key("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), key("4k3/8/8/8/8/8/8/4K3 w - - 9 30"));
+    assert_eq!(
+        key("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        key("4k3/8/8/8/8/8/8/4K3 w - - 9 30")
+    );
 }
 
 /// C3-23: resignation and draw by agreement end the game through `History`.
@@ -835,12 +1028,20 @@ fn c3_23_resignation_and_agreement() {
     let mut h = History::new(start.clone());
     assert_eq!(
         h.resign(Seat(0)).unwrap(),
-        Status::Win { winner: Seat(1), reason: WinReason::Resignation }
+        Status::Win {
+            winner: Seat(1),
+            reason: WinReason::Resignation
+        }
     );
     let mut h = History::new(start);
     h.play_text("e2@1e4@1").unwrap();
     h.agree_draw().unwrap();
-    assert_eq!(h.status(), Status::Draw { reason: DrawReason::Agreement });
+    assert_eq!(
+        h.status(),
+        Status::Draw {
+            reason: DrawReason::Agreement
+        }
+    );
     assert!(h.play_text("e7@8e5@8").is_err());
 }
 
@@ -856,7 +1057,10 @@ fn fide(text: &str) -> Chess3d {
 #[test]
 fn c3_40_fide_start_perft() {
     let g = Chess3d::new(&Chess3dConfig::from_pairs([("heights", "1")]).unwrap()).unwrap();
-    assert_eq!(g.to_text(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        g.to_text(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     for (d, n) in [(1, 20), (2, 400), (3, 8_902), (4, 197_281)] {
         assert_eq!(perft(&g, d), n, "depth {d}");
     }
@@ -875,12 +1079,18 @@ fn c3_40_kiwipete() {
 #[test]
 fn c3_40_standard_positions() {
     for (text, counts) in [
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14u64, 191, 2_812, 43_238][..]),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            &[14u64, 191, 2_812, 43_238][..],
+        ),
         (
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             &[6, 264, 9_467],
         ),
-        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1_486, 62_379]),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            &[44, 1_486, 62_379],
+        ),
         (
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
             &[46, 2_079, 89_890],
@@ -920,7 +1130,10 @@ fn c3_50_c3_51_notation() {
     let n = g3.parse_move("b1@1b3@2").unwrap();
     assert_eq!(g3.format_move(n), "b1@1b3@2");
     assert!(g3.parse_move("b1@1d1@2").is_ok());
-    assert!(g3.parse_move("e2e4").is_err(), "a cell needs its height on 8 heights");
+    assert!(
+        g3.parse_move("e2e4").is_err(),
+        "a cell needs its height on 8 heights"
+    );
     let g1 = Chess3d::new(&Chess3dConfig::from_pairs([("heights", "1")]).unwrap()).unwrap();
     let m1 = g1.parse_move("e2e4").unwrap();
     assert_eq!(g1.format_move(m1), "e2e4");
@@ -928,7 +1141,10 @@ fn c3_50_c3_51_notation() {
     let q = promo.parse_move("e7e8q").unwrap();
     assert_eq!(promo.format_move(q), "e7e8q");
     let castle = fide("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert_eq!(castle.format_move(castle.parse_move("e1g1").unwrap()), "e1g1");
+    assert_eq!(
+        castle.format_move(castle.parse_move("e1g1").unwrap()),
+        "e1g1"
+    );
 }
 
 /// C3-51: malformed move texts and illegal ones are told apart.
@@ -936,9 +1152,18 @@ fn c3_50_c3_51_notation() {
 fn c3_51_move_errors() {
     use variant_core::MoveError;
     let g = Chess3d::new(&Chess3dConfig::default()).unwrap();
-    assert!(matches!(g.parse_move("e2@1e5@1"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(g.parse_move("e9@1e4@1"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(g.parse_move("hello"), Err(MoveError::Malformed { .. })));
+    assert!(matches!(
+        g.parse_move("e2@1e5@1"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.parse_move("e9@1e4@1"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        g.parse_move("hello"),
+        Err(MoveError::Malformed { .. })
+    ));
     assert!(matches!(g.parse_move(""), Err(MoveError::Malformed { .. })));
     assert!(g.parse_move("e2@1e4@9").is_err());
 }
@@ -952,8 +1177,14 @@ fn c3_52_position_text() {
     assert_eq!(fide(&format!("{fen} 1,1")).to_text(), fen);
     let cfg = config("on");
     let two = boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"]);
-    assert!(Chess3d::from_text(&cfg, &format!("{two} w - - 0 1")).is_err(), "no base heights");
-    assert!(Chess3d::from_text(&cfg, &format!("{two} w - - 0 1 1,3")).is_err(), "base out of range");
+    assert!(
+        Chess3d::from_text(&cfg, &format!("{two} w - - 0 1")).is_err(),
+        "no base heights"
+    );
+    assert!(
+        Chess3d::from_text(&cfg, &format!("{two} w - - 0 1 1,3")).is_err(),
+        "base out of range"
+    );
     assert!(Chess3d::from_text(&cfg, &format!("{two} w - - 0 1 1,2")).is_ok());
     let g = engine(&format!("{two} w - - 0 1 2,1"), "on");
     assert_eq!(g.base_heights(), (2, 1));
@@ -964,11 +1195,12 @@ fn c3_52_position_text() {
 #[test]
 fn c3_1_heights_range() {
     let cfg = config("on");
-    let nine = vec![E; 9].join("|");
+    let nine = [E; 9].join("|");
     assert!(Chess3d::from_text(&cfg, &format!("{nine} w - - 0 1 1,1")).is_err());
     for h in 1..=8u8 {
-        let c = Chess3dConfig::from_pairs([("heights", h.to_string().as_str()), ("black-base", "1")])
-            .unwrap();
+        let c =
+            Chess3dConfig::from_pairs([("heights", h.to_string().as_str()), ("black-base", "1")])
+                .unwrap();
         let g = Chess3d::new(&c).unwrap();
         assert_eq!(g.heights(), h);
     }

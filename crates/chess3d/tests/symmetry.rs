@@ -52,7 +52,11 @@ fn compress(cells: &[char]) -> String {
 }
 
 fn swap_case(c: char) -> char {
-    if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }
+    if c.is_ascii_uppercase() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_ascii_uppercase()
+    }
 }
 
 /// A cell text (C3-50) as 0-based (x, y, z).
@@ -117,8 +121,10 @@ fn swap_text(text: &str) -> String {
     let mut boards: Vec<String> = f[0]
         .split('|')
         .map(|board| {
-            let mut ranks: Vec<String> =
-                board.split('/').map(|r| r.chars().map(swap_case).collect()).collect();
+            let mut ranks: Vec<String> = board
+                .split('/')
+                .map(|r| r.chars().map(swap_case).collect())
+                .collect();
             ranks.reverse();
             ranks.join("/")
         })
@@ -174,13 +180,30 @@ fn sorted_moves(g: &Chess3d) -> Vec<String> {
 
 /// Checks that `b` is `a` under the transform `map` of cells: equal move sets (mapped) and
 /// equal perft to `depth`.
-fn check_pair(a: &str, b: &str, removal: &str, depth: u32, map: impl Fn((u8, u8, u8)) -> (u8, u8, u8)) {
+fn check_pair(
+    a: &str,
+    b: &str,
+    removal: &str,
+    depth: u32,
+    map: impl Fn((u8, u8, u8)) -> (u8, u8, u8),
+) {
     let (ga, gb) = (engine(a, removal), engine(b, removal));
     let h = ga.heights();
-    let mut mapped: Vec<String> = sorted_moves(&ga).iter().map(|m| map_move(m, h, &map)).collect();
+    let mut mapped: Vec<String> = sorted_moves(&ga)
+        .iter()
+        .map(|m| map_move(m, h, &map))
+        .collect();
     mapped.sort();
-    assert_eq!(mapped, sorted_moves(&gb), "moves of {a} mapped vs moves of {b}");
-    assert_eq!(perft(&ga, depth), perft(&gb, depth), "perft {depth}: {a} vs {b}");
+    assert_eq!(
+        mapped,
+        sorted_moves(&gb),
+        "moves of {a} mapped vs moves of {b}"
+    );
+    assert_eq!(
+        perft(&ga, depth),
+        perft(&gb, depth),
+        "perft {depth}: {a} vs {b}"
+    );
 }
 
 fn check_mirror(text: &str, removal: &str, depth: u32) {
@@ -254,8 +277,17 @@ fn en_passant_and_barrier_position_is_symmetric() {
     check_mirror(t, "on", 3);
 }
 
-const GEOMETRIES: &[(u8, u8, u8)] =
-    &[(1, 1, 1), (2, 1, 2), (2, 2, 1), (2, 1, 1), (3, 1, 3), (3, 2, 2), (3, 3, 2), (8, 1, 8), (8, 5, 4)];
+const GEOMETRIES: &[(u8, u8, u8)] = &[
+    (1, 1, 1),
+    (2, 1, 2),
+    (2, 2, 1),
+    (2, 1, 1),
+    (3, 1, 3),
+    (3, 2, 2),
+    (3, 3, 2),
+    (8, 1, 8),
+    (8, 5, 4),
+];
 
 /// A random playout of `plies` plies from the start (moves chosen by `seed`); the reference
 /// generator picks the moves, so the path does not depend on the engine.
@@ -267,7 +299,9 @@ fn playout(h: u8, lw: u8, lb: u8, removal: &str, seed: u64, plies: usize) -> Str
         if moves.is_empty() {
             break;
         }
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mv = &moves[((state >> 33) % moves.len() as u64) as usize];
         p.play_text(mv).unwrap();
     }

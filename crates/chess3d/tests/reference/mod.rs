@@ -138,7 +138,12 @@ impl Pos {
         let i = self
             .cells
             .iter()
-            .position(|c| *c == Some(Piece { color, kind: Kind::King }))
+            .position(|c| {
+                *c == Some(Piece {
+                    color,
+                    kind: Kind::King,
+                })
+            })
             .expect("every position has both kings");
         ((i % 8) as i32, ((i / 8) % 8) as i32, (i / 64) as i32)
     }

@@ -153,7 +153,11 @@ impl Pos {
 
     /// The start cell of a pawn of `color` on file `x` (C3-15).
     fn pawn_start(&self, color: u8, x: i32) -> Xyz {
-        if color == WHITE { (x, 1, self.base[0]) } else { (x, 6, self.base[1]) }
+        if color == WHITE {
+            (x, 1, self.base[0])
+        } else {
+            (x, 6, self.base[1])
+        }
     }
 
     /// Whether the piece of `color` and `kind` on `from` attacks `target`: could move there
@@ -222,10 +226,20 @@ impl Pos {
             if p.color != color {
                 continue;
             }
-            let mut push = |to: Xyz| out.push(RMove { from, to, promotion: None });
+            let mut push = |to: Xyz| {
+                out.push(RMove {
+                    from,
+                    to,
+                    promotion: None,
+                })
+            };
             match p.kind {
                 Kind::King | Kind::Knight => {
-                    let vecs = if p.kind == Kind::King { unit_steps() } else { knight_leaps() };
+                    let vecs = if p.kind == Kind::King {
+                        unit_steps()
+                    } else {
+                        knight_leaps()
+                    };
                     for &d in vecs {
                         let to = add(from, d);
                         if !self.on_board(to) || self.barrier(color, from, to) {
@@ -281,10 +295,18 @@ impl Pos {
             if enemy_base(to) {
                 // C3-18: promotion on entering an opponent's base cube.
                 for k in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-                    out.push(RMove { from, to, promotion: Some(k) });
+                    out.push(RMove {
+                        from,
+                        to,
+                        promotion: Some(k),
+                    });
                 }
             } else {
-                out.push(RMove { from, to, promotion: None });
+                out.push(RMove {
+                    from,
+                    to,
+                    promotion: None,
+                });
             }
         };
         for d in self.pawn_quiet_dirs(color, from.2) {
@@ -320,8 +342,13 @@ impl Pos {
         let mover = 1 - self.side;
         let s = self.pawn_start(mover, e.0);
         let victim = add(e, sub(e, s));
-        (self.on_board(victim) && self.at(victim) == Some(Piece { color: mover, kind: Kind::Pawn }))
-            .then_some(victim)
+        (self.on_board(victim)
+            && self.at(victim)
+                == Some(Piece {
+                    color: mover,
+                    kind: Kind::Pawn,
+                }))
+        .then_some(victim)
     }
 
     /// C3-19: castling on the king's base height.
@@ -348,7 +375,11 @@ impl Pos {
             {
                 continue;
             }
-            out.push(RMove { from: (4, y, z), to: (king_to, y, z), promotion: None });
+            out.push(RMove {
+                from: (4, y, z),
+                to: (king_to, y, z),
+                promotion: None,
+            });
         }
     }
 
@@ -381,7 +412,11 @@ impl Pos {
             self.castling[2 * color as usize + 1] = false;
         }
         for i in 0..4 {
-            let (y, z) = if i < 2 { (0, self.base[0]) } else { (7, self.base[1]) };
+            let (y, z) = if i < 2 {
+                (0, self.base[0])
+            } else {
+                (7, self.base[1])
+            };
             let corner = (if i % 2 == 0 { 7 } else { 0 }, y, z);
             if m.from == corner || m.to == corner {
                 self.castling[i] = false;
@@ -409,7 +444,9 @@ impl Pos {
     /// removable height (empty, neither Lw nor Lb).
     pub fn apply_removal(&mut self) {
         while self.heights >= 2 {
-            let Some(t) = self.removal[self.heights as usize - 2] else { break };
+            let Some(t) = self.removal[self.heights as usize - 2] else {
+                break;
+            };
             if self.piece_count() > t {
                 break;
             }
@@ -461,7 +498,11 @@ impl Pos {
 
     /// The sorted canonical texts of the legal moves.
     pub fn legal_texts(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(|m| m.text(self.heights)).collect();
+        let mut v: Vec<String> = self
+            .legal_moves()
+            .iter()
+            .map(|m| m.text(self.heights))
+            .collect();
         v.sort();
         v
     }
@@ -501,15 +542,20 @@ impl Pos {
         if self.heights != 1 {
             return false;
         }
-        let others: Vec<(Xyz, Piece)> =
-            self.pieces().into_iter().filter(|(_, p)| p.kind != Kind::King).collect();
+        let others: Vec<(Xyz, Piece)> = self
+            .pieces()
+            .into_iter()
+            .filter(|(_, p)| p.kind != Kind::King)
+            .collect();
         match others.as_slice() {
             [] => true,
             [(_, p)] if p.kind == Kind::Knight => true,
             _ => {
                 others.iter().all(|(_, p)| p.kind == Kind::Bishop) && {
                     let colour = |(x, y, _): Xyz| (x + y) % 2;
-                    others.iter().all(|(c, _)| colour(*c) == colour(others[0].0))
+                    others
+                        .iter()
+                        .all(|(c, _)| colour(*c) == colour(others[0].0))
                 }
             }
         }
@@ -531,7 +577,11 @@ impl Pos {
     /// The result decided by the position alone.
     pub fn status(&self) -> RStatus {
         if self.legal_moves().is_empty() {
-            return if self.in_check() { RStatus::Checkmate(1 - self.side) } else { RStatus::Stalemate };
+            return if self.in_check() {
+                RStatus::Checkmate(1 - self.side)
+            } else {
+                RStatus::Stalemate
+            };
         }
         if self.dead_position() {
             return RStatus::Dead;

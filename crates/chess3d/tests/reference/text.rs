@@ -123,7 +123,12 @@ impl Pos {
             let kings = pos
                 .cells
                 .iter()
-                .filter(|c| **c == Some(Piece { color, kind: Kind::King }))
+                .filter(|c| {
+                    **c == Some(Piece {
+                        color,
+                        kind: Kind::King,
+                    })
+                })
                 .count();
             if kings != 1 {
                 return Err(format!("{kings} kings of colour {color}"));
@@ -143,8 +148,16 @@ impl Pos {
         let y = if color == WHITE { 0 } else { 7 };
         let z = self.base[color as usize];
         let rook_x = if i % 2 == 0 { 7 } else { 0 };
-        self.at((4, y, z)) == Some(Piece { color, kind: Kind::King })
-            && self.at((rook_x, y, z)) == Some(Piece { color, kind: Kind::Rook })
+        self.at((4, y, z))
+            == Some(Piece {
+                color,
+                kind: Kind::King,
+            })
+            && self.at((rook_x, y, z))
+                == Some(Piece {
+                    color,
+                    kind: Kind::Rook,
+                })
     }
 
     /// The canonical C3-52 text.
@@ -164,7 +177,11 @@ impl Pos {
                                 empty = 0;
                             }
                             let c = p.kind.letter();
-                            s.push(if p.color == WHITE { c.to_ascii_uppercase() } else { c });
+                            s.push(if p.color == WHITE {
+                                c.to_ascii_uppercase()
+                            } else {
+                                c
+                            });
                         }
                     }
                 }
@@ -185,8 +202,13 @@ impl Pos {
             "{} {} {} {} {} {}",
             boards.join("|"),
             if self.side == WHITE { "w" } else { "b" },
-            if castling.is_empty() { "-".to_string() } else { castling },
-            self.ep.map_or("-".to_string(), |e| cell_text(e, self.heights)),
+            if castling.is_empty() {
+                "-".to_string()
+            } else {
+                castling
+            },
+            self.ep
+                .map_or("-".to_string(), |e| cell_text(e, self.heights)),
             self.halfmove,
             self.fullmove
         );
