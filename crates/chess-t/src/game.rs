@@ -8,6 +8,7 @@ use crate::position::ChessT;
 use crate::tables::{CASTLE, CASTLES};
 use crate::{Cell, NAME};
 use variant_core::{
+    BoardGrid, BoardView, PieceView,
     ConfigError, DrawReason, Game, MoveError, MoveList, PositionError, RepetitionRules, Seat, Status,
     WinReason,
 };
@@ -125,6 +126,56 @@ impl Game for ChessT {
         self.hash
     }
 
+    fn recompute_zobrist(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    /// The board with castle and impregnable cells marked and every cell's displayed strength
+    /// sums (CT-10) as its note, `white:black` in half-units.
+    fn board_view(&self) -> Option<BoardView> {
+        let field = self.strength();
+        let mut grid = BoardGrid::new("", 8, 8);
+        for cell in Cell::all() {
+            let Some(view) = grid.cell_mut(cell.file(), cell.rank()) else {
+                continue;
+            };
+            view.piece = self.piece_at(cell).map(|(seat, piece)| PieceView {
+                seat,
+                symbol: piece.letter(),
+                value: material_value(piece),
+            });
+            let bit = cell.bit();
+            view.mark = if CASTLES & bit != 0 {
+                Some("castle")
+            } else if (self.config.white_impregnable.0 | self.config.black_impregnable.0) & bit != 0 {
+                Some("impregnable")
+            } else {
+                None
+            };
+            let (w, b) = field.get(cell);
+            view.note = Some(format!("{w}:{b}"));
+        }
+        let side = if self.stm == 0 { "White" } else { "Black" };
+        let mut caption = vec![format!(
+            "{side} to move; move {}; {} plies without capture",
+            self.fullmove, self.halfmove
+        )];
+        let rights: Vec<&str> = [(0, "White"), (1, "Black")]
+            .iter()
+            .filter(|(s, _)| self.rights & (1 << s) != 0)
+            .map(|(_, n)| *n)
+            .collect();
+        caption.push(format!(
+            "Prince→Connet right: {}",
+            if rights.is_empty() { "none".to_string() } else { rights.join(", ") }
+        ));
+        caption.push("notes: strength White:Black in half-units (CT-10)".to_string());
+        Some(BoardView {
+            boards: vec![grid],
+            caption,
+        })
+    }
+
     /// Placement, side to move and both Prince→Connet rights (CT-36); the hash holds exactly
     /// these.
     fn repetition_key(&self) -> u64 {
@@ -140,6 +191,15 @@ impl Game for ChessT {
 
     fn claimable_draw(&self) -> Option<DrawReason> {
         (self.halfmove >= DRAW_PLIES).then_some(DrawReason::MoveRule)
+    }
+}
+
+/// A simple material value: the books' strengths rounded up (King 0, Scout 1).
+fn material_value(piece: Piece) -> i32 {
+    match piece {
+        Piece::King => 0,
+        Piece::Scout => 1,
+        p => (p.strength() as i32 + 1) / 2,
     }
 }
 

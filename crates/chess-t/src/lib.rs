@@ -21,9 +21,10 @@
 //! game.play_text("d2d4").unwrap();
 //! assert_eq!(game.to_text(), "r1pckp1r/nnnnnnnn/8/8/3N4/8/NNN1NNNN/R1PCKP1R b Pp 1 1");
 //!
-//! // Why a capture is or is not allowed: White's and Black's sums in half-units.
+//! // Why a capture is or is not allowed: White's and Black's sums in half-units. On d3 the
+//! // Connet d1 (6, jumping) and the Knecht d4 (2, one step back) count for White.
 //! let field = game.strength();
-//! assert_eq!(field.get(Cell::parse("d3").unwrap()), (6, 0));
+//! assert_eq!(field.get(Cell::parse("d3").unwrap()), (8, 0));
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
