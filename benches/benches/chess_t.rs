@@ -1,8 +1,41 @@
-//! Perft benchmark (to be written by the game's owner).
+//! chess-T move generation: bulk-counting perft from the start (CT-52 node counts asserted).
 #![allow(missing_docs)]
-use criterion::{Criterion, criterion_group, criterion_main};
+use chess_t::{ChessT, ChessTConfig};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use variant_core::{Game, GameConfig, perft};
 
-fn bench(_c: &mut Criterion) {}
+fn bench(c: &mut Criterion) {
+    let cases: [(&str, &[(&str, &str)], u32, u64); 3] = [
+        ("t1-2024", &[("ruleset", "t1-2024")], 5, 13_923_834),
+        ("chess-t-2020", &[("ruleset", "chess-t-2020")], 4, 1_047_027),
+        (
+            "chess-t-2020 d4/h5",
+            &[
+                ("ruleset", "chess-t-2020"),
+                ("white-impregnable", "d4"),
+                ("black-impregnable", "h5"),
+            ],
+            4,
+            1_041_439,
+        ),
+    ];
+    let mut group = c.benchmark_group("chess-t perft");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    group.warm_up_time(Duration::from_secs(1));
+    for (name, pairs, depth, nodes) in cases {
+        let config = ChessTConfig::from_pairs(pairs.iter().copied()).expect("valid configuration");
+        let start = ChessT::new(&config).expect("start position");
+        assert_eq!(perft::perft(&start, depth), nodes, "{name} depth {depth}");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name} depth {depth}"), |b| {
+            b.iter(|| perft::perft(black_box(&start), depth))
+        });
+    }
+    group.finish();
+}
 
 criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -158,3 +158,41 @@ impl ChessT {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit planes add and compare like plain per-cell integers.
+    #[test]
+    fn bit_sliced_sums_match_plain_integers() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut a = Sums::default();
+        let mut b = Sums::default();
+        let mut plain = [[0u32; 64]; 2];
+        for step in 0..200 {
+            let mask = variant_core::zobrist::splitmix64(&mut state);
+            let strength = [0u8, 2, 3, 4, 6][step % 5];
+            let side = step % 2;
+            if side == 0 { a.add(mask, strength) } else { b.add(mask, strength) }
+            for (sq, v) in plain[side].iter_mut().enumerate() {
+                if mask >> sq & 1 != 0 {
+                    *v += strength as u32;
+                }
+            }
+            if step % 50 == 49 {
+                // Keep sums below 128, as real positions do.
+                a = Sums::default();
+                b = Sums::default();
+                plain = [[0; 64]; 2];
+            }
+            let (ua, ub) = (unslice(&a), unslice(&b));
+            let gt = a.greater(&b);
+            for sq in 0..64 {
+                assert_eq!(ua[sq] as u32, plain[0][sq]);
+                assert_eq!(ub[sq] as u32, plain[1][sq]);
+                assert_eq!(gt >> sq & 1 != 0, plain[0][sq] > plain[1][sq]);
+            }
+        }
+    }
+}
