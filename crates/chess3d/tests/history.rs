@@ -67,8 +67,17 @@ fn same_game(a: &History<Chess3d>, b: &History<Chess3d>) -> Result<(), TestCaseE
     Ok(())
 }
 
+/// Proptest cases: `default`, or `PROPTEST_CASES` from the environment for long hunts
+/// (`PROPTEST_CASES=5000 cargo test --release -p chess3d`).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(32), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Record → JSON → record and record → binary → record give the same moves, the same
     /// final position and the same ending; also from a non-standard start (a position reached

@@ -383,11 +383,20 @@ fn random_sparse(seed: u64, extra: usize) -> Option<(String, &'static str)> {
     Some((text, removal))
 }
 
+/// Proptest cases: `default`, or `PROPTEST_CASES` from the environment for long hunts
+/// (`PROPTEST_CASES=5000 cargo test --release -p chess3d`).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
     // No regression files: a failure prints its minimal case, which goes into
     // DISCREPANCIES.md and a fixed test.
     #![proptest_config(ProptestConfig {
-        cases: 48,
+        cases: cases(48),
         failure_persistence: None,
         ..ProptestConfig::default()
     })]

@@ -84,8 +84,17 @@ fn check_roundtrips(game: &Chess3d, removal: &str) -> Result<(), TestCaseError> 
     Ok(())
 }
 
+/// Proptest cases: `default`, or `PROPTEST_CASES` from the environment for long hunts
+/// (`PROPTEST_CASES=5000 cargo test --release -p chess3d`).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(32), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn text_and_move_roundtrips(g in 0usize..8, on in any::<bool>(), seed in any::<u64>(), plies in 0usize..60) {

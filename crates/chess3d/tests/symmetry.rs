@@ -308,8 +308,17 @@ fn playout(h: u8, lw: u8, lb: u8, removal: &str, seed: u64, plies: usize) -> Str
     p.to_text()
 }
 
+/// Proptest cases: `default`, or `PROPTEST_CASES` from the environment for long hunts
+/// (`PROPTEST_CASES=5000 cargo test --release -p chess3d`).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(32), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Mirror symmetry at random positions (removal on or off).
     #[test]
