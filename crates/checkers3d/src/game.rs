@@ -19,11 +19,6 @@ impl Checkers3d {
     pub fn heights(&self) -> u8 {
         self.heights
     }
-
-    /// The Zobrist hash recomputed from scratch (a check of the incremental one).
-    pub fn zobrist_from_scratch(&self) -> u64 {
-        self.full_hash() ^ self.counter_key()
-    }
 }
 
 impl Game for Checkers3d {
@@ -106,6 +101,10 @@ impl Game for Checkers3d {
 
     fn zobrist(&self) -> u64 {
         self.hash ^ self.counter_key()
+    }
+
+    fn recompute_zobrist(&self) -> u64 {
+        self.full_hash() ^ self.counter_key()
     }
 
     /// Placement, side to move and geometry: the king-move counter is left out (D3-21).

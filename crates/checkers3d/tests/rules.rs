@@ -292,7 +292,7 @@ fn d3_30_removal_cascades_after_a_multi_capture() {
     assert_eq!(after.to_text(), "B:Wg7@2:Bh8@3:H3:1/3");
     assert_eq!(after.config().get("heights").unwrap(), "3");
     assert_eq!(after.config().get("black-base-heights").unwrap(), "3");
-    assert_eq!(after.zobrist(), after.zobrist_from_scratch());
+    assert_eq!(after.zobrist(), after.recompute_zobrist());
     // Off: nothing is removed.
     let g = pos(&[("removal", "off")], "W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8");
     let mut after = g.clone();
