@@ -14,7 +14,11 @@ impl Cell {
 
     /// The cell on `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
     pub const fn new(file: u8, rank: u8) -> Option<Cell> {
-        if file < 8 && rank < 8 { Some(Cell(rank * 8 + file)) } else { None }
+        if file < 8 && rank < 8 {
+            Some(Cell(rank * 8 + file))
+        } else {
+            None
+        }
     }
 
     /// The cell of index `index & 63` (callers hold indices already in range).
@@ -62,7 +66,12 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            (b'1' + self.rank()) as char
+        )
     }
 }
 

@@ -77,7 +77,12 @@ impl PromotionEdition {
         match value.trim() {
             "2024" => Ok(PromotionEdition::E2024),
             "2021" => Ok(PromotionEdition::E2021),
-            _ => Err(bad_value("promotion-edition", value, "unknown edition", "2024|2021")),
+            _ => Err(bad_value(
+                "promotion-edition",
+                value,
+                "unknown edition",
+                "2024|2021",
+            )),
         }
     }
 }
@@ -108,10 +113,20 @@ impl CellSet {
         for part in value_t.split(',') {
             let part = part.trim();
             let cell = Cell::parse(part).ok_or_else(|| {
-                bad_value(key, value, format!("{part:?} is not a cell a1 … h8"), ALLOWED)
+                bad_value(
+                    key,
+                    value,
+                    format!("{part:?} is not a cell a1 … h8"),
+                    ALLOWED,
+                )
             })?;
             if bits & cell.bit() != 0 {
-                return Err(bad_value(key, value, format!("{cell} is given twice"), ALLOWED));
+                return Err(bad_value(
+                    key,
+                    value,
+                    format!("{cell} is given twice"),
+                    ALLOWED,
+                ));
             }
             bits |= cell.bit();
         }
@@ -202,7 +217,11 @@ impl ChessTConfig {
 
     /// The impregnable fields of a side (0 White, 1 Black) as a board.
     pub(crate) const fn impregnable(&self, side: usize) -> u64 {
-        if side == 0 { self.white_impregnable.0 } else { self.black_impregnable.0 }
+        if side == 0 {
+            self.white_impregnable.0
+        } else {
+            self.black_impregnable.0
+        }
     }
 }
 
@@ -307,7 +326,10 @@ impl GameConfig for ChessTConfig {
     fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Self, ConfigError> {
-        let pairs: Vec<(&str, &str)> = pairs.into_iter().map(|(k, v)| (k.trim(), v.trim())).collect();
+        let pairs: Vec<(&str, &str)> = pairs
+            .into_iter()
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .collect();
         let mut config = Self::default();
         for (key, value) in pairs.iter().filter(|(k, _)| *k == "ruleset") {
             config.set(key, value)?;

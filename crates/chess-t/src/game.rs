@@ -8,9 +8,8 @@ use crate::position::ChessT;
 use crate::tables::{CASTLE, CASTLES};
 use crate::{Cell, NAME};
 use variant_core::{
-    BoardGrid, BoardView, PieceView,
-    ConfigError, DrawReason, Game, MoveError, MoveList, PositionError, RepetitionRules, Seat, Status,
-    WinReason,
+    BoardGrid, BoardView, ConfigError, DrawReason, Game, MoveError, MoveList, PieceView,
+    PositionError, RepetitionRules, Seat, Status, WinReason,
 };
 
 /// An upper bound of the legal moves of any position: at most 16 pieces, none with more than
@@ -98,7 +97,10 @@ impl Game for ChessT {
             };
             return Err(MoveError::illegal(&canonical, reason));
         }
-        Err(MoveError::illegal(&canonical, self.why_illegal(parsed.from, parsed.to)))
+        Err(MoveError::illegal(
+            &canonical,
+            self.why_illegal(parsed.from, parsed.to),
+        ))
     }
 
     fn format_move(&self, mv: ChessTMove) -> String {
@@ -147,7 +149,8 @@ impl Game for ChessT {
             let bit = cell.bit();
             view.mark = if CASTLES & bit != 0 {
                 Some("castle")
-            } else if (self.config.white_impregnable.0 | self.config.black_impregnable.0) & bit != 0 {
+            } else if (self.config.white_impregnable.0 | self.config.black_impregnable.0) & bit != 0
+            {
                 Some("impregnable")
             } else {
                 None
@@ -167,7 +170,11 @@ impl Game for ChessT {
             .collect();
         caption.push(format!(
             "Prince→Connet right: {}",
-            if rights.is_empty() { "none".to_string() } else { rights.join(", ") }
+            if rights.is_empty() {
+                "none".to_string()
+            } else {
+                rights.join(", ")
+            }
         ));
         caption.push("notes: strength White:Black in half-units (CT-10)".to_string());
         Some(BoardView {
@@ -216,19 +223,26 @@ impl ChessT {
         other.stm = 1 - side as u8;
         let mut moves = MoveList::<ChessTMove, MAX_MOVES>::default();
         other.legal_moves(&mut moves);
-        moves.iter().any(|m| (1u64 << m.to_index()) & king != 0)
+        moves.iter().any(|m| (1u64 << m.to_sq()) & king != 0)
     }
 
     /// Why no legal move goes from `from` to `to` (for error messages).
     fn why_illegal(&self, from: Cell, to: Cell) -> String {
         if let Some((winner, reason)) = self.decided() {
-            return format!("the game is over: {} won ({reason})", self.seat_name(Seat(winner as u8)));
+            return format!(
+                "the game is over: {} won ({reason})",
+                self.seat_name(Seat(winner as u8))
+            );
         }
         let Some((seat, piece)) = self.piece_at(from) else {
             return format!("there is no piece on {from}");
         };
         if seat.0 != self.stm {
-            return format!("the {piece} on {from} is {}'s; {} is to move", self.seat_name(seat), self.seat_name(Seat(self.stm)));
+            return format!(
+                "the {piece} on {from} is {}'s; {} is to move",
+                self.seat_name(seat),
+                self.seat_name(Seat(self.stm))
+            );
         }
         let s = seat.index();
         let e = 1 - s;
@@ -259,7 +273,7 @@ impl ChessT {
         }
         if piece == Piece::Scout {
             if CASTLES & to.bit() != 0 {
-                return format!("a Scout never moves onto a castle cell; it may only exchange an enemy piece there (CT-12)");
+                return "a Scout never moves onto a castle cell; it may only exchange an enemy piece there (CT-12)".to_string();
             }
             return "not a legal move".to_string();
         }
@@ -284,13 +298,18 @@ impl ChessT {
             && home.count_ones() == 1
             && self.royal(e) & CASTLE[s] != 0
         {
-            return format!("the {piece} on {from} is the castle's last royal defender under royal attack (CT-21)");
+            return format!(
+                "the {piece} on {from} is the castle's last royal defender under royal attack (CT-21)"
+            );
         }
         if self.config.guarded_castle && piece.is_royal() && to.bit() & CASTLE[e] != 0 {
-            return format!("{to} is an enemy castle cell the enemy holds with superiority and a royal piece (CT-42)");
+            return format!(
+                "{to} is an enemy castle cell the enemy holds with superiority and a royal piece (CT-42)"
+            );
         }
         if piece == Piece::VerKnecht {
-            return "no promotion is available there (CT-31: edition, or 3 Princes / 3 Connets)".to_string();
+            return "no promotion is available there (CT-31: edition, or 3 Princes / 3 Connets)"
+                .to_string();
         }
         "not a legal move".to_string()
     }

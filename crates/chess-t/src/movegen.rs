@@ -101,7 +101,10 @@ impl ChessT {
         if capture_cells != 0 || guard_cells != 0 {
             let mut ours = Sums::default();
             for &(sq, kind, p) in list.iter().take(n) {
-                ours.add(p | (1u64 << sq), Piece::from_index(kind as usize).strength());
+                ours.add(
+                    p | (1u64 << sq),
+                    Piece::from_index(kind as usize).strength(),
+                );
             }
             let (theirs, their_royal_reach) = side_sums(self, e);
             superior = ours.greater(&theirs);
@@ -177,7 +180,8 @@ impl ChessT {
     fn promotions<S: Sink>(&self, sink: &mut S, side: usize, from: usize, to: usize, castle: bool) {
         let prince_ok = self.count(side, Piece::Prince) < 3;
         let connet_ok = self.count(side, Piece::Connet) < 3;
-        let mut choose = |p: Piece| sink.single(ChessTMove::raw(from as u8, to as u8, choice_code(p)));
+        let mut choose =
+            |p: Piece| sink.single(ChessTMove::raw(from as u8, to as u8, choice_code(p)));
         if castle {
             if prince_ok {
                 choose(Piece::Prince);

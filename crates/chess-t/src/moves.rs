@@ -27,12 +27,12 @@ impl ChessTMove {
 
     /// The cell moved from.
     pub fn from(self) -> Cell {
-        Cell::masked(self.from_index())
+        Cell::masked(self.origin_sq())
     }
 
     /// The cell moved to.
     pub fn to(self) -> Cell {
-        Cell::masked(self.to_index())
+        Cell::masked(self.to_sq())
     }
 
     /// The chosen piece (promotion letter or CT-43 `c`), if any.
@@ -41,12 +41,12 @@ impl ChessTMove {
     }
 
     #[inline]
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn origin_sq(self) -> usize {
         (self.0 & 63) as usize
     }
 
     #[inline]
-    pub(crate) const fn to_index(self) -> usize {
+    pub(crate) const fn to_sq(self) -> usize {
         ((self.0 >> 6) & 63) as usize
     }
 

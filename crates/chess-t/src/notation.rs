@@ -84,7 +84,10 @@ impl ChessT {
             for c in rank_text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if !(1..=8).contains(&d) {
-                        return Err(PositionError::new(where_, format!("{c:?} is not a count 1 … 8 of empty cells")));
+                        return Err(PositionError::new(
+                            where_,
+                            format!("{c:?} is not a count 1 … 8 of empty cells"),
+                        ));
                     }
                     file += d as usize;
                 } else if let Some(kind) = Piece::from_letter(c) {
@@ -96,7 +99,9 @@ impl ChessT {
                 } else {
                     return Err(PositionError::new(
                         where_,
-                        format!("{c:?} is not a piece letter (K C P R N V S, Black in lower case) or a digit"),
+                        format!(
+                            "{c:?} is not a piece letter (K C P R N V S, Black in lower case) or a digit"
+                        ),
                     ));
                 }
                 if file > 8 {
@@ -104,7 +109,10 @@ impl ChessT {
                 }
             }
             if file != 8 {
-                return Err(PositionError::new(where_, format!("{file} cells, expected 8")));
+                return Err(PositionError::new(
+                    where_,
+                    format!("{file} cells, expected 8"),
+                ));
             }
         }
         pos.stm = match fields[1] {
@@ -125,14 +133,20 @@ impl ChessT {
             other => {
                 return Err(PositionError::new(
                     "Prince→Connet rights",
-                    format!("{:?}; expected P, p, Pp or -", variant_core::error::shorten(other)),
+                    format!(
+                        "{:?}; expected P, p, Pp or -",
+                        variant_core::error::shorten(other)
+                    ),
                 ));
             }
         };
         pos.halfmove = fields[3].parse().map_err(|_| {
             PositionError::new(
                 "plies since the last capture",
-                format!("{:?} is not a count", variant_core::error::shorten(fields[3])),
+                format!(
+                    "{:?} is not a count",
+                    variant_core::error::shorten(fields[3])
+                ),
             )
         })?;
         pos.fullmove = match fields[4].parse::<u32>() {
@@ -140,7 +154,10 @@ impl ChessT {
             _ => {
                 return Err(PositionError::new(
                     "move number",
-                    format!("{:?} is not a number 1 or more", variant_core::error::shorten(fields[4])),
+                    format!(
+                        "{:?} is not a number 1 or more",
+                        variant_core::error::shorten(fields[4])
+                    ),
                 ));
             }
         };
@@ -154,7 +171,11 @@ impl ChessT {
     /// The start position under `config` (CT-3, CT-45), after CT-44's removals.
     pub(crate) fn start(config: &ChessTConfig) -> Result<ChessT, variant_core::ConfigError> {
         config.validate()?;
-        let text = if config.no_scouts { START_TEXT_NO_SCOUTS } else { START_TEXT };
+        let text = if config.no_scouts {
+            START_TEXT_NO_SCOUTS
+        } else {
+            START_TEXT
+        };
         ChessT::parse_text(config, text)
             .map_err(|e| variant_core::ConfigError::Inconsistent(e.to_string()))
     }
@@ -166,14 +187,20 @@ impl ChessT {
             let name = if side == 0 { "White" } else { "Black" };
             let total = self.occ[side].count_ones();
             if total > 16 {
-                return Err(PositionError::new("placement", format!("{name} has {total} pieces; an army has at most 16")));
+                return Err(PositionError::new(
+                    "placement",
+                    format!("{name} has {total} pieces; an army has at most 16"),
+                ));
             }
             for (kind, max) in [(Piece::King, 1), (Piece::Prince, 3), (Piece::Connet, 3)] {
                 let n = self.count(side, kind);
                 if n > max {
                     return Err(PositionError::new(
                         "placement",
-                        format!("{name} has {n} {}s; at most {max} (CT-3, CT-31)", kind.name()),
+                        format!(
+                            "{name} has {n} {}s; at most {max} (CT-3, CT-31)",
+                            kind.name()
+                        ),
                     ));
                 }
             }

@@ -8,8 +8,8 @@ use crate::tables::{BACK_RANK, CASTLE, FIFTH_RANK, FORWARD};
 impl ChessT {
     /// Plays `mv`, assumed legal. Never panics; an illegal move leaves some position.
     pub(crate) fn make(&mut self, mv: ChessTMove) {
-        let from = mv.from_index();
-        let to = mv.to_index();
+        let from = mv.origin_sq();
+        let to = mv.to_sq();
         let Some((side, kind)) = self.at(from) else {
             return;
         };
@@ -20,7 +20,11 @@ impl ChessT {
             let new_kind = self.transformed(side, kind, from, to, mv);
             self.put(side, new_kind, to);
         }
-        self.halfmove = if captured.is_some() { 0 } else { self.halfmove.saturating_add(1) };
+        self.halfmove = if captured.is_some() {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if side == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -30,14 +34,23 @@ impl ChessT {
 
     /// The kind a piece has after moving (CT-30, CT-31, CT-32, CT-43); uses up the
     /// Prince→Connet right when it is spent.
-    fn transformed(&mut self, side: usize, kind: usize, from: usize, to: usize, mv: ChessTMove) -> usize {
+    fn transformed(
+        &mut self,
+        side: usize,
+        kind: usize,
+        from: usize,
+        to: usize,
+        mv: ChessTMove,
+    ) -> usize {
         let enemy = 1 - side;
         let from_bit = 1u64 << from;
         let to_bit = 1u64 << to;
         match kind {
             // CT-30: forward from the 5th rank to the 6th.
             k if k == Piece::Knecht as usize => {
-                if from_bit & FIFTH_RANK[side] != 0 && to as i32 - from as i32 == FORWARD[side] as i32 {
+                if from_bit & FIFTH_RANK[side] != 0
+                    && to as i32 - from as i32 == FORWARD[side] as i32
+                {
                     Piece::VerKnecht as usize
                 } else {
                     kind
@@ -74,4 +87,3 @@ impl ChessT {
         }
     }
 }
-

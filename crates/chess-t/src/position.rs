@@ -108,7 +108,11 @@ impl ChessT {
     #[inline]
     pub(crate) fn at(&self, sq: usize) -> Option<(usize, usize)> {
         let code = self.board[sq & 63] as usize;
-        if code == 0 { None } else { Some(((code - 1) / 7, (code - 1) % 7)) }
+        if code == 0 {
+            None
+        } else {
+            Some(((code - 1) / 7, (code - 1) % 7))
+        }
     }
 
     /// The royal pieces of a side.

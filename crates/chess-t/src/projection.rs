@@ -12,7 +12,14 @@ use crate::tables::{FORWARD, KING, ORTH1, ORTH2, ORTH3, TERRITORY, TWO_STEP_FROM
 /// it may move to, cell rules aside). `occ` is every piece; `foe_imp` the enemy's impregnable
 /// fields (never reached; non-jumping lines stop before them); `long` is CT-41.
 #[inline]
-pub(crate) fn projection(kind: usize, side: usize, sq: usize, occ: u64, foe_imp: u64, long: bool) -> u64 {
+pub(crate) fn projection(
+    kind: usize,
+    side: usize,
+    sq: usize,
+    occ: u64,
+    foe_imp: u64,
+    long: bool,
+) -> u64 {
     let sq = sq & 63;
     let orth = if long { &ORTH3 } else { &ORTH2 };
     let lines = match kind {
@@ -37,7 +44,11 @@ pub(crate) fn two_step(side: usize, sq: usize, occ: u64, foe_imp: u64) -> u64 {
     if bit & TWO_STEP_FROM[side] == 0 {
         return 0;
     }
-    let (mid, dst) = if side == 0 { (bit << 8, bit << 16) } else { (bit >> 8, bit >> 16) };
+    let (mid, dst) = if side == 0 {
+        (bit << 8, bit << 16)
+    } else {
+        (bit >> 8, bit >> 16)
+    };
     if (occ | foe_imp) & mid != 0 || dst & TERRITORY[side] == 0 {
         0
     } else {
@@ -49,5 +60,9 @@ pub(crate) fn two_step(side: usize, sq: usize, occ: u64, foe_imp: u64) -> u64 {
 #[inline]
 pub(crate) fn forward(side: usize, sq: usize) -> Option<usize> {
     let t = sq as i32 + FORWARD[side & 1] as i32;
-    if (0..64).contains(&t) { Some(t as usize) } else { None }
+    if (0..64).contains(&t) {
+        Some(t as usize)
+    } else {
+        None
+    }
 }

@@ -154,7 +154,10 @@ impl ChessT {
     /// and on its movement lines, castle cells counted like any other.
     pub fn capture_strength(&self) -> StrengthField {
         StrengthField {
-            sums: [unslice(&side_sums(self, 0).0), unslice(&side_sums(self, 1).0)],
+            sums: [
+                unslice(&side_sums(self, 0).0),
+                unslice(&side_sums(self, 1).0),
+            ],
         }
     }
 }
@@ -174,7 +177,11 @@ mod tests {
             let mask = variant_core::zobrist::splitmix64(&mut state);
             let strength = [0u8, 2, 3, 4, 6][step % 5];
             let side = step % 2;
-            if side == 0 { a.add(mask, strength) } else { b.add(mask, strength) }
+            if side == 0 {
+                a.add(mask, strength)
+            } else {
+                b.add(mask, strength)
+            }
             for (sq, v) in plain[side].iter_mut().enumerate() {
                 if mask >> sq & 1 != 0 {
                     *v += strength as u32;

@@ -40,8 +40,16 @@ const fn leaper(deltas: &[(i8, i8)]) -> [u64; 64] {
 }
 
 /// The King's eight neighbours.
-pub(crate) static KING: [u64; 64] =
-    leaper(&[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]);
+pub(crate) static KING: [u64; 64] = leaper(&[
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+]);
 /// The four orthogonal neighbours (Prince's orthogonal line, Knecht's steps).
 pub(crate) static ORTH1: [u64; 64] = leaper(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
 /// Orthogonal cells at distance 1–2 (Ritter and Connet, jumping).
@@ -71,16 +79,28 @@ pub(crate) static ORTH3: [u64; 64] = leaper(&[
     (0, -3),
 ]);
 /// The chess knight's leap (Scout).
-pub(crate) static LEAP: [u64; 64] =
-    leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+pub(crate) static LEAP: [u64; 64] = leaper(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
 
 /// Diagonal rays of up to three cells: north-east and north-west (increasing indices),
 /// south-east and south-west (decreasing indices).
-pub(crate) static DIAG_UP: [[u64; 64]; 2] =
-    [leaper(&[(1, 1), (2, 2), (3, 3)]), leaper(&[(-1, 1), (-2, 2), (-3, 3)])];
+pub(crate) static DIAG_UP: [[u64; 64]; 2] = [
+    leaper(&[(1, 1), (2, 2), (3, 3)]),
+    leaper(&[(-1, 1), (-2, 2), (-3, 3)]),
+];
 /// See [`DIAG_UP`].
-pub(crate) static DIAG_DOWN: [[u64; 64]; 2] =
-    [leaper(&[(1, -1), (2, -2), (3, -3)]), leaper(&[(-1, -1), (-2, -2), (-3, -3)])];
+pub(crate) static DIAG_DOWN: [[u64; 64]; 2] = [
+    leaper(&[(1, -1), (2, -2), (3, -3)]),
+    leaper(&[(-1, -1), (-2, -2), (-3, -3)]),
+];
 
 /// The diagonal lines of 1–3 cells from `sq` (Prince, Connet): each line ends at its first
 /// occupied cell (included) and stops before a cell in `stop` (the enemy's impregnable
@@ -96,7 +116,11 @@ pub(crate) fn diagonals(sq: usize, occ: u64, stop: u64) -> u64 {
         } else {
             let first = b & b.wrapping_neg();
             let upto = ray & ((first << 1).wrapping_sub(1));
-            out |= if first & stop != 0 { upto & !first } else { upto };
+            out |= if first & stop != 0 {
+                upto & !first
+            } else {
+                upto
+            };
         }
     }
     for ray in [DIAG_DOWN[0][sq & 63], DIAG_DOWN[1][sq & 63]] {
@@ -106,7 +130,11 @@ pub(crate) fn diagonals(sq: usize, occ: u64, stop: u64) -> u64 {
         } else {
             let first = 1u64 << (63 - b.leading_zeros());
             let from = ray & !(first - 1);
-            out |= if first & stop != 0 { from & !first } else { from };
+            out |= if first & stop != 0 {
+                from & !first
+            } else {
+                from
+            };
         }
     }
     out

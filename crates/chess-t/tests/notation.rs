@@ -50,7 +50,9 @@ fn malformed_moves_say_where() {
         ("é2e3", "ASCII"),
     ] {
         match game.parse_move(text) {
-            Err(MoveError::Malformed { reason, .. }) => assert!(reason.contains(needle), "{text}: {reason}"),
+            Err(MoveError::Malformed { reason, .. }) => {
+                assert!(reason.contains(needle), "{text}: {reason}")
+            }
             other => panic!("{text}: {other:?}"),
         }
     }
@@ -62,7 +64,10 @@ fn malformed_moves_say_where() {
     ] {
         match game.parse_move(text) {
             Err(MoveError::Illegal { reason, .. }) => {
-                assert!(reason.to_lowercase().contains(&needle.to_lowercase()), "{text}: {reason}")
+                assert!(
+                    reason.to_lowercase().contains(&needle.to_lowercase()),
+                    "{text}: {reason}"
+                )
             }
             other => panic!("{text}: {other:?}"),
         }
@@ -82,14 +87,38 @@ fn malformed_positions_are_rejected_with_where() {
     for (text, needle) in [
         ("", "0 fields"),
         ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN w Pp 0 1", "7 ranks"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPS w Pp 0 1", "rank 1: 7 cells"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSRR w Pp 0 1", "rank 1: more than 8"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSX w Pp 0 1", "'X'"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPS0 w Pp 0 1", "'0'"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR x Pp 0 1", "side to move"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w PP 0 1", "rights"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp -1 1", "plies"),
-        ("rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 0", "move number"),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPS w Pp 0 1",
+            "rank 1: 7 cells",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSRR w Pp 0 1",
+            "rank 1: more than 8",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSX w Pp 0 1",
+            "'X'",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPS0 w Pp 0 1",
+            "'0'",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR x Pp 0 1",
+            "side to move",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w PP 0 1",
+            "rights",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp -1 1",
+            "plies",
+        ),
+        (
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 0",
+            "move number",
+        ),
         ("8/8/8/8/8/8/8/8 w - 0 1", "neither side has a King"),
         ("4k3/8/8/8/8/8/8/3KK3 w - 0 1", "2 Kings"),
         ("4k3/8/8/8/8/8/8/CCCCK3 w - 0 1", "4 Connets"),
@@ -104,15 +133,19 @@ fn malformed_positions_are_rejected_with_where() {
 #[test]
 fn config_keys_presets_and_order() {
     // ruleset is applied first, wherever it stands.
-    let a = ChessTConfig::from_pairs([("long-jumpers", "off"), ("ruleset", "chess-t-2020")]).unwrap();
-    let b = ChessTConfig::from_pairs([("ruleset", "chess-t-2020"), ("long-jumpers", "off")]).unwrap();
+    let a =
+        ChessTConfig::from_pairs([("long-jumpers", "off"), ("ruleset", "chess-t-2020")]).unwrap();
+    let b =
+        ChessTConfig::from_pairs([("ruleset", "chess-t-2020"), ("long-jumpers", "off")]).unwrap();
     assert_eq!(a, b);
     assert_eq!(a.ruleset, Ruleset::ChessT2020);
     assert!(!a.long_jumpers && a.guarded_castle && a.optional_prince && a.no_scouts);
     assert_eq!(a.get("promotion-edition").as_deref(), Some("2024"));
     let c = ChessTConfig::from_pairs([("ruleset", "t1-2021")]).unwrap();
     assert_eq!(c.get("promotion-edition").as_deref(), Some("2021"));
-    let d = ChessTConfig::from_pairs([("white-impregnable", "e4, d4"), ("black-impregnable", "h5")]).unwrap();
+    let d =
+        ChessTConfig::from_pairs([("white-impregnable", "e4, d4"), ("black-impregnable", "h5")])
+            .unwrap();
     assert_eq!(d.get("white-impregnable").as_deref(), Some("d4,e4"));
     for key in ChessTConfig::keys() {
         let value = d.get(key.name).unwrap();
@@ -120,11 +153,29 @@ fn config_keys_presets_and_order() {
         e.set(key.name, &value).unwrap();
         assert_eq!(e.get(key.name), Some(value));
     }
-    assert!(matches!(d.clone().set("colour", "red"), Err(ConfigError::UnknownKey { .. })));
-    assert!(matches!(ChessTConfig::default().set("ruleset", "t2"), Err(ConfigError::BadValue { .. })));
-    assert!(ChessTConfig::default().set("white-impregnable", "d9").is_err());
-    assert!(ChessTConfig::default().set("white-impregnable", "d4,d4").is_err());
-    assert!(ChessTConfig::default().set("promotion-edition", "2022").is_err());
+    assert!(matches!(
+        d.clone().set("colour", "red"),
+        Err(ConfigError::UnknownKey { .. })
+    ));
+    assert!(matches!(
+        ChessTConfig::default().set("ruleset", "t2"),
+        Err(ConfigError::BadValue { .. })
+    ));
+    assert!(
+        ChessTConfig::default()
+            .set("white-impregnable", "d9")
+            .is_err()
+    );
+    assert!(
+        ChessTConfig::default()
+            .set("white-impregnable", "d4,d4")
+            .is_err()
+    );
+    assert!(
+        ChessTConfig::default()
+            .set("promotion-edition", "2022")
+            .is_err()
+    );
     let both = ChessTConfig::from_pairs([("white-impregnable", "d4"), ("black-impregnable", "d4")]);
     assert!(matches!(both, Err(ConfigError::Inconsistent(_))));
 }
@@ -178,7 +229,10 @@ fn dyn_game_face() {
     assert_eq!(d1.mark, Some("castle"));
     assert_eq!(d1.piece.as_ref().map(|p| p.symbol), Some('C'));
     // d3 (start): White's Connet d1 jumps there (6) and the Knecht d2 steps there (2).
-    assert_eq!(view.boards[0].cell(3, 2).unwrap().note.as_deref(), Some("8:0"));
+    assert_eq!(
+        view.boards[0].cell(3, 2).unwrap().note.as_deref(),
+        Some("8:0")
+    );
     assert_eq!(game.config_value("ruleset").as_deref(), Some("t1-2024"));
     assert_eq!(game.normalize_move("E2E4").unwrap(), "e2e4");
 }

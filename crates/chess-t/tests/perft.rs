@@ -10,7 +10,11 @@ use variant_core::{Game, perft};
 fn counts(config_text: &str, expected: &[u64]) {
     let game = ChessT::new(&config(config_text)).unwrap();
     for (depth, &nodes) in (1..).zip(expected) {
-        assert_eq!(perft::perft(&game, depth), nodes, "{config_text} depth {depth}");
+        assert_eq!(
+            perft::perft(&game, depth),
+            nodes,
+            "{config_text} depth {depth}"
+        );
     }
 }
 

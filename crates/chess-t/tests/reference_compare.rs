@@ -95,11 +95,20 @@ fn playout(config_text: &str, start_text: &str, choices: &[u16]) {
     let mut game = start(&config, start_text);
     let mut reference = RefPos::parse(&game.to_text(), Rules::from_config(&config));
     for &choice in choices {
-        assert_eq!(game.to_text(), reference.text(), "position texts ({config_text})");
+        assert_eq!(
+            game.to_text(),
+            reference.text(),
+            "position texts ({config_text})"
+        );
         compare_fields(&game, &reference);
         let fast = fast_moves(&game);
         let slow = reference.legal_moves();
-        assert_eq!(fast, slow, "legal moves of {} ({config_text})", game.to_text());
+        assert_eq!(
+            fast,
+            slow,
+            "legal moves of {} ({config_text})",
+            game.to_text()
+        );
         assert_eq!(game.count_legal_moves(), fast.len() as u64);
         if fast.is_empty() {
             break;
@@ -121,7 +130,12 @@ fn playout(config_text: &str, start_text: &str, choices: &[u16]) {
         game.play_text(&text).unwrap();
         reference.play(&text);
         assert_ne!(before, game.zobrist());
-        assert_eq!(game.zobrist(), ChessT::from_text(&config, &game.to_text()).unwrap().zobrist());
+        assert_eq!(
+            game.zobrist(),
+            ChessT::from_text(&config, &game.to_text())
+                .unwrap()
+                .zobrist()
+        );
     }
 }
 
@@ -156,13 +170,20 @@ fn ct_52_reference_generator_counts() {
         ("ruleset=t1-2024", [23u64, 529, 15_121]),
         ("ruleset=t1-2021", [23, 529, 15_121]),
         ("ruleset=chess-t-2020", [30, 900, 30_721]),
-        ("ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5", [30, 900, 30_637]),
+        (
+            "ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5",
+            [30, 900, 30_637],
+        ),
     ] {
         let config = config(config_text);
         let game = ChessT::new(&config).unwrap();
         let reference = RefPos::parse(&game.to_text(), Rules::from_config(&config));
         for (depth, expected) in (1..=3).zip(counts) {
-            assert_eq!(reference.perft(depth), expected, "{config_text} depth {depth}");
+            assert_eq!(
+                reference.perft(depth),
+                expected,
+                "{config_text} depth {depth}"
+            );
         }
     }
 }

@@ -12,7 +12,10 @@ const T1_2021: &str = "ruleset=t1-2021";
 const FRAGMENT: &str = "ruleset=chess-t-2020";
 
 fn win(winner: u8, reason: WinReason) -> Status {
-    Status::Win { winner: Seat(winner), reason }
+    Status::Win {
+        winner: Seat(winner),
+        reason,
+    }
 }
 
 // ---------------------------------------------------------------- board and set-up
@@ -43,7 +46,10 @@ fn ct_1_ct_2_ct_3_start_position() {
 #[test]
 fn ct_4_king_one_cell_in_eight_directions() {
     let game = pos(T1, "4k3/8/8/8/3K4/8/8/8 w - 0 1");
-    assert_eq!(moves_from(&game, "d4"), expect("d4", &["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]));
+    assert_eq!(
+        moves_from(&game, "d4"),
+        expect("d4", &["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"])
+    );
 }
 
 #[test]
@@ -86,19 +92,31 @@ fn ct_4_prince_ritter_scout() {
 fn ct_4_knecht_steps_and_two_step_in_own_territory() {
     // d2: d3, d4 (two cells, both in ranks 1–4), c2, e2; d1 is a castle cell (CT-20).
     let game = pos(T1, "4k3/8/8/8/8/8/3N4/7K w - 0 1");
-    assert_eq!(moves_from(&game, "d2"), expect("d2", &["c2", "d3", "d4", "e2"]));
+    assert_eq!(
+        moves_from(&game, "d2"),
+        expect("d2", &["c2", "d3", "d4", "e2"])
+    );
     // d3: no two-cell step, d5 lies outside White's territory.
     let game = pos(T1, "4k3/8/8/8/8/3N4/8/7K w - 0 1");
-    assert_eq!(moves_from(&game, "d3"), expect("d3", &["c3", "d2", "d4", "e3"]));
+    assert_eq!(
+        moves_from(&game, "d3"),
+        expect("d3", &["c3", "d2", "d4", "e3"])
+    );
     // The cell between must be empty.
     let game = pos(T1, "4k3/8/8/8/8/3N4/3N4/7K w - 0 1");
     assert_eq!(moves_from(&game, "d2"), expect("d2", &["c2", "e2"]));
     // Black's forward is down; e8 is a castle cell.
     let game = pos(T1, "4k3/4n3/8/8/8/8/8/7K b - 0 1");
-    assert_eq!(moves_from(&game, "e7"), expect("e7", &["d7", "e5", "e6", "f7"]));
+    assert_eq!(
+        moves_from(&game, "e7"),
+        expect("e7", &["d7", "e5", "e6", "f7"])
+    );
     // The Ver Knecht moves as the Knecht (two-cell step included).
     let game = pos(T1, "4k3/8/8/8/8/8/3V4/7K w - 0 1");
-    assert_eq!(moves_from(&game, "d2"), expect("d2", &["c2", "d3", "d4", "e2"]));
+    assert_eq!(
+        moves_from(&game, "d2"),
+        expect("d2", &["c2", "d3", "d4", "e2"])
+    );
 }
 
 // ---------------------------------------------------------------- CT-10 … CT-13
@@ -168,7 +186,10 @@ fn ct_12_scout_takes_without_superiority_and_exchanges_on_castle_cells() {
     // is reset, and the move is written like a move (CT-50).
     let game = pos(T1, "2p1k3/8/1S6/8/8/8/8/4K3 w - 5 1");
     assert!(is_legal(&game, "b6c8"));
-    assert_eq!(after(&game, "b6c8").to_text(), "4k3/8/8/8/8/8/8/4K3 b - 0 1");
+    assert_eq!(
+        after(&game, "b6c8").to_text(),
+        "4k3/8/8/8/8/8/8/4K3 b - 0 1"
+    );
     // Exchanging the King captures it.
     let game = pos(T1, "3k4/8/4S3/8/8/8/8/4K3 w - 0 1");
     assert_eq!(
@@ -216,7 +237,10 @@ fn ct_21_last_defender_stays_in_the_castle() {
     assert_eq!(moves(&game), vec!["d8e8".to_string()]);
     // With a second royal piece (Prince f8) in the castle the King may leave.
     let game = pos(T1, "2Pk1p2/8/8/8/8/8/8/4K3 b - 0 30");
-    assert_eq!(moves_from(&game, "d8"), expect("d8", &["c7", "d7", "e7", "e8"]));
+    assert_eq!(
+        moves_from(&game, "d8"),
+        expect("d8", &["c7", "d7", "e7", "e8"])
+    );
 }
 
 // ---------------------------------------------------------------- transformations
@@ -224,11 +248,23 @@ fn ct_21_last_defender_stays_in_the_castle() {
 #[test]
 fn ct_30_knecht_becomes_ver_knecht_from_fifth_to_sixth_rank() {
     let game = pos(T1, "4k3/8/8/4N3/3n4/8/8/4K3 w - 0 1");
-    assert_eq!(after(&game, "e5e6").piece_at(cell("e6")), Some((Seat(0), Piece::VerKnecht)));
-    assert_eq!(after(&game, "e5d5").piece_at(cell("d5")), Some((Seat(0), Piece::Knecht)));
+    assert_eq!(
+        after(&game, "e5e6").piece_at(cell("e6")),
+        Some((Seat(0), Piece::VerKnecht))
+    );
+    assert_eq!(
+        after(&game, "e5d5").piece_at(cell("d5")),
+        Some((Seat(0), Piece::Knecht))
+    );
     let black = pos(T1, "4k3/8/8/4N3/3n4/8/8/4K3 b - 0 1");
-    assert_eq!(after(&black, "d4d3").piece_at(cell("d3")), Some((Seat(1), Piece::VerKnecht)));
-    assert_eq!(after(&black, "d4d5").piece_at(cell("d5")), Some((Seat(1), Piece::Knecht)));
+    assert_eq!(
+        after(&black, "d4d3").piece_at(cell("d3")),
+        Some((Seat(1), Piece::VerKnecht))
+    );
+    assert_eq!(
+        after(&black, "d4d5").piece_at(cell("d5")),
+        Some((Seat(1), Piece::Knecht))
+    );
     // Capturing forward also transforms: e6 is 2:2 with the Knecht alone, 6:2 with a Ritter e4
     // jumping over e5.
     let game = pos(T1, "4k3/8/4n3/3NN3/8/8/8/4K3 w - 0 1");
@@ -236,23 +272,41 @@ fn ct_30_knecht_becomes_ver_knecht_from_fifth_to_sixth_rank() {
     assert!(!is_legal(&game, "e5e6"));
     let game = pos(T1, "4k3/8/4n3/3NN3/4R3/8/8/4K3 w - 0 1");
     assert_eq!(game.capture_strength().get(cell("e6")), (6, 2));
-    assert_eq!(after(&game, "e5e6").piece_at(cell("e6")), Some((Seat(0), Piece::VerKnecht)));
+    assert_eq!(
+        after(&game, "e5e6").piece_at(cell("e6")),
+        Some((Seat(0), Piece::VerKnecht))
+    );
 }
 
 #[test]
 fn ct_31_ver_knecht_promotion_2024() {
     let game = pos(T1, "4k3/VV3V2/8/8/8/8/8/4K3 w - 0 1");
     // a8 and b8: Ritter, Prince, Connet or Scout.
-    assert_eq!(moves_from(&game, "a7"), expect("a7", &["a6", "a8c", "a8p", "a8r", "a8s"]));
-    assert_eq!(moves_from(&game, "b7"), expect("b7", &["b6", "b8c", "b8p", "b8r", "b8s", "c7"]));
+    assert_eq!(
+        moves_from(&game, "a7"),
+        expect("a7", &["a6", "a8c", "a8p", "a8r", "a8s"])
+    );
+    assert_eq!(
+        moves_from(&game, "b7"),
+        expect("b7", &["b6", "b8c", "b8p", "b8r", "b8s", "c7"])
+    );
     // A forward step onto the empty castle cell f8: Prince or Connet.
-    assert_eq!(moves_from(&game, "f7"), expect("f7", &["e7", "f6", "f8c", "f8p", "g7"]));
+    assert_eq!(
+        moves_from(&game, "f7"),
+        expect("f7", &["e7", "f6", "f8c", "f8p", "g7"])
+    );
     let promoted = after(&game, "f7f8p");
-    assert_eq!(promoted.piece_at(cell("f8")), Some((Seat(0), Piece::Prince)));
+    assert_eq!(
+        promoted.piece_at(cell("f8")),
+        Some((Seat(0), Piece::Prince))
+    );
     // A Prince created on a castle cell does not use the Prince→Connet right (CT-32).
     let with_right = pos(T1, "4k3/5V2/8/8/8/8/8/4K3 w P 0 1");
     assert!(after(&with_right, "f7f8p").has_connet_right(Seat(0)));
-    assert_eq!(after(&game, "a7a8s").piece_at(cell("a8")), Some((Seat(0), Piece::Scout)));
+    assert_eq!(
+        after(&game, "a7a8s").piece_at(cell("a8")),
+        Some((Seat(0), Piece::Scout))
+    );
     // A promotion letter is required, and only where a promotion happens (CT-50).
     assert!(game.parse_move("a7a8").is_err());
     assert!(game.parse_move("a7a6r").is_err());
@@ -261,9 +315,15 @@ fn ct_31_ver_knecht_promotion_2024() {
 #[test]
 fn ct_31_ver_knecht_promotion_2021_edition() {
     let game = pos(T1_2021, "4k3/VV3V2/8/8/8/8/8/4K3 w - 0 1");
-    assert_eq!(moves_from(&game, "a7"), expect("a7", &["a6", "a8c", "a8p", "a8r", "a8s"]));
+    assert_eq!(
+        moves_from(&game, "a7"),
+        expect("a7", &["a6", "a8c", "a8p", "a8r", "a8s"])
+    );
     // Connet only on the corners; no promotion (no entry) on castle cells.
-    assert_eq!(moves_from(&game, "b7"), expect("b7", &["b6", "b8p", "b8r", "b8s", "c7"]));
+    assert_eq!(
+        moves_from(&game, "b7"),
+        expect("b7", &["b6", "b8p", "b8r", "b8s", "c7"])
+    );
     assert_eq!(moves_from(&game, "f7"), expect("f7", &["e7", "f6", "g7"]));
     // The switch on its own does the same under the 2024 ruleset.
     let game = pos("promotion-edition=2021", "4k3/VV3V2/8/8/8/8/8/4K3 w - 0 1");
@@ -275,15 +335,27 @@ fn ct_31_three_princes_three_connets_limit() {
     // White has 3 Princes and 3 Connets: a8 offers Ritter and Scout only; the castle step f7f8
     // has no available promotion and is illegal.
     let game = pos(T1, "4k3/V4V2/8/8/8/8/8/PPPCCCK1 w - 0 1");
-    assert_eq!(moves_from(&game, "a7"), expect("a7", &["a6", "a8r", "a8s", "b7"]));
+    assert_eq!(
+        moves_from(&game, "a7"),
+        expect("a7", &["a6", "a8r", "a8s", "b7"])
+    );
     assert_eq!(moves_from(&game, "f7"), expect("f7", &["e7", "f6", "g7"]));
-    assert!(matches!(game.parse_move("f7f8p"), Err(variant_core::MoveError::Illegal { .. })));
+    assert!(matches!(
+        game.parse_move("f7f8p"),
+        Err(variant_core::MoveError::Illegal { .. })
+    ));
     // 3 Princes only: the castle step offers the Connet.
     let game = pos(T1, "4k3/5V2/8/8/8/8/8/PPP1K3 w - 0 1");
-    assert_eq!(moves_from(&game, "f7"), expect("f7", &["e7", "f6", "f8c", "g7"]));
+    assert_eq!(
+        moves_from(&game, "f7"),
+        expect("f7", &["e7", "f6", "f8c", "g7"])
+    );
     // Without Scouts (CT-45) a8 offers Ritter, Prince, Connet.
     let game = pos(FRAGMENT, "4k3/V7/8/8/8/8/8/4K3 w - 0 1");
-    assert_eq!(moves_from(&game, "a7"), expect("a7", &["a6", "a8c", "a8p", "a8r", "b7"]));
+    assert_eq!(
+        moves_from(&game, "a7"),
+        expect("a7", &["a6", "a8c", "a8p", "a8r", "b7"])
+    );
 }
 
 #[test]
@@ -308,17 +380,26 @@ fn ct_32_prince_becomes_connet_once_per_side() {
     assert!(g.has_connet_right(Seat(0)));
     // Without the right nothing happens.
     let game = pos(T1, "4k3/1P6/8/8/8/8/8/4K3 w - 0 1");
-    assert_eq!(after(&game, "b7c8").piece_at(cell("c8")), Some((Seat(0), Piece::Prince)));
+    assert_eq!(
+        after(&game, "b7c8").piece_at(cell("c8")),
+        Some((Seat(0), Piece::Prince))
+    );
 }
 
 #[test]
 fn ct_33_small_points() {
     // A Knecht beyond its 5th rank stays a Knecht.
     let game = pos(T1, "4k3/8/4N3/8/8/8/8/4K3 w - 0 1");
-    assert_eq!(after(&game, "e6e7").piece_at(cell("e7")), Some((Seat(0), Piece::Knecht)));
+    assert_eq!(
+        after(&game, "e6e7").piece_at(cell("e7")),
+        Some((Seat(0), Piece::Knecht))
+    );
     // A non-royal piece on a castle cell may move off it: Ritter c1 → c2 c3 b1 a1.
     let game = pos(T1, "4k3/8/8/8/8/8/8/2R1K3 w - 0 1");
-    assert_eq!(moves_from(&game, "c1"), expect("c1", &["a1", "b1", "c2", "c3"]));
+    assert_eq!(
+        moves_from(&game, "c1"),
+        expect("c1", &["a1", "b1", "c2", "c3"])
+    );
     // The two-cell step may capture with superiority: d4 is 4:2 (Knechts d2 and e4).
     let game = pos(T1, "4k3/8/8/8/3nN3/8/3N4/7K w - 0 1");
     assert_eq!(game.capture_strength().get(cell("d4")), (4, 2));
@@ -352,7 +433,10 @@ fn ct_35_castle_capture_by_entering() {
     assert_eq!(won.count_legal_moves(), 0);
     // A Ver Knecht promoting to a Prince on an empty castle cell captures it too.
     let game = pos(T1, "6k1/5V2/8/8/8/8/8/4K3 w - 0 1");
-    assert_eq!(after(&game, "f7f8p").status(), win(0, WinReason::CastleCaptured));
+    assert_eq!(
+        after(&game, "f7f8p").status(),
+        win(0, WinReason::CastleCaptured)
+    );
 }
 
 #[test]
@@ -361,8 +445,14 @@ fn ct_35_castle_capture_by_taking_the_last_defender() {
     // (d8: 3 + 6 for White against 3).
     let game = pos(T1, "k1Pp4/8/3C4/8/8/8/8/4K3 w - 0 1");
     assert_eq!(game.capture_strength().get(cell("d8")), (9, 3));
-    assert_eq!(after(&game, "c8d8").status(), win(0, WinReason::CastleCaptured));
-    assert_eq!(after(&game, "d6d8").status(), win(0, WinReason::CastleCaptured));
+    assert_eq!(
+        after(&game, "c8d8").status(),
+        win(0, WinReason::CastleCaptured)
+    );
+    assert_eq!(
+        after(&game, "d6d8").status(),
+        win(0, WinReason::CastleCaptured)
+    );
 }
 
 #[test]
@@ -421,18 +511,30 @@ fn ct_36_forty_moves_without_capture_or_exchange() {
 fn ct_41_long_jumpers_jump_over_pieces_and_impregnable_fields() {
     // Ritter d4 with a Black Knecht on d5 and Black's impregnable d6: d5 (taken 4:2), d7 over
     // both, d3 d2 (d1 castle), c4 b4 a4, e4 f4 g4: 10 moves.
-    let game = pos("long-jumpers=on;black-impregnable=d6", "4k3/8/8/3n4/3R4/8/8/7K w - 0 1");
+    let game = pos(
+        "long-jumpers=on;black-impregnable=d6",
+        "4k3/8/8/3n4/3R4/8/8/7K w - 0 1",
+    );
     assert_eq!(
         moves_from(&game, "d4"),
-        expect("d4", &["a4", "b4", "c4", "d2", "d3", "d5", "d7", "e4", "f4", "g4"])
+        expect(
+            "d4",
+            &["a4", "b4", "c4", "d2", "d3", "d5", "d7", "e4", "f4", "g4"]
+        )
     );
     // Without CT-41 the Ritter reaches 2 cells: d5, d3 d2, c4 b4, e4 f4.
     let game = pos("black-impregnable=d6", "4k3/8/8/3n4/3R4/8/8/7K w - 0 1");
-    assert_eq!(moves_from(&game, "d4"), expect("d4", &["b4", "c4", "d2", "d3", "d5", "e4", "f4"]));
+    assert_eq!(
+        moves_from(&game, "d4"),
+        expect("d4", &["b4", "c4", "d2", "d3", "d5", "e4", "f4"])
+    );
     // The Connet jumps 3 too: d1 → d4 over d2 d3.
     let game = pos(FRAGMENT, "4k3/8/8/8/8/3n4/3N4/3CK3 w - 0 1");
     assert!(is_legal(&game, "d1d4"));
-    assert!(!is_legal(&pos(T1, "4k3/8/8/8/8/3n4/3N4/3CK3 w - 0 1"), "d1d4"));
+    assert!(!is_legal(
+        &pos(T1, "4k3/8/8/8/8/3n4/3N4/3CK3 w - 0 1"),
+        "d1d4"
+    ));
 }
 
 #[test]
@@ -444,7 +546,10 @@ fn ct_42_guarded_castle() {
     assert!(!is_legal(&pos("guarded-castle=on", text), "b7c8"));
     assert!(is_legal(&pos(T1, text), "b7c8"));
     // No Black royal piece projects onto c8 (King f8): entry allowed.
-    assert!(is_legal(&pos("guarded-castle=on", "r4k2/1P6/8/8/8/8/8/4K3 w P 0 1"), "b7c8"));
+    assert!(is_legal(
+        &pos("guarded-castle=on", "r4k2/1P6/8/8/8/8/8/4K3 w P 0 1"),
+        "b7c8"
+    ));
     // A Ver Knecht promoting onto such a cell is not a royal piece entering.
     let game = pos("guarded-castle=on", "r2k4/2V5/8/8/8/8/8/4K3 w - 0 1");
     assert!(is_legal(&game, "c7c8p") && is_legal(&game, "c7c8c"));
@@ -454,7 +559,13 @@ fn ct_42_guarded_castle() {
 fn ct_43_optional_prince_transformation() {
     let text = "4k3/1P6/8/8/8/8/8/4K3 w P 0 1";
     let game = pos("optional-prince=on", text);
-    assert_eq!(moves_from(&game, "b7").iter().filter(|m| m.starts_with("b7c8")).count(), 2);
+    assert_eq!(
+        moves_from(&game, "b7")
+            .iter()
+            .filter(|m| m.starts_with("b7c8"))
+            .count(),
+        2
+    );
     let stays = after(&game, "b7c8");
     assert_eq!(stays.piece_at(cell("c8")), Some((Seat(0), Piece::Prince)));
     assert!(stays.has_connet_right(Seat(0)), "declining keeps the right");
@@ -463,7 +574,10 @@ fn ct_43_optional_prince_transformation() {
     assert!(!becomes.has_connet_right(Seat(0)));
     // Without CT-43 the transformation is automatic and carries no letter (CT-50).
     let game = pos(T1, text);
-    assert!(matches!(game.parse_move("b7c8c"), Err(variant_core::MoveError::Illegal { .. })));
+    assert!(matches!(
+        game.parse_move("b7c8c"),
+        Err(variant_core::MoveError::Illegal { .. })
+    ));
 }
 
 #[test]
@@ -500,7 +614,10 @@ fn ct_45_no_scouts() {
     let game = ChessT::new(&config("no-scouts=on")).unwrap();
     assert_eq!(game.to_text(), chess_t::START_TEXT_NO_SCOUTS);
     // Knechts b2 g2 may step back onto the empty b1 g1: 30 moves in the 2020 preset.
-    assert_eq!(ChessT::new(&config(FRAGMENT)).unwrap().count_legal_moves(), 30);
+    assert_eq!(
+        ChessT::new(&config(FRAGMENT)).unwrap().count_legal_moves(),
+        30
+    );
     let err = ChessT::from_text(&config("no-scouts=on"), START_TEXT).unwrap_err();
     assert!(err.to_string().contains("CT-45"), "{err}");
 }

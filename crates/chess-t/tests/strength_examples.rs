@@ -69,7 +69,10 @@ fn ct_10_example_3_knecht_guarded_by_ritter_and_knecht() {
 fn ct_10_example_4_scouts_count_nothing() {
     let white = pos(T1, "7k/8/8/8/6s1/6N1/8/K7 w - 0 1");
     assert_eq!(sums(&white, "g4"), (2, 0));
-    assert!(is_legal(&white, "g3g4"), "the Knecht may take the Scout (CT-12: 1:0)");
+    assert!(
+        is_legal(&white, "g3g4"),
+        "the Knecht may take the Scout (CT-12: 1:0)"
+    );
     let white = pos(T1, "7k/8/sn6/N7/8/8/8/7K w - 0 1");
     assert_eq!(sums(&white, "a6"), (2, 2));
     assert!(!is_legal(&white, "a5a6"), "2:2 forbids the capture (CT-11)");

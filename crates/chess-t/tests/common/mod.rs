@@ -25,7 +25,10 @@ pub fn moves(game: &ChessT) -> Vec<String> {
 
 /// The sorted legal move texts from one cell.
 pub fn moves_from(game: &ChessT, from: &str) -> Vec<String> {
-    moves(game).into_iter().filter(|m| m.starts_with(from)).collect()
+    moves(game)
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .collect()
 }
 
 /// Sorted texts of `from` followed by each destination.

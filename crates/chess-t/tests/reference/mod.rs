@@ -3,7 +3,7 @@
 //! move texts: no bitboards, no shared code with the crate beyond reading its configuration
 //! through `GameConfig::get`. The strength field is recomputed from scratch for every question.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use chess_t::ChessTConfig;
 use variant_core::GameConfig;
@@ -233,11 +233,20 @@ impl RefPos {
 
     fn leaps(&self, (f, r): Sq) -> Vec<Sq> {
         let side = self.at((f, r)).unwrap().0;
-        [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-            .iter()
-            .map(|&(df, dr)| (f + df, r + dr))
-            .filter(|&t| on_board(t) && !self.foe_imp(side, t))
-            .collect()
+        [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ]
+        .iter()
+        .map(|&(df, dr)| (f + df, r + dr))
+        .filter(|&t| on_board(t) && !self.foe_imp(side, t))
+        .collect()
     }
 
     fn cells() -> impl Iterator<Item = Sq> {
@@ -285,7 +294,9 @@ impl RefPos {
     }
 
     fn count(&self, side: usize, c: char) -> usize {
-        Self::cells().filter(|&p| self.at(p) == Some((side, c))).count()
+        Self::cells()
+            .filter(|&p| self.at(p) == Some((side, c)))
+            .count()
     }
 
     fn royals_in_castle(&self, side: usize, castle_of: usize) -> usize {
@@ -300,7 +311,9 @@ impl RefPos {
         if self.count(0, 'K') == 0 || self.count(1, 'K') == 0 {
             return true;
         }
-        (0..2).any(|x| self.royals_in_castle(x, 1 - x) > 0 && self.royals_in_castle(1 - x, 1 - x) == 0)
+        (0..2).any(|x| {
+            self.royals_in_castle(x, 1 - x) > 0 && self.royals_in_castle(1 - x, 1 - x) == 0
+        })
     }
 
     /// Every legal move's text, sorted.
@@ -317,7 +330,9 @@ impl RefPos {
         let invaded = self.royals_in_castle(e, s) > 0;
         let back = if s == 0 { 7 } else { 0 };
         for p in Self::cells() {
-            let Some((side, c)) = self.at(p) else { continue };
+            let Some((side, c)) = self.at(p) else {
+                continue;
+            };
             if side != s {
                 continue;
             }
@@ -392,7 +407,8 @@ impl RefPos {
             // CT-31 (2024): forward step onto an empty enemy castle cell.
             if c == 'V' && !self.rules.ed2021 {
                 let t = (p.0, p.1 + if s == 0 { 1 } else { -1 });
-                if on_board(t) && in_castle_of(e, t) && self.at(t).is_none() && !self.foe_imp(s, t) {
+                if on_board(t) && in_castle_of(e, t) && self.at(t).is_none() && !self.foe_imp(s, t)
+                {
                     if self.count(s, 'P') < 3 {
                         out.push(name(p) + &name(t) + "p");
                     }
