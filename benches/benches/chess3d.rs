@@ -1,8 +1,78 @@
-//! Perft benchmark (to be written by the game's owner).
+//! Perft benchmarks of chess3d: with one height side by side with cozy-chess (the same
+//! bulk-counting perft, same depth, node counts asserted), and the default 8-height start.
+//!
+//! Run: `cargo bench -p variants-benches --bench chess3d`. Criterion prints elements/s =
+//! nodes/s (single thread).
 #![allow(missing_docs)]
-use criterion::{Criterion, criterion_group, criterion_main};
+use chess3d::{Chess3d, Chess3dConfig};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use variant_core::{Game, perft::perft};
 
-fn bench(_c: &mut Criterion) {}
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// cozy-chess's bulk-counting perft (as in its own example).
+fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => nodes += 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+fn fide_pair(c: &mut Criterion, name: &str, fen: &str, depth: u32, expected: u64) {
+    let ours = Chess3d::from_text(&Chess3dConfig::default(), fen).expect("valid FEN");
+    let cozy: cozy_chess::Board = fen.parse().expect("valid FEN");
+    assert_eq!(perft(&ours, depth), expected, "chess3d {name} perft({depth})");
+    assert_eq!(cozy_perft(&cozy, depth as u8), expected, "cozy-chess {name} perft({depth})");
+    let mut group = c.benchmark_group(format!("chess3d H=1 {name} perft {depth}"));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    group.throughput(Throughput::Elements(expected));
+    group.bench_function("chess3d", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&ours), depth), expected))
+    });
+    group.bench_function("cozy-chess", |b| {
+        b.iter(|| assert_eq!(cozy_perft(black_box(&cozy), depth as u8), expected))
+    });
+    group.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    fide_pair(c, "start", START, 5, 4_865_609);
+    fide_pair(c, "kiwipete", KIWIPETE, 4, 4_085_603);
+
+    // The default box (H=8, Lw=1, Lb=8); depth 3 count from rules/chess3d.md's table.
+    let box8 = Chess3d::new(&Chess3dConfig::default()).expect("default config");
+    let expected = 1_976_792;
+    assert_eq!(perft(&box8, 3), expected);
+    let mut group = c.benchmark_group("chess3d H=8 start perft 3");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    group.throughput(Throughput::Elements(expected));
+    group.bench_function("chess3d", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&box8), 3), expected))
+    });
+    group.finish();
+}
 
 criterion_group!(benches, bench);
 criterion_main!(benches);
