@@ -120,7 +120,10 @@ fn mask_of(list: &[u32]) -> u8 {
 }
 
 fn list_of(mask: u8) -> Vec<u32> {
-    (0..8).filter(|z| mask >> z & 1 == 1).map(|z| z + 1).collect()
+    (0..8)
+        .filter(|z| mask >> z & 1 == 1)
+        .map(|z| z + 1)
+        .collect()
 }
 
 /// The text of a height set: `1,2`.
@@ -242,22 +245,44 @@ impl GameConfig for Checkers3dConfig {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
         match key {
             "heights" => self.heights = parse_int(key, value, 1, 8)? as u8,
-            "white-heights" => self.white_heights = Some(mask_of(&parse_int_list(key, value, 1, 8)?)),
-            "black-heights" => self.black_heights = Some(mask_of(&parse_int_list(key, value, 1, 8)?)),
-            "white-base-heights" => self.white_base = Some(mask_of(&parse_int_list(key, value, 1, 8)?)),
-            "black-base-heights" => self.black_base = Some(mask_of(&parse_int_list(key, value, 1, 8)?)),
+            "white-heights" => {
+                self.white_heights = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
+            }
+            "black-heights" => {
+                self.black_heights = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
+            }
+            "white-base-heights" => {
+                self.white_base = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
+            }
+            "black-base-heights" => {
+                self.black_base = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
+            }
             "capture" => {
                 self.capture = match value.trim() {
                     "majority" => CaptureRule::Majority,
                     "free" => CaptureRule::Free,
-                    _ => return Err(bad_value(key, value, "unknown capture rule", "majority|free")),
+                    _ => {
+                        return Err(bad_value(
+                            key,
+                            value,
+                            "unknown capture rule",
+                            "majority|free",
+                        ));
+                    }
                 }
             }
             "promotion" => {
                 self.promotion = match value.trim() {
                     "passing" => PromotionRule::Passing,
                     "end" => PromotionRule::End,
-                    _ => return Err(bad_value(key, value, "unknown promotion rule", "passing|end")),
+                    _ => {
+                        return Err(bad_value(
+                            key,
+                            value,
+                            "unknown promotion rule",
+                            "passing|end",
+                        ));
+                    }
                 }
             }
             "removal" => self.removal = RemovalTable::parse(key, value, DEFAULT_REMOVAL)?,

@@ -147,6 +147,7 @@ pub(crate) const fn plane_step(d: usize, s: u32) -> u32 {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
 

@@ -2,6 +2,9 @@
 //! precomputed neighbour rays (D3-7), and the capture search (D3-8 … D3-12) with duplicate
 //! paths merged (D3-14).
 
+// Directions and heights are indices into several tables at once; index loops read best.
+#![allow(clippy::needless_range_loop)]
+
 use crate::config::{CaptureRule, PromotionRule};
 use crate::geometry::{JUMP, NEIGHBOR, OPPOSITE, plane_step};
 
@@ -358,7 +361,11 @@ impl Checkers3d {
     /// Black.
     #[inline]
     fn forward(&self) -> [usize; 2] {
-        if self.side as usize == WHITE { [0, 1] } else { [2, 3] }
+        if self.side as usize == WHITE {
+            [0, 1]
+        } else {
+            [2, 3]
+        }
     }
 
     /// Every quiet move (no capture exists) into `list`.
@@ -512,8 +519,8 @@ impl Checkers3d {
         let us = self.side as usize;
         let h = self.heights as usize;
         let men = self.men_that_can_capture();
-        let any = men.iter().any(|&m| m != 0)
-            || (0..h).any(|z| self.pieces[us][z] & self.kings[z] != 0);
+        let any =
+            men.iter().any(|&m| m != 0) || (0..h).any(|z| self.pieces[us][z] & self.kings[z] != 0);
         any.then_some(men)
     }
 

@@ -65,6 +65,8 @@ const INLINE: usize = 64;
 /// distinct capture moves of a 3D position has no small proven bound, so a fixed capacity
 /// could not be guaranteed.
 #[derive(Clone, Debug)]
+// The inline variant is large on purpose: it is the stack storage that avoids allocation.
+#[allow(clippy::large_enum_variant)]
 pub enum MoveList {
     /// Up to 64 moves on the stack.
     Inline(arrayvec::ArrayVec<Move, INLINE>),

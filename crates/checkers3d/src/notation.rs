@@ -33,7 +33,10 @@ impl Checkers3d {
                     let i = b.trailing_zeros();
                     b &= b - 1;
                     let square = z as u16 * 32 + i as u16;
-                    cells.push((square_text(square, self.heights), self.kings[z] >> i & 1 == 1));
+                    cells.push((
+                        square_text(square, self.heights),
+                        self.kings[z] >> i & 1 == 1,
+                    ));
                 }
             }
             cells.sort();
@@ -79,11 +82,17 @@ impl Checkers3d {
             let location = format!("field {}", n + 1);
             if let Some(rest) = field.strip_prefix('W') {
                 if lists[WHITE].replace((n + 1, rest)).is_some() {
-                    return Err(PositionError::new(location, "White's pieces are given twice"));
+                    return Err(PositionError::new(
+                        location,
+                        "White's pieces are given twice",
+                    ));
                 }
             } else if let Some(rest) = field.strip_prefix('B') {
                 if lists[BLACK].replace((n + 1, rest)).is_some() {
-                    return Err(PositionError::new(location, "Black's pieces are given twice"));
+                    return Err(PositionError::new(
+                        location,
+                        "Black's pieces are given twice",
+                    ));
                 }
             } else if let Some(rest) = field.strip_prefix('H') {
                 let h: u8 = rest
@@ -103,10 +112,18 @@ impl Checkers3d {
                 let parse = |list: &str, who: &str| -> Result<u8, PositionError> {
                     parse_int_list("base heights", list, 1, 8)
                         .map(|l| l.iter().fold(0u8, |m, &h| m | 1 << (h - 1)))
-                        .map_err(|e| PositionError::new(&location, format!("{who} base heights: {e}")))
+                        .map_err(|e| {
+                            PositionError::new(&location, format!("{who} base heights: {e}"))
+                        })
                 };
-                if bases.replace((parse(w, "White")?, parse(b, "Black")?)).is_some() {
-                    return Err(PositionError::new(location, "the base heights are given twice"));
+                if bases
+                    .replace((parse(w, "White")?, parse(b, "Black")?))
+                    .is_some()
+                {
+                    return Err(PositionError::new(
+                        location,
+                        "the base heights are given twice",
+                    ));
                 }
             } else {
                 return Err(PositionError::new(
@@ -126,7 +143,10 @@ impl Checkers3d {
                     if mask & !all != 0 {
                         return Err(PositionError::new(
                             "base heights",
-                            format!("{who} base heights {} go above H{heights}", format_heights(mask)),
+                            format!(
+                                "{who} base heights {} go above H{heights}",
+                                format_heights(mask)
+                            ),
                         ));
                     }
                 }
@@ -141,21 +161,27 @@ impl Checkers3d {
             let Some((n, list)) = lists[colour] else {
                 return Err(PositionError::new(
                     "",
-                    format!("{}'s pieces are missing (a field {}…)", colour_name(colour), &"WB"[colour..=colour]),
+                    format!(
+                        "{}'s pieces are missing (a field {}…)",
+                        colour_name(colour),
+                        &"WB"[colour..=colour]
+                    ),
                 ));
             };
             if list.is_empty() {
                 continue;
             }
             for (k, item) in list.split(',').enumerate() {
-                let location = format!("field {n} ({} pieces), item {}", colour_name(colour), k + 1);
+                let location =
+                    format!("field {n} ({} pieces), item {}", colour_name(colour), k + 1);
                 let item = item.trim();
                 let (king, cell_text) = match item.strip_prefix('K') {
                     Some(rest) => (true, rest),
                     None => (false, item),
                 };
-                let cell = Cell3::parse(cell_text, heights)
-                    .map_err(|e| PositionError::new(&location, format!("{:?}: {e}", shorten(item))))?;
+                let cell = Cell3::parse(cell_text, heights).map_err(|e| {
+                    PositionError::new(&location, format!("{:?}: {e}", shorten(item)))
+                })?;
                 let square = square_of(cell).ok_or_else(|| {
                     PositionError::new(
                         &location,
@@ -164,7 +190,10 @@ impl Checkers3d {
                 })?;
                 let (z, i) = (square as usize / 32, square % 32);
                 if pos.occupied(z) >> i & 1 == 1 {
-                    return Err(PositionError::new(location, format!("{cell_text} is occupied twice")));
+                    return Err(PositionError::new(
+                        location,
+                        format!("{cell_text} is occupied twice"),
+                    ));
                 }
                 if !king && pos.promotion_squares(colour, z) >> i & 1 == 1 {
                     return Err(PositionError::new(
@@ -229,7 +258,11 @@ impl Checkers3d {
             let square = square_of(cell).ok_or_else(|| {
                 MoveError::malformed(
                     text,
-                    format!("cell {} ({}) is a light cell; pieces use dark cells only (D3-1)", k + 1, part.trim()),
+                    format!(
+                        "cell {} ({}) is a light cell; pieces use dark cells only (D3-1)",
+                        k + 1,
+                        part.trim()
+                    ),
                 )
             })?;
             cells.push(u16::from(square));
@@ -255,16 +288,25 @@ impl Checkers3d {
             ));
         };
         if quiet && parts.len() != 2 {
-            return Err(MoveError::malformed(text, "a quiet move is two cells joined by '-'"));
+            return Err(MoveError::malformed(
+                text,
+                "a quiet move is two cells joined by '-'",
+            ));
         }
         if parts.len() < 2 {
-            return Err(MoveError::malformed(text, "a capture lists at least two cells"));
+            return Err(MoveError::malformed(
+                text,
+                "a capture lists at least two cells",
+            ));
         }
         let cells = self.parse_cells(text, &parts)?;
         let mut legal = MoveList::default();
         self.generate(&mut legal);
         let (Some(&from), Some(&to)) = (cells.first(), cells.last()) else {
-            return Err(MoveError::malformed(text, "a move names at least two cells"));
+            return Err(MoveError::malformed(
+                text,
+                "a move names at least two cells",
+            ));
         };
         let us = self.side as usize;
         let (fz, fi) = (from as usize / 32, from % 32);
@@ -294,7 +336,10 @@ impl Checkers3d {
             return Err(MoveError::illegal(t, reason));
         }
         if !captures_exist {
-            return Err(MoveError::illegal(t, "no capture is possible in this position"));
+            return Err(MoveError::illegal(
+                t,
+                "no capture is possible in this position",
+            ));
         }
         let paths = self.capture_paths(from as u8);
         let mut named: Vec<Move> = Vec::new();
@@ -319,7 +364,11 @@ impl Checkers3d {
                 },
             ));
         }
-        let legal_named: Vec<Move> = named.iter().copied().filter(|m| legal.contains(m)).collect();
+        let legal_named: Vec<Move> = named
+            .iter()
+            .copied()
+            .filter(|m| legal.contains(m))
+            .collect();
         match legal_named.as_slice() {
             [one] => Ok(*one),
             [] => {

@@ -138,7 +138,10 @@ fn config_serde_round_trip_and_keys() {
     let back: Checkers3dConfig = serde_json::from_str(&json).unwrap();
     assert_eq!(back, config);
     assert_eq!(back.get("black-heights").unwrap(), "5");
-    assert!(serde_json::from_str::<Checkers3dConfig>(r#"{"heights": 2, "white-heights": "3"}"#).is_err());
+    assert!(
+        serde_json::from_str::<Checkers3dConfig>(r#"{"heights": 2, "white-heights": "3"}"#)
+            .is_err()
+    );
     let keys: Vec<&str> = Checkers3dConfig::keys().iter().map(|k| k.name).collect();
     assert_eq!(
         keys,
@@ -166,7 +169,8 @@ fn d3_51_text_overrides_the_configuration() {
     assert_eq!(g.config().get("white-base-heights").unwrap(), "2");
     assert_eq!(g.config().get("black-base-heights").unwrap(), "3");
     // Without the base field the configuration's base heights are used where they fit.
-    let config = Checkers3dConfig::from_pairs([("heights", "4"), ("white-base-heights", "2")]).unwrap();
+    let config =
+        Checkers3dConfig::from_pairs([("heights", "4"), ("white-base-heights", "2")]).unwrap();
     let g = Checkers3d::from_text(&config, "W:Wc3@1:Bd6@4:H4").unwrap();
     assert_eq!(g.to_text(), "W:Wc3@1:Bd6@4:H4:2/4");
 }
@@ -174,8 +178,13 @@ fn d3_51_text_overrides_the_configuration() {
 #[test]
 fn errors_say_where() {
     let config = Checkers3dConfig::default();
-    let e = Checkers3d::from_text(&config, "W:Wc3@1,z9@1:Bd6@8:H8:1/8").unwrap_err().to_string();
-    assert!(e.starts_with("position text: field 2 (White pieces), item 2"), "{e}");
+    let e = Checkers3d::from_text(&config, "W:Wc3@1,z9@1:Bd6@8:H8:1/8")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("position text: field 2 (White pieces), item 2"),
+        "{e}"
+    );
     let g = Checkers3d::new(&config).unwrap();
     let e = g.parse_move("c3@1-q4@2").unwrap_err().to_string();
     assert!(e.contains("cell 2"), "{e}");

@@ -11,16 +11,27 @@ fn start(pairs: &[(&str, &str)]) -> Checkers3d {
     Checkers3d::new(&Checkers3dConfig::from_pairs(pairs.iter().copied()).unwrap()).unwrap()
 }
 
-const RUSSIAN: &[(&str, &str)] = &[("heights", "1"), ("capture", "free"), ("promotion", "passing")];
-const BRAZILIAN: &[(&str, &str)] = &[("heights", "1"), ("capture", "majority"), ("promotion", "end")];
+const RUSSIAN: &[(&str, &str)] = &[
+    ("heights", "1"),
+    ("capture", "free"),
+    ("promotion", "passing"),
+];
+const BRAZILIAN: &[(&str, &str)] = &[
+    ("heights", "1"),
+    ("capture", "majority"),
+    ("promotion", "end"),
+];
 const POOL: &[(&str, &str)] = &[("heights", "1"), ("capture", "free"), ("promotion", "end")];
 
-const RUSSIAN_COUNTS: [u64; 10] =
-    [7, 49, 302, 1_469, 7_482, 37_986, 190_146, 929_899, 4_570_586, 22_444_032];
-const BRAZILIAN_COUNTS: [u64; 10] =
-    [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766, 21_560_022];
-const POOL_COUNTS: [u64; 10] =
-    [7, 49, 302, 1_469, 7_482, 37_986, 190_146, 929_896, 4_570_534, 22_435_955];
+const RUSSIAN_COUNTS: [u64; 10] = [
+    7, 49, 302, 1_469, 7_482, 37_986, 190_146, 929_899, 4_570_586, 22_444_032,
+];
+const BRAZILIAN_COUNTS: [u64; 10] = [
+    7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766, 21_560_022,
+];
+const POOL_COUNTS: [u64; 10] = [
+    7, 49, 302, 1_469, 7_482, 37_986, 190_146, 929_896, 4_570_534, 22_435_955,
+];
 
 fn check(pairs: &[(&str, &str)], counts: &[u64], depths: std::ops::RangeInclusive<u32>) {
     let g = start(pairs);
@@ -88,7 +99,15 @@ fn reference_counts_h2_to_depth_4() {
 
 #[test]
 fn reference_counts_h3_two_white_heights_to_depth_4() {
-    check(&[("heights", "3"), ("white-heights", "1,2"), ("black-heights", "3")], &H3_TWO_WHITE, 1..=4);
+    check(
+        &[
+            ("heights", "3"),
+            ("white-heights", "1,2"),
+            ("black-heights", "3"),
+        ],
+        &H3_TWO_WHITE,
+        1..=4,
+    );
 }
 
 // release run: cargo test --release -p checkers3d -- --ignored
@@ -104,7 +123,11 @@ fn perft_full_agrees_with_bulk_counting() {
     // Playing every leaf (perft_full) and counting the last ply in bulk give the same numbers.
     for pairs in [RUSSIAN, &[("heights", "3"), ("white-heights", "1,2")][..]] {
         let g = start(pairs);
-        assert_eq!(perft(&g, 4), variant_core::perft::perft_full(&g, 4), "{pairs:?}");
+        assert_eq!(
+            perft(&g, 4),
+            variant_core::perft::perft_full(&g, 4),
+            "{pairs:?}"
+        );
     }
     let g = start(&[]);
     assert_eq!(g.count_legal_moves(), 28);

@@ -58,12 +58,26 @@ fn setups(heights: i32) -> Vec<Setup> {
 }
 
 fn list(v: &[i32]) -> String {
-    v.iter().map(|z| (z + 1).to_string()).collect::<Vec<_>>().join(",")
+    v.iter()
+        .map(|z| (z + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Removal tables: on (n+5), off, and a custom table that removes early.
 const REMOVALS: [(&str, [Option<u32>; 7]); 3] = [
-    ("on", [Some(7), Some(8), Some(9), Some(10), Some(11), Some(12), Some(13)]),
+    (
+        "on",
+        [
+            Some(7),
+            Some(8),
+            Some(9),
+            Some(10),
+            Some(11),
+            Some(12),
+            Some(13),
+        ],
+    ),
     ("off", [None; 7]),
     (
         "30,-,30,40,0,40,48",
@@ -130,15 +144,27 @@ fn compare_playout(mut fast: Checkers3d, mut slow: RefPos, plies: usize, seed: u
         texts.sort();
         let want: Vec<String> = expected.iter().map(|(t, _)| t.clone()).collect();
         assert_eq!(texts, want, "ply {ply} in {}", fast.to_text());
-        assert_eq!(fast.count_legal_moves(), moves.len() as u64, "bulk count at {}", fast.to_text());
-        assert_eq!(fast.zobrist(), fast.recompute_zobrist(), "hash at {}", fast.to_text());
+        assert_eq!(
+            fast.count_legal_moves(),
+            moves.len() as u64,
+            "bulk count at {}",
+            fast.to_text()
+        );
+        assert_eq!(
+            fast.zobrist(),
+            fast.recompute_zobrist(),
+            "hash at {}",
+            fast.to_text()
+        );
         if expected.is_empty() {
             assert!(matches!(fast.status(), variant_core::Status::Win { .. }));
             return seen;
         }
         let k = (next(&mut rng) % expected.len() as u64) as usize;
         let (text, id) = &expected[k];
-        let mv = fast.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e} in {}", fast.to_text()));
+        let mv = fast
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e} in {}", fast.to_text()));
         assert_eq!(&fast.format_move(mv), text);
         seen.plies += 1;
         seen.multi_captures += usize::from(mv.capture_count() >= 2);
@@ -152,7 +178,10 @@ fn compare_playout(mut fast: Checkers3d, mut slow: RefPos, plies: usize, seed: u
         slow.play(id);
         seen.removals += usize::from(slow.heights < heights);
         assert_eq!(fast.to_text(), slow.text(), "after {text} (ply {ply})");
-        assert_eq!(fast.config().get("heights").unwrap(), slow.heights.to_string());
+        assert_eq!(
+            fast.config().get("heights").unwrap(),
+            slow.heights.to_string()
+        );
     }
     seen
 }
@@ -168,7 +197,12 @@ fn playouts_reach_the_interesting_rules() {
         let (config, rules) = configs(setup, n % 2 == 0, n % 3 != 0, n % 3);
         let fast = Checkers3d::new(&config).unwrap();
         let slow = RefPos::start(
-            setup.heights, &setup.white, &setup.black, &setup.white_base, &setup.black_base, rules,
+            setup.heights,
+            &setup.white,
+            &setup.black,
+            &setup.white_base,
+            &setup.black_base,
+            rules,
         );
         let s = compare_playout(fast, slow, 200, n as u64 * 7919);
         total.plies += s.plies;

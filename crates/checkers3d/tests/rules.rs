@@ -18,7 +18,12 @@ fn moves(g: &Checkers3d) -> Vec<String> {
     let list: &[checkers3d::Move] = &list;
     let mut v: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
     v.sort();
-    assert_eq!(g.count_legal_moves(), v.len() as u64, "bulk count of {}", g.to_text());
+    assert_eq!(
+        g.count_legal_moves(),
+        v.len() as u64,
+        "bulk count of {}",
+        g.to_text()
+    );
     v
 }
 
@@ -65,12 +70,26 @@ fn d3_6_man_steps_forward_up_down_or_level() {
     let g = pos(&[("heights", "3")], "W:Wc3@2:Bf6@2:H3:1/3");
     assert_eq!(
         moves(&g),
-        ["c3@2-b4@1", "c3@2-b4@2", "c3@2-b4@3", "c3@2-d4@1", "c3@2-d4@2", "c3@2-d4@3"]
+        [
+            "c3@2-b4@1",
+            "c3@2-b4@2",
+            "c3@2-b4@3",
+            "c3@2-d4@1",
+            "c3@2-d4@2",
+            "c3@2-d4@3"
+        ]
     );
     let g = pos(&[("heights", "3")], "B:Wc3@2:Bf6@2:H3:1/3");
     assert_eq!(
         moves(&g),
-        ["f6@2-e5@1", "f6@2-e5@2", "f6@2-e5@3", "f6@2-g5@1", "f6@2-g5@2", "f6@2-g5@3"]
+        [
+            "f6@2-e5@1",
+            "f6@2-e5@2",
+            "f6@2-e5@3",
+            "f6@2-g5@1",
+            "f6@2-g5@2",
+            "f6@2-g5@3"
+        ]
     );
 }
 
@@ -79,7 +98,10 @@ fn d3_8_man_captures_across_heights_and_backwards() {
     // White man c3@2; black d4@3 is a cube-diagonal neighbour (jump to e5@4) and black d2@2 a
     // plane neighbour behind (jump backwards to e1@2). Neither capture continues: 2 moves.
     // (Removal off: with 2 pieces left the empty height 3 would go, D3-30.)
-    let g = pos(&[("heights", "4"), ("removal", "off")], "W:Wc3@2:Bd2@2,d4@3:H4:1/4");
+    let g = pos(
+        &[("heights", "4"), ("removal", "off")],
+        "W:Wc3@2:Bd2@2,d4@3:H4:1/4",
+    );
     assert_eq!(moves(&g), ["c3@2:e1@2", "c3@2:e5@4"]);
     let mut after = g.clone();
     after.play_text("c3@2:e5@4").unwrap();
@@ -91,7 +113,10 @@ fn d3_9_king_captures_along_the_cube_diagonal() {
     // King a1@1 flies over b2@2 and c3@3, takes d4@4 and may land on e5@5, f6@6, g7@7 or h8@8:
     // 4 moves, no continuation from any of them.
     let g = pos(&[], "W:WKa1@1:Bd4@4,h2@1:H8:1/8");
-    assert_eq!(moves(&g), ["a1@1:e5@5", "a1@1:f6@6", "a1@1:g7@7", "a1@1:h8@8"]);
+    assert_eq!(
+        moves(&g),
+        ["a1@1:e5@5", "a1@1:f6@6", "a1@1:g7@7", "a1@1:h8@8"]
+    );
 }
 
 #[test]
@@ -104,7 +129,13 @@ fn d3_10_turkish_strike_captured_pieces_block() {
     let g = pos(&[], "W:WKc3@3:Bb2@2,d4@4:H8:1/8");
     assert_eq!(
         moves(&g),
-        ["c3@3:a1@1", "c3@3:e5@5", "c3@3:f6@6", "c3@3:g7@7", "c3@3:h8@8"]
+        [
+            "c3@3:a1@1",
+            "c3@3:e5@5",
+            "c3@3:f6@6",
+            "c3@3:g7@7",
+            "c3@3:h8@8"
+        ]
     );
 }
 
@@ -123,7 +154,10 @@ fn d3_10_d3_14_loop_back_to_the_start_is_one_move() {
     // allows it) with the same 4 pieces taken. It cannot jump d4 a second time. One move
     // (D3-14), written with the path that sorts first.
     for capture in ["majority", "free"] {
-        let g = pos(&[("heights", "1"), ("capture", capture)], "W:Wc3:Bd2,d4,f2,f4");
+        let g = pos(
+            &[("heights", "1"), ("capture", capture)],
+            "W:Wc3:Bd2,d4,f2,f4",
+        );
         assert_eq!(moves(&g), ["c3:e1:g3:e5:c3"]);
         // Both paths and the short form name the move.
         let a = g.parse_move("c3:e5:g3:e1:c3").unwrap();
@@ -198,11 +232,16 @@ fn d3_13_d3_4_promotion_from_an_adjacent_height_only_on_base_cubes() {
     // 3 heights, Black's base height 3. White man c7@2 steps to b8 or d8 on heights 1, 2, 3
     // (6 moves); only b8@3 and d8@3 are Black base cubes and promote (2 of 6).
     // (Removal off: it would take the emptied height 2 away, D3-30.)
-    let g = pos(&[("heights", "3"), ("removal", "off")], "W:Wc7@2:Bh2@1:H3:1/3");
+    let g = pos(
+        &[("heights", "3"), ("removal", "off")],
+        "W:Wc7@2:Bh2@1:H3:1/3",
+    );
     let m = moves(&g);
     assert_eq!(m.len(), 6, "{m:?}");
-    let promoting: Vec<&String> =
-        m.iter().filter(|t| g.parse_move(t).unwrap().is_promotion()).collect();
+    let promoting: Vec<&String> = m
+        .iter()
+        .filter(|t| g.parse_move(t).unwrap().is_promotion())
+        .collect();
     assert_eq!(promoting, ["c7@2-b8@3", "c7@2-d8@3"]);
     let mut after = g.clone();
     after.play_text("c7@2-d8@3").unwrap();
@@ -212,7 +251,10 @@ fn d3_13_d3_4_promotion_from_an_adjacent_height_only_on_base_cubes() {
     after.play_text("c7@2-d8@1").unwrap();
     assert_eq!(after.to_text(), "B:Wd8@1:Bh2@1:H3:1/3");
     after.play_text("h2@1-g1@1").unwrap();
-    assert!(moves(&after).is_empty(), "the white man on d8@1 cannot move");
+    assert!(
+        moves(&after).is_empty(),
+        "the white man on d8@1 cannot move"
+    );
 }
 
 #[test]
@@ -265,7 +307,9 @@ fn d3_21_thirty_king_plies_draw_and_a_man_move_resets() {
 fn d3_21_threefold_repetition_draws_by_itself() {
     let g = pos(&[("heights", "1")], "W:WKa1:BKh6");
     let mut h = History::new(g);
-    for mv in ["a1-b2", "h6-g5", "b2-a1", "g5-h6", "a1-b2", "h6-g5", "b2-a1"] {
+    for mv in [
+        "a1-b2", "h6-g5", "b2-a1", "g5-h6", "a1-b2", "h6-g5", "b2-a1",
+    ] {
         h.play_text(mv).unwrap();
         assert_eq!(h.status(), Status::Ongoing);
     }
@@ -309,7 +353,10 @@ fn d3_30_quiet_move_removes_a_height_and_custom_tables() {
     after.play_text("c3@2-d4@3").unwrap();
     assert_eq!(after.to_text(), "B:Wd4@2:Bh6@2:H2:1/2");
     // A table that leaves 3 heights out: no removal.
-    let g = pos(&[("heights", "3"), ("removal", "7,-,9,10,11,12,13")], "W:Wc3@2:Bh6@3:H3:1/3");
+    let g = pos(
+        &[("heights", "3"), ("removal", "7,-,9,10,11,12,13")],
+        "W:Wc3@2:Bh6@3:H3:1/3",
+    );
     let mut after = g.clone();
     after.play_text("c3@2-d4@3").unwrap();
     assert_eq!(after.to_text(), "B:Wd4@3:Bh6@3:H3:1/3");
@@ -322,11 +369,26 @@ fn d3_50_move_notation_forms() {
     assert_eq!(g.format_move(mv), "c3@1-d4@2");
     assert_eq!(mv.from().z, 0);
     assert_eq!(mv.to().z, 1);
-    for bad in ["", "c3", "c3@1-", "c3@1-d4@2-e5@3", "z3@1-d4@2", "c3-d4", "c3@9-d4@1", "d3@1-e4@1"] {
-        assert!(matches!(g.parse_move(bad), Err(MoveError::Malformed { .. })), "{bad:?}");
+    for bad in [
+        "",
+        "c3",
+        "c3@1-",
+        "c3@1-d4@2-e5@3",
+        "z3@1-d4@2",
+        "c3-d4",
+        "c3@9-d4@1",
+        "d3@1-e4@1",
+    ] {
+        assert!(
+            matches!(g.parse_move(bad), Err(MoveError::Malformed { .. })),
+            "{bad:?}"
+        );
     }
     for illegal in ["c3@1-c5@1", "a1@1-c3@1", "c3@1:e5@1", "d6@8-c5@8"] {
-        assert!(matches!(g.parse_move(illegal), Err(MoveError::Illegal { .. })), "{illegal:?}");
+        assert!(
+            matches!(g.parse_move(illegal), Err(MoveError::Illegal { .. })),
+            "{illegal:?}"
+        );
     }
 }
 
@@ -353,6 +415,9 @@ fn d3_51_position_text_fields() {
         "W:Wa1@3:Bb8@1:H2",
         "W:Wa1:Bb8:junk",
     ] {
-        assert!(Checkers3d::from_text(&Checkers3dConfig::default(), bad).is_err(), "{bad:?}");
+        assert!(
+            Checkers3d::from_text(&Checkers3dConfig::default(), bad).is_err(),
+            "{bad:?}"
+        );
     }
 }

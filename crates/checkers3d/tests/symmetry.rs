@@ -25,7 +25,8 @@ fn rules(majority: bool, passing: bool) -> Rules {
 
 fn transform(p: &RefPos, swap_colours: bool) -> RefPos {
     let h = p.heights;
-    let flip = |b: &Vec<bool>| -> Vec<i32> { (0..h).filter(|&z| b[(h - 1 - z) as usize]).collect() };
+    let flip =
+        |b: &Vec<bool>| -> Vec<i32> { (0..h).filter(|&z| b[(h - 1 - z) as usize]).collect() };
     let (wb, bb) = if swap_colours {
         (flip(&p.black_base), flip(&p.white_base))
     } else {
@@ -38,7 +39,13 @@ fn transform(p: &RefPos, swap_colours: bool) -> RefPos {
             for x in 0..8 {
                 if let Some(piece) = p.get((x, y, z)) {
                     let (to, piece) = if swap_colours {
-                        ((7 - x, 7 - y, h - 1 - z), Piece { white: !piece.white, king: piece.king })
+                        (
+                            (7 - x, 7 - y, h - 1 - z),
+                            Piece {
+                                white: !piece.white,
+                                king: piece.king,
+                            },
+                        )
                     } else {
                         ((x, y, h - 1 - z), piece)
                     };
@@ -64,7 +71,8 @@ fn fast(p: &RefPos, majority: bool, passing: bool) -> Checkers3d {
 /// first legal move a number of times.
 fn positions(majority: bool, passing: bool) -> Vec<RefPos> {
     let mut out = Vec::new();
-    let setups: [(i32, &[i32], &[i32], &[i32], &[i32]); 4] = [
+    type Setup<'a> = (i32, &'a [i32], &'a [i32], &'a [i32], &'a [i32]);
+    let setups: [Setup; 4] = [
         (1, &[0], &[0], &[0], &[0]),
         (2, &[0], &[1], &[0], &[1]),
         (3, &[0, 1], &[2], &[1], &[2]),
@@ -94,7 +102,13 @@ fn height_mirror_keeps_perft() {
         for p in positions(majority, passing) {
             let a = fast(&p, majority, passing);
             let b = fast(&transform(&p, false), majority, passing);
-            assert_eq!(perft(&a, 3), perft(&b, 3), "{} vs {}", a.to_text(), b.to_text());
+            assert_eq!(
+                perft(&a, 3),
+                perft(&b, 3),
+                "{} vs {}",
+                a.to_text(),
+                b.to_text()
+            );
         }
     }
 }
@@ -106,7 +120,13 @@ fn colour_swap_keeps_perft() {
             let a = fast(&p, majority, passing);
             let b = fast(&transform(&p, true), majority, passing);
             assert_ne!(a.side_to_move(), b.side_to_move());
-            assert_eq!(perft(&a, 3), perft(&b, 3), "{} vs {}", a.to_text(), b.to_text());
+            assert_eq!(
+                perft(&a, 3),
+                perft(&b, 3),
+                "{} vs {}",
+                a.to_text(),
+                b.to_text()
+            );
         }
     }
 }

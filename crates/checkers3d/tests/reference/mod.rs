@@ -79,10 +79,22 @@ impl RefPos {
                         continue;
                     }
                     if y <= 2 && white_setup.contains(&z) {
-                        p.set((x, y, z), Some(Piece { white: true, king: false }));
+                        p.set(
+                            (x, y, z),
+                            Some(Piece {
+                                white: true,
+                                king: false,
+                            }),
+                        );
                     }
                     if y >= 5 && black_setup.contains(&z) {
-                        p.set((x, y, z), Some(Piece { white: false, king: false }));
+                        p.set(
+                            (x, y, z),
+                            Some(Piece {
+                                white: false,
+                                king: false,
+                            }),
+                        );
                     }
                 }
             }
@@ -292,7 +304,14 @@ impl RefPos {
             if !can {
                 continue;
             }
-            self.extend(origin, king, false, &mut vec![origin], &mut Vec::new(), &mut out);
+            self.extend(
+                origin,
+                king,
+                false,
+                &mut vec![origin],
+                &mut Vec::new(),
+                &mut out,
+            );
             for (path, mut captured, promoted) in out {
                 captured.sort();
                 let text = path
@@ -329,7 +348,9 @@ impl RefPos {
                         continue;
                     }
                     let mut k = 1;
-                    while self.inside(Self::add(origin, d, k)) && self.get(Self::add(origin, d, k)).is_none() {
+                    while self.inside(Self::add(origin, d, k))
+                        && self.get(Self::add(origin, d, k)).is_none()
+                    {
                         let to = Self::add(origin, d, k);
                         v.push((
                             format!("{}-{}", self.cell_text(origin), self.cell_text(to)),
@@ -374,7 +395,9 @@ impl RefPos {
             if n < 2 {
                 return;
             }
-            let Some(t) = self.rules.removal[(n - 2) as usize] else { return };
+            let Some(t) = self.rules.removal[(n - 2) as usize] else {
+                return;
+            };
             let pieces = self.cells.iter().filter(|c| c.is_some()).count() as u32;
             if pieces > t {
                 return;
@@ -427,7 +450,12 @@ impl RefPos {
                     .collect::<Vec<_>>()
                     .join(",")
             };
-            s.push_str(&format!(":H{}:{}/{}", self.heights, list(&self.white_base), list(&self.black_base)));
+            s.push_str(&format!(
+                ":H{}:{}/{}",
+                self.heights,
+                list(&self.white_base),
+                list(&self.black_base)
+            ));
         }
         s
     }
