@@ -1,11 +1,8 @@
 use bishops4p::{Bishops, BishopsConfig};
 use variant_core::Game;
 fn main() {
-    for t in std::env::args().skip(1) {
-        match Bishops::from_text(&BishopsConfig::default(), &t) {
-            Ok(g) => { let mut l = <Bishops as Game>::MoveList::default(); g.legal_moves(&mut l);
-                println!("ok {:?} checked {:?} moves {:?}", g.status(), g.checked_seats(), l.iter().map(|m| g.format_move(*m)).collect::<Vec<_>>()); }
-            Err(e) => println!("{e}"),
-        }
-    }
+    let mut g = Bishops::new(&BishopsConfig::default()).unwrap();
+    for m in std::env::args().skip(1) { g.play_text(&m).unwrap(); }
+    let mut l = <Bishops as Game>::MoveList::default(); g.legal_moves(&mut l);
+    println!("{}\n{:?}", g.to_text(), l.iter().map(|m| g.format_move(*m)).collect::<Vec<_>>());
 }

@@ -159,14 +159,14 @@ impl TestConfig for BishopsConfig {
 #[test]
 fn reference_agrees_on_seeded_playouts() {
     let mut seen = Seen::default();
-    for seed in 1..=3u64 {
+    for seed in 1..=5u64 {
         playout("start", "short", "4", seed, 60, &mut seen);
         playout("start", "long", "4", seed + 10, 60, &mut seen);
         playout("start", "long", "3", seed + 20, 60, &mut seen);
         playout("start", "short", "3", seed + 30, 40, &mut seen);
     }
     for (i, text) in SPARSE.iter().enumerate() {
-        for seed in 0..4u64 {
+        for seed in 0..6u64 {
             playout(text, "short", "4", 100 * i as u64 + seed, 120, &mut seen);
         }
     }
@@ -179,7 +179,7 @@ fn reference_agrees_on_seeded_playouts() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
     /// Random playouts from the start (short, long, three players) and the sparse starts.
     #[test]

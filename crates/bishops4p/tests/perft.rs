@@ -1,0 +1,118 @@
+//! Perft from the start against the rules page's reference counts (B4-52, B4-53), and the
+//! four-fold rotation symmetry of the seats (B4-3, B4-4).
+
+mod common;
+
+use bishops4p::{Bishops, BishopsConfig};
+use common::{START, config, moves, pos, rotate_text};
+use variant_core::Game;
+use variant_core::perft::{perft, perft_full};
+
+fn start4() -> Bishops {
+    Bishops::new(&BishopsConfig::default()).unwrap()
+}
+
+fn start3() -> Bishops {
+    Bishops::new(&config(&[("players", "3")])).unwrap()
+}
+
+/// B4-52: four players 26, 669, 17 132.
+#[test]
+fn b4_52_perft_four_players() {
+    let g = start4();
+    assert_eq!(perft(&g, 1), 26);
+    assert_eq!(perft(&g, 2), 669);
+    assert_eq!(perft(&g, 3), 17_132);
+    // Bulk counting and playing every leaf agree.
+    assert_eq!(perft_full(&g, 2), 669);
+    // The long game agrees at these depths (B4-52).
+    let long = Bishops::new(&config(&[("mode", "long")])).unwrap();
+    assert_eq!(perft(&long, 3), 17_132);
+}
+
+/// B4-52: three players (with the two placements) 48, 1 244, 32 008.
+#[test]
+fn b4_52_perft_three_players() {
+    let g = start3();
+    assert_eq!(perft(&g, 1), 48);
+    assert_eq!(perft(&g, 2), 1_244);
+    assert_eq!(perft(&g, 3), 32_008);
+    let long = Bishops::new(&config(&[("players", "3"), ("mode", "long")])).unwrap();
+    assert_eq!(perft(&long, 2), 1_244);
+}
+
+/// B4-52 depth 4. Release run: cargo test --release -p bishops4p -- --ignored
+#[test]
+#[ignore]
+fn b4_52_perft_depth_4() {
+    assert_eq!(perft(&start4(), 4), 433_629);
+    assert_eq!(perft(&start3(), 4), 636_432);
+}
+
+/// B4-53: from the start each colour has 26 legal moves: 16 pawn moves, knights 3 + 3, the
+/// rooks' steps into the corner blocks 2 + 2.
+#[test]
+fn b4_53_each_colour_has_26_moves() {
+    for (letter, rooks) in [('w', ["c1a1", "c1b1", "j1k1", "j1l1"]), ('g', ["a10a11", "a10a12", "a3a1", "a3a2"]), ('b', ["c12a12", "c12b12", "j12k12", "j12l12"]), ('p', ["l10l11", "l10l12", "l3l1", "l3l2"])] {
+        let text = START.replacen(" w wgbp", &format!(" {letter} wgbp"), 1);
+        let g = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
+        let list = moves(&g);
+        assert_eq!(list.len(), 26, "{letter}: {list:?}");
+        for r in rooks {
+            assert!(list.contains(&r.to_string()), "{letter}: {r} missing from {list:?}");
+        }
+    }
+    // White's list by hand: 8 pawns × 2, Nd1 b2 c3 e3, Ni1 h3 j3 k2, rooks into a1 b1 k1 l1.
+    let mut expected: Vec<String> = ["c", "d", "e", "f", "g", "h", "i", "j"]
+        .iter()
+        .flat_map(|f| [format!("{f}2{f}3"), format!("{f}2{f}4")])
+        .chain(["d1b2", "d1c3", "d1e3", "i1h3", "i1j3", "i1k2", "c1a1", "c1b1", "j1k1", "j1l1"].map(String::from))
+        .collect();
+    expected.sort();
+    assert_eq!(moves(&start4()), expected);
+}
+
+/// B4-3/B4-4: the start turned by one seat is the start with the next colour to move, and
+/// perft is the same for each colour to move (depths 1–3).
+#[test]
+fn b4_4_rotations_of_the_start_agree() {
+    let base: Vec<u64> = (1..=3).map(|d| perft(&start4(), d)).collect();
+    let mut text = START.to_string();
+    for (k, letter) in ['g', 'b', 'p'].iter().enumerate() {
+        text = rotate_text(&text);
+        assert_eq!(text, START.replacen(" w wgbp", &format!(" {letter} wgbp"), 1), "rotation {}", k + 1);
+        let g = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
+        let counts: Vec<u64> = (1..=3).map(|d| perft(&g, d)).collect();
+        assert_eq!(counts, base, "rotation {}", k + 1);
+    }
+}
+
+/// Rotating a middlegame position (checks, blocks, castling rights, en passant) by one, two
+/// and three seats leaves perft unchanged (depths 1–3).
+#[test]
+fn b4_4_rotations_of_other_positions_agree() {
+    let texts = [
+        // A few moves in: Grey to move, an en-passant right, a pinned Grey pawn (b5).
+        {
+            let mut g = start4();
+            common::play(&mut g, &["d2d4", "b8d8", "f11f9", "k5i5", "e2e4"]);
+            g.to_text()
+        },
+        pos(
+            "wKb2 wBe5 wRc1 wPd2 gKa6 gQc8 gPb4 bKf12 bRj12 bPg11 pKl7 pNk5 pBl8",
+            "g wgbp w:-,g:-,b:Q,p:- - 0 0 short -",
+        )
+        .to_text(),
+    ];
+    for text in texts {
+        let g = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
+        let base: Vec<u64> = (1..=3).map(|d| perft(&g, d)).collect();
+        let mut t = text.clone();
+        for k in 1..4 {
+            t = rotate_text(&t);
+            let r = Bishops::from_text(&BishopsConfig::default(), &t).unwrap();
+            let counts: Vec<u64> = (1..=3).map(|d| perft(&r, d)).collect();
+            assert_eq!(counts, base, "rotation {k} of {text}");
+        }
+    }
+}
