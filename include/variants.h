@@ -311,9 +311,9 @@ variants_result variants_game_name(const struct variants_game *game,
                                    size_t *written);
 
 /**
- * Writes the configuration of the position as `key=value` pairs separated by `;`
- * (e.g. `heights=1;white_base=1;black_base=1;removal=default`), in the form
- * `variants_game_new` accepts. Buffer protocol as in `variants_game_to_text`.
+ * Writes the configuration of the position as `key=value` pairs separated by `;`, every key
+ * of the game with its value (e.g. `heights=1;white-base=1;black-base=1;removal=on` for
+ * chess3d), in the form `variants_game_new` accepts. Buffer protocol as in `variants_game_to_text`.
  */
 variants_result variants_game_config(const struct variants_game *game,
                                      char *buf,

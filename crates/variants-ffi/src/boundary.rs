@@ -116,3 +116,46 @@ pub extern "C" fn variants_last_error_message(
         LAST_ERROR.with(|last| out.write(&last.borrow()))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_error() -> String {
+        LAST_ERROR.with(|last| last.borrow().clone())
+    }
+
+    #[test]
+    fn a_panic_becomes_a_status_code_with_its_message() {
+        let rc = ffi_boundary(|| panic!("boom {}", 42));
+        assert_eq!(rc, variants_result::VARIANTS_PANIC);
+        assert_eq!(last_error(), "panic in the variants library: boom 42");
+        let rc = ffi_boundary(|| std::panic::panic_any(7_u8));
+        assert_eq!(rc, variants_result::VARIANTS_PANIC);
+        assert_eq!(last_error(), "panic in the variants library: (no message)");
+    }
+
+    #[test]
+    fn failures_set_and_successes_clear_the_message() {
+        let rc = ffi_boundary(|| {
+            Err(Failure::new(
+                variants_result::VARIANTS_BAD_MOVE,
+                "move text \"x\": too short",
+            ))
+        });
+        assert_eq!(rc, variants_result::VARIANTS_BAD_MOVE);
+        assert_eq!(last_error(), "move text \"x\": too short");
+        // The message readers keep it, whatever happens inside them.
+        let rc = ffi_boundary_keep_error(|| panic!("inside a reader"));
+        assert_eq!(rc, variants_result::VARIANTS_PANIC);
+        assert_eq!(last_error(), "move text \"x\": too short");
+        assert_eq!(ffi_boundary(|| Ok(())), variants_result::VARIANTS_OK);
+        assert_eq!(last_error(), "");
+    }
+
+    #[test]
+    fn a_panic_without_status_code_is_recorded() {
+        ffi_boundary_void(|| panic!("in free"));
+        assert_eq!(last_error(), "panic in the variants library: in free");
+    }
+}

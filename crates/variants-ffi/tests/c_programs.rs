@@ -208,6 +208,26 @@ fn example_agrees_with_the_rust_api() {
         );
     }
 
+    // The rules pages' reference counts from the default start positions (each computed there
+    // by an independent implementation of the page): chess3d "Reference counts" row
+    // (8, 1, 8) default; bishops4p B4-52, four players; chess-t CT-52, ruleset t1-2024.
+    for (name, counts) in [
+        ("chess3d", [122, 14_865, 1_976_792]),
+        ("bishops4p", [26, 669, 17_132]),
+        ("chess-t", [23, 529, 15_121]),
+    ] {
+        if !names.contains(&name) {
+            continue;
+        }
+        for (depth, nodes) in (1..).zip(counts) {
+            let expected = format!("perft {name} start {depth} {nodes}");
+            assert!(
+                stdout.lines().any(|l| l == expected),
+                "missing line {expected:?}:\n{stdout}"
+            );
+        }
+    }
+
     if names.contains(&"chess3d") {
         // chess3d with one height is FIDE chess (rules C3-1, "Equivalence with FIDE chess"):
         // the start is the FIDE start and perft 1..3 are the well-known 20, 400, 8902.
