@@ -1,0 +1,258 @@
+//! Shared machinery of the fuzz targets: the game selector, the configurations each game is
+//! fuzzed under, a byte reader that drives random playouts, and the invariants every target
+//! checks on every position it reaches.
+//!
+//! Every check panics with a message that names the game, the position and what broke, so a
+//! libFuzzer crash report is a ready bug report.
+
+use variants::registry;
+use variants::variant_core::{Game, GameConfig};
+
+/// Configurations (`k=v;k=v`) each game is fuzzed under. The first byte after the game
+/// selector picks one. They cover the 2D reductions, small and full boxes, and the rule
+/// switches that change move generation.
+#[cfg(feature = "chess3d")]
+pub const CHESS3D_CONFIGS: &[&str] = &[
+    "heights=1",
+    "heights=2",
+    "heights=3",
+    "",
+    "heights=2;removal=off",
+    "heights=4;white-base=2;black-base=3",
+    "heights=8;removal=off",
+];
+
+/// See [`CHESS3D_CONFIGS`].
+#[cfg(feature = "checkers3d")]
+pub const CHECKERS3D_CONFIGS: &[&str] = &[
+    "heights=1;capture=free",
+    "heights=1",
+    "heights=2",
+    "",
+    "heights=3;promotion=end",
+    "heights=2;removal=off;capture=free",
+    "heights=4;white-heights=1,2;black-heights=3,4",
+];
+
+/// See [`CHESS3D_CONFIGS`].
+#[cfg(feature = "bishops4p")]
+pub const BISHOPS4P_CONFIGS: &[&str] = &[
+    "",
+    "players=3",
+    "mode=long",
+    "castling=off;en-passant=off",
+    "mode=long;players=3",
+];
+
+/// See [`CHESS3D_CONFIGS`].
+#[cfg(feature = "chess-t")]
+pub const CHESS_T_CONFIGS: &[&str] = &[
+    "",
+    "ruleset=chess-t-2020",
+    "ruleset=t1-2021",
+    "long-jumpers=on;guarded-castle=on",
+    "optional-prince=on;no-scouts=on",
+    "promotion-edition=2021",
+    "white-impregnable=a1,h1;black-impregnable=a8,h8",
+];
+
+/// The names of the games this build fuzzes, in selector order.
+pub fn game_names() -> Vec<&'static str> {
+    registry::games().iter().map(|g| g.name).collect()
+}
+
+/// Something done with one game type: the targets implement it once, generically, and
+/// [`dispatch`] runs it for the game a selector byte picks.
+pub trait Visit {
+    /// Runs with game `G`, fuzzed under `configs`.
+    fn visit<G: Game>(self, configs: &'static [&'static str]);
+}
+
+/// Runs `visitor` for the game `selector` picks (modulo the number of games built in).
+pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
+    #[allow(unused_mut)]
+    let mut runners: Vec<fn(V)> = Vec::new();
+    #[cfg(feature = "chess3d")]
+    runners.push(|v| v.visit::<variants::chess3d::Chess3d>(CHESS3D_CONFIGS));
+    #[cfg(feature = "checkers3d")]
+    runners.push(|v| v.visit::<variants::checkers3d::Checkers3d>(CHECKERS3D_CONFIGS));
+    #[cfg(feature = "bishops4p")]
+    runners.push(|v| v.visit::<variants::bishops4p::Bishops>(BISHOPS4P_CONFIGS));
+    #[cfg(feature = "chess-t")]
+    runners.push(|v| v.visit::<variants::chess_t::ChessT>(CHESS_T_CONFIGS));
+    if runners.is_empty() {
+        return;
+    }
+    let runner = runners[selector as usize % runners.len()];
+    runner(visitor);
+}
+
+/// Reads fuzz input a byte at a time; past the end it yields zeros, so every input is usable.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    /// A reader over `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data }
+    }
+
+    /// The next byte (0 past the end).
+    pub fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// The next byte as an index below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { self.byte() as usize % n }
+    }
+
+    /// Everything not read yet.
+    pub fn rest(self) -> &'a [u8] {
+        self.data
+    }
+}
+
+/// The configuration `text` of game `G` (`None` when it is not valid: a configuration list
+/// entry the game rejects is skipped, not a failure).
+pub fn config_of<G: Game>(text: &str) -> Option<G::Config> {
+    let pairs = registry::parse_config(text).ok()?;
+    G::Config::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).ok()
+}
+
+/// The start position under configuration number `index` of `configs`.
+pub fn start<G: Game>(configs: &[&str], index: usize) -> Option<G> {
+    let text = configs.get(index % configs.len().max(1))?;
+    G::new(&config_of::<G>(text)?).ok()
+}
+
+/// The legal moves of `game` with their canonical texts.
+pub fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
+    let mut list = G::MoveList::default();
+    game.legal_moves(&mut list);
+    list.iter().map(|&m| (m, game.format_move(m))).collect()
+}
+
+/// The invariants of a position reached by legal play from a start position (or read from a
+/// text that the game accepted):
+///
+/// - its text re-parses, to the same text, the same repetition key and the same number of
+///   legal moves
+///   (a text that does not re-parse means a legal move reached a forbidden state, e.g. the
+///   mover's king left in check, which the text validation rejects);
+/// - the incremental hash equals the hash computed from scratch;
+/// - `count_legal_moves` equals the length of the list; canonical texts are distinct and each
+///   parses back to its move;
+/// - no legal moves ⇒ the status says the game is over.
+pub fn check_position<G: Game>(game: &G) -> Vec<(G::Move, String)> {
+    let text = game.to_text();
+    let reparsed = match G::from_text(game.config(), &text) {
+        Ok(g) => g,
+        Err(e) => panic!(
+            "{}: the text of a reached position does not re-parse: {e}\n  text: {text}",
+            G::NAME
+        ),
+    };
+    assert_eq!(reparsed.to_text(), text, "{}: text round trip", G::NAME);
+    assert_eq!(
+        game.zobrist(),
+        game.recompute_zobrist(),
+        "{}: incremental hash differs from recomputed hash at {text}",
+        G::NAME
+    );
+    // The text need not carry every counter the full hash covers (the draughts text has no
+    // king-move counter), but it must identify the position for repetitions.
+    assert_eq!(
+        reparsed.repetition_key(),
+        game.repetition_key(),
+        "{}: repetition key of the re-parsed text differs at {text}",
+        G::NAME
+    );
+    let moves = legal(game);
+    assert_eq!(
+        game.count_legal_moves(),
+        moves.len() as u64,
+        "{}: count_legal_moves disagrees with legal_moves at {text}",
+        G::NAME
+    );
+    assert_eq!(
+        reparsed.count_legal_moves(),
+        moves.len() as u64,
+        "{}: the re-parsed position has another number of legal moves at {text}",
+        G::NAME
+    );
+    let mut texts: Vec<&str> = moves.iter().map(|(_, t)| t.as_str()).collect();
+    texts.sort_unstable();
+    texts.dedup();
+    assert_eq!(
+        texts.len(),
+        moves.len(),
+        "{}: two legal moves share a canonical text at {text}",
+        G::NAME
+    );
+    for (m, t) in &moves {
+        match game.parse_move(t) {
+            Ok(parsed) => assert_eq!(
+                parsed,
+                *m,
+                "{}: canonical text {t} parses to another move at {text}",
+                G::NAME
+            ),
+            Err(e) => panic!(
+                "{}: canonical text {t} of a legal move does not parse at {text}: {e}",
+                G::NAME
+            ),
+        }
+    }
+    // Bishops and chess-T end only when nobody can move on (CT-/B4- status rules): a finished
+    // game there has no legal moves. Chess and draughts may end with moves left (dead
+    // position, move-count rules).
+    if matches!(G::NAME, "bishops4p" | "chess-t") && game.status().is_over() {
+        assert!(
+            moves.is_empty(),
+            "{}: status {} but {} legal moves at {text}",
+            G::NAME,
+            game.status(),
+            moves.len()
+        );
+    }
+    if moves.is_empty() {
+        assert!(
+            game.status().is_over(),
+            "{}: no legal moves but status {} at {text}",
+            G::NAME,
+            game.status()
+        );
+    }
+    moves
+}
+
+/// Plays up to `plies` moves chosen by `bytes` from `game`, checking every position on the
+/// way; returns every position visited (the start first) and the moves between them.
+pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>, Vec<G::Move>) {
+    let mut line = vec![game];
+    let mut played = Vec::new();
+    for _ in 0..plies {
+        let Some(current) = line.last() else { break };
+        let moves = check_position(current);
+        if moves.is_empty() || current.status().is_over() {
+            break;
+        }
+        let (m, _) = moves[bytes.below(moves.len())];
+        let mut next = current.clone();
+        next.play_unchecked(m);
+        line.push(next);
+        played.push(m);
+    }
+    if let Some(last) = line.last() {
+        check_position(last);
+    }
+    (line, played)
+}
