@@ -1,0 +1,210 @@
+//! Notation (B4-50, B4-51): text and move round trips, configuration from text, history undo
+//! and hashes, and malformed input rejected with clear errors (never a panic).
+
+mod common;
+
+use bishops4p::{Bishops, BishopsConfig};
+use common::{START, config, moves, play, pos};
+use proptest::prelude::*;
+use variant_core::{Game, GameConfig, History, MoveError, Seat};
+
+/// B4-51: the start text of the rules page round-trips exactly, in both directions.
+#[test]
+fn b4_51_start_text_round_trips() {
+    let g = Bishops::new(&BishopsConfig::default()).unwrap();
+    assert_eq!(g.to_text(), START);
+    let back = Bishops::from_text(&BishopsConfig::default(), START).unwrap();
+    assert_eq!(back.to_text(), START);
+    assert_eq!(back.zobrist(), g.zobrist());
+    // Three players: Grey's army absent, White's placements pending.
+    let three = Bishops::new(&config(&[("players", "3")])).unwrap();
+    let text = three.to_text();
+    assert!(text.ends_with(" w wbp w:KQ,g:-,b:KQ,p:KQ - 0 0 short QN"), "{text}");
+    let back = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
+    assert_eq!(back.to_text(), text);
+    assert_eq!(back.config().get("players").as_deref(), Some("3"));
+}
+
+/// B4-51: what the text fixes overrides the configuration.
+#[test]
+fn b4_51_text_fixes_configuration() {
+    let long = START.replace(" short -", " long -");
+    let g = Bishops::from_text(&BishopsConfig::default(), &long).unwrap();
+    assert_eq!(g.config().get("mode").as_deref(), Some("long"));
+    let g = Bishops::from_text(&config(&[("players", "3"), ("castling", "off")]), START).unwrap();
+    assert_eq!(g.config().get("players").as_deref(), Some("4"));
+    assert_eq!(g.config().get("castling").as_deref(), Some("on"));
+    let g = Bishops::from_text(&config(&[("en-passant", "off")]), START).unwrap();
+    assert_eq!(g.config().get("en-passant").as_deref(), Some("off"));
+}
+
+/// B4-50: every legal move formats to a text that parses back to it, along a playout; the
+/// position text round-trips at every step.
+#[test]
+fn b4_50_move_and_position_round_trips() {
+    for players in ["4", "3"] {
+        let mut g = Bishops::new(&config(&[("players", players), ("mode", "long")])).unwrap();
+        for ply in 0..120 {
+            let mut list = <Bishops as Game>::MoveList::default();
+            g.legal_moves(&mut list);
+            for &m in list.iter() {
+                let text = g.format_move(m);
+                assert_eq!(g.parse_move(&text), Ok(m), "{text}");
+            }
+            let text = g.to_text();
+            let back = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
+            assert_eq!(back.to_text(), text);
+            assert_eq!(back.zobrist(), g.zobrist());
+            if list.is_empty() {
+                break;
+            }
+            let pick = list[(ply * 7 + 3) % list.len()];
+            g.play_unchecked(pick);
+        }
+    }
+}
+
+/// B4-50: the parser accepts `-` and `x` between cells and the short placement form.
+#[test]
+fn b4_50_parser_variants() {
+    let g = Bishops::new(&BishopsConfig::default()).unwrap();
+    let m = g.parse_move("c2c4").unwrap();
+    assert_eq!(g.parse_move("c2-c4"), Ok(m));
+    assert_eq!(g.parse_move(" c2xc4 "), Ok(m));
+    assert_eq!(g.format_move(m), "c2c4");
+    let three = Bishops::new(&config(&[("players", "3")])).unwrap();
+    let q = three.parse_move("Q@b7").unwrap();
+    assert_eq!(three.format_move(q), "Qf1@b7");
+    assert_eq!(three.parse_move("Qf1@b7"), Ok(q));
+    assert_eq!(three.format_move(three.parse_move("Nd1@b4").unwrap()), "Nd1@b4");
+    // Castling is written as the king's move.
+    let c = pos("wKg1 wRj1 gKa6 bKf12 pKl7", "w wgbp w:K - 0 0 short -");
+    assert_eq!(c.format_move(c.parse_move("g1i1").unwrap()), "g1i1");
+}
+
+/// Malformed and illegal moves give clear errors.
+#[test]
+fn bad_moves_are_rejected_clearly() {
+    let g = Bishops::new(&BishopsConfig::default()).unwrap();
+    for text in ["", "c2", "c2c", "m2m4", "c2c13", "c0c1", "Xc2@b4", "Qz9@b4", "c2c4q", "pas"] {
+        assert!(matches!(g.parse_move(text), Err(MoveError::Malformed { .. })), "{text}");
+    }
+    let e = g.parse_move("c3c4").unwrap_err().to_string();
+    assert!(e.contains("no piece on c3"), "{e}");
+    let e = g.parse_move("b3c3").unwrap_err().to_string();
+    assert!(e.contains("grey"), "{e}");
+    let e = g.parse_move("c2c5").unwrap_err().to_string();
+    assert!(e.contains("cannot move"), "{e}");
+    let e = g.parse_move("pass").unwrap_err().to_string();
+    assert!(e.contains("B4-15"), "{e}");
+    let e = g.parse_move("Q@b7").unwrap_err().to_string();
+    assert!(e.contains("B4-23"), "{e}");
+}
+
+/// Malformed position texts give errors naming the place.
+#[test]
+fn bad_positions_are_rejected_clearly() {
+    let cases: &[(&str, &str)] = &[
+        ("", "9 fields"),
+        ("a b c", "9 fields"),
+        (&START.replacen("2,bR", "3,bR", 1), "rank 12"),
+        (&START.replacen("2,bR", "2,xR", 1), "rank 12"),
+        (&START.replacen("2,bR", "2,bZ", 1), "rank 12"),
+        (&START.replacen(" w wgbp", " x wgbp", 1), "side to move"),
+        (&START.replacen(" w wgbp", " w wbgp", 1), "active colours"),
+        (&START.replacen(" w wgbp", " w wbp", 1), "grey is not active"),
+        (&START.replacen("w:KQ,", "w:KX,", 1), "castling"),
+        (&START.replacen(" - 0 0", " z9w 0 0", 1), "en passant"),
+        (&START.replacen(" - 0 0", " e3w 0 0", 1), "en passant"),
+        (&START.replacen(" 0 0 short", " x 0 short", 1), "halfmove"),
+        (&START.replacen(" short -", " medium -", 1), "phase"),
+        (&START.replacen(" short -", " short QQ", 1), "placements"),
+        (&START.replacen(" short -", " short QN", 1), "placements"),
+        (&START.replacen("bK", "bQ", 1), "no king"),
+        (&START.replacen("wP,wP,wP,wP,wP,wP,wP,wP,2/2,wR", "wP,wP,wP,wP,wP,wP,wP,wP,2/wP,1,wR", 1), "pawn"),
+        (&START.replacen(" short -", " duel -", 1), "duel"),
+    ];
+    for (text, needle) in cases {
+        let e = Bishops::from_text(&BishopsConfig::default(), text).unwrap_err().to_string();
+        assert!(e.starts_with("position text: "), "{e}");
+        assert!(e.contains(needle), "{text:?}: {e} (wanted {needle:?})");
+    }
+}
+
+/// History: undo restores the position and its hash; repetitions are counted by the full state.
+#[test]
+fn history_undo_restores_position_and_hash() {
+    let start = Bishops::new(&BishopsConfig::default()).unwrap();
+    let mut h = History::new(start.clone());
+    let hashes: Vec<u64> = {
+        let mut v = vec![start.zobrist()];
+        for m in ["d1c3", "a4c5", "d12c10", "l4j5", "c3d1", "c5a4", "c10d12", "j5l4"] {
+            h.play_text(m).unwrap();
+            v.push(h.position().zobrist());
+        }
+        v
+    };
+    // The knights went out and back: the start repeats (same full state), twice now.
+    assert_eq!(h.repetition_count(), 2);
+    assert_eq!(h.position().to_text().split(' ').next(), start.to_text().split(' ').next());
+    for i in (0..8).rev() {
+        h.undo().unwrap();
+        assert_eq!(h.position().zobrist(), hashes[i]);
+    }
+    assert_eq!(h.position().to_text(), start.to_text());
+    assert!(h.undo().is_err());
+    // Resignation in the long game goes on without the army.
+    let mut h = History::new(Bishops::new(&config(&[("mode", "long")])).unwrap());
+    h.resign(Seat(2)).unwrap();
+    assert!(!h.position().is_active(Seat(2)));
+    assert_eq!(h.action_texts(), ["resign:2"]);
+}
+
+#[test]
+fn serde_config_and_records() {
+    let c = config(&[("mode", "long"), ("players", "3")]);
+    let json = serde_json::to_string(&c).unwrap();
+    let back: BishopsConfig = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, c);
+    let mut h = History::new(Bishops::new(&c).unwrap());
+    h.play_text("Q@b7").unwrap();
+    h.play_text("e11e10").unwrap();
+    let json = h.to_json();
+    assert!(json.contains("Qf1@b7"), "{json}");
+}
+
+/// A finished game has no moves and rejects any move text.
+#[test]
+fn finished_game_rejects_moves() {
+    let mut g = pos("wKg1 wRa1 gKa6 bKf12 bRb12 pKl5 pRl7", "w wgbp - - 0 0 short -");
+    play(&mut g, &["a1a3"]);
+    assert!(moves(&g).is_empty());
+    let e = g.parse_move("a6a5").unwrap_err().to_string();
+    assert!(e.contains("game is over"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Garbage never panics the parsers.
+    #[test]
+    fn garbage_never_panics(text in ".{0,200}") {
+        let _ = Bishops::from_text(&BishopsConfig::default(), &text);
+        let g = Bishops::new(&BishopsConfig::default()).unwrap();
+        let _ = g.parse_move(&text);
+    }
+
+    /// Mutations of the start text never panic, and what is accepted round-trips.
+    #[test]
+    fn mutated_texts_never_panic(pos in 0usize..START.len(), ch in proptest::char::range(' ', '~')) {
+        let mut text: Vec<char> = START.chars().collect();
+        let i = pos % text.len();
+        text[i] = ch;
+        let text: String = text.into_iter().collect();
+        if let Ok(g) = Bishops::from_text(&BishopsConfig::default(), &text) {
+            let again = Bishops::from_text(&BishopsConfig::default(), &g.to_text()).unwrap();
+            prop_assert_eq!(again.to_text(), g.to_text());
+            let _ = variant_core::perft::perft(&g, 2);
+        }
+    }
+}
