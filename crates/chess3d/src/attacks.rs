@@ -86,7 +86,11 @@ impl Chess3d {
                         let v = sign(target as i32 - zz as i32);
                         if ((KING[sq] | 1 << sq) & l[K]
                             | RING_ORTH[sq][2] & l[N]
-                            | if v == -dz { PAWN_ATTACKS[defender][sq] & l[P] } else { 0 })
+                            | if v == -dz {
+                                PAWN_ATTACKS[defender][sq] & l[P]
+                            } else {
+                                0
+                            })
                             & th
                             != 0
                         {
@@ -169,7 +173,8 @@ impl Chess3d {
         let own = l[WHITE + us];
         let s = sliders();
         // In-plane checkers.
-        let mut direct = (KNIGHT[ksq] & l[N] | PAWN_ATTACKS[us][ksq] & l[P] | KING[ksq] & l[K]) & th;
+        let mut direct =
+            (KNIGHT[ksq] & l[N] | PAWN_ATTACKS[us][ksq] & l[P] | KING[ksq] & l[K]) & th;
         let rq = (l[R] | l[Q]) & th;
         let bq = (l[B] | l[Q]) & th;
         let sliding = (s.rook(ksq, occ[kz]) & rq) | (s.bishop(ksq, occ[kz]) & bq);
@@ -188,10 +193,9 @@ impl Chess3d {
                 mask[kz] = BETWEEN[ksq][c] | 1 << c;
                 out.pinned[kz] |= between;
                 // At most one pin per line through the king: 26 fit.
-                let _ = out.pins.try_push((
-                    (kz * 64 + between.trailing_zeros() as usize) as u16,
-                    mask,
-                ));
+                let _ = out
+                    .pins
+                    .try_push(((kz * 64 + between.trailing_zeros() as usize) as u16, mask));
             }
         }
         if self.heights > 1 {
@@ -231,7 +235,11 @@ impl Chess3d {
                         let v = sign(target as i32 - zz as i32);
                         direct = ((KING[ksq] | 1 << ksq) & l[K]
                             | RING_ORTH[ksq][2] & l[N]
-                            | if v == -dz { PAWN_ATTACKS[us][ksq] & l[P] } else { 0 })
+                            | if v == -dz {
+                                PAWN_ATTACKS[us][ksq] & l[P]
+                            } else {
+                                0
+                            })
                             & th;
                     } else if k == 2 {
                         direct = RING_ORTH[ksq][1] & l[N] & th;
@@ -245,7 +253,8 @@ impl Chess3d {
                         | RING_DIAG[ksq][k] & (l[B] | l[Q]))
                         & th;
                     for c in Bits(cand) {
-                        let (blockers, last, mut path) = self.walk(ksq, kz, c, dz, k, occ, bz, brank);
+                        let (blockers, last, mut path) =
+                            self.walk(ksq, kz, c, dz, k, occ, bz, brank);
                         path[zz] |= 1 << c;
                         if blockers == 0 {
                             out.checkers += 1;

@@ -16,7 +16,8 @@ pub struct Chess3dConfig {
     /// White's base height Lw, 1-based (default 1).
     pub white_base: u8,
     /// Black's base height Lb, 1-based; `None` follows `heights` (the default Lb = H).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Always serialized (as `null` when following), so non-self-describing formats such as
+    /// bincode read it back.
     pub black_base: Option<u8>,
     /// The height-removal table (C3-30); default T(n) = n + 3.
     pub removal: RemovalTable,
@@ -128,7 +129,12 @@ impl GameConfig for Chess3dConfig {
     fn validate(&self) -> Result<(), ConfigError> {
         let h = self.heights;
         if !(1..=8).contains(&h) {
-            return Err(bad_value("heights", &h.to_string(), "out of range", "1..=8"));
+            return Err(bad_value(
+                "heights",
+                &h.to_string(),
+                "out of range",
+                "1..=8",
+            ));
         }
         let lw = self.white_base;
         if !(1..=h).contains(&lw) {
@@ -173,6 +179,11 @@ mod tests {
         let c = Chess3dConfig::from_pairs([("heights", "4"), ("black-base", "2")]).unwrap();
         let json = serde_json::to_string(&c).unwrap();
         assert!(json.contains("\"black-base\":2"), "{json}");
+        let default_json = serde_json::to_string(&Chess3dConfig::default()).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Chess3dConfig>(&default_json).unwrap(),
+            Chess3dConfig::default()
+        );
         let back: Chess3dConfig = serde_json::from_str(&json).unwrap();
         assert_eq!(back, c);
         let d: Chess3dConfig = serde_json::from_str("{\"heights\": 2}").unwrap();

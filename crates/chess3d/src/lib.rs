@@ -43,8 +43,8 @@ use movegen::{Counter, Lister};
 use position::{NO_EP, WHITE};
 use variant_core::grid3::Cell3;
 use variant_core::{
-    ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, PositionError,
-    RepetitionRules, Seat, Status, WinReason,
+    ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, PositionError, RepetitionRules,
+    Seat, Status, WinReason,
 };
 
 /// The FIDE start position (one height).
@@ -253,6 +253,10 @@ impl Game for Chess3d {
 
     fn zobrist(&self) -> u64 {
         self.hash
+    }
+
+    fn recompute_zobrist(&self) -> u64 {
+        self.compute_zobrist()
     }
 
     fn repetition_key(&self) -> u64 {

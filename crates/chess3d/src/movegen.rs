@@ -243,7 +243,8 @@ impl Chess3d {
             if own & pinned != 0 {
                 for sq in Bits(own & pinned) {
                     let cell = z * 64 + sq;
-                    let Some((_, pin)) = safety.pins.iter().find(|(c, _)| *c as usize == cell) else {
+                    let Some((_, pin)) = safety.pins.iter().find(|(c, _)| *c as usize == cell)
+                    else {
                         continue;
                     };
                     let mut both = [0u64; 8];
@@ -287,10 +288,22 @@ impl Chess3d {
 
     /// Out-of-plane knight leaps (C3-11); only origin and destination meet the barrier.
     #[inline]
-    fn knight_3d<S: Sink>(&self, sink: &mut S, sq: usize, z: usize, allowed: &[u64; 8], bar: &[u64; 8]) {
+    fn knight_3d<S: Sink>(
+        &self,
+        sink: &mut S,
+        sq: usize,
+        z: usize,
+        allowed: &[u64; 8],
+        bar: &[u64; 8],
+    ) {
         let us = self.side.index();
         let h = self.heights as i32;
-        for (dz, ring) in [(1, RING_ORTH[sq][2]), (-1, RING_ORTH[sq][2]), (2, RING_ORTH[sq][1]), (-2, RING_ORTH[sq][1])] {
+        for (dz, ring) in [
+            (1, RING_ORTH[sq][2]),
+            (-1, RING_ORTH[sq][2]),
+            (2, RING_ORTH[sq][1]),
+            (-2, RING_ORTH[sq][1]),
+        ] {
             let zz = z as i32 + dz;
             if zz < 0 || zz >= h {
                 continue;

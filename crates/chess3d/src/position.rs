@@ -46,7 +46,11 @@ fn castle_key(rights: u8) -> u64 {
 
 #[inline(always)]
 fn ep_key(ep: u16) -> u64 {
-    if ep == NO_EP { 0 } else { KEYS[EP_KEYS + (ep as usize & 511)] }
+    if ep == NO_EP {
+        0
+    } else {
+        KEYS[EP_KEYS + (ep as usize & 511)]
+    }
 }
 
 /// A chess3d position with its configuration: always valid (built by [`Chess3d::new`](
@@ -262,7 +266,11 @@ impl Chess3d {
 
         self.toggle(us, kind, from);
         let promo = mv.promo_index();
-        let new_kind = if kind == 0 && (1..=4).contains(&promo) { promo } else { kind };
+        let new_kind = if kind == 0 && (1..=4).contains(&promo) {
+            promo
+        } else {
+            kind
+        };
         self.toggle(us, new_kind, to);
 
         if kind == 5 {
@@ -270,7 +278,11 @@ impl Chess3d {
             // Castling: the king's two-file move on its rank (C3-19).
             let dx = (to & 7) as i32 - (from & 7) as i32;
             if dx.abs() == 2 && (to >> 3) == (from >> 3) {
-                let (rook_from, rook_to) = if dx > 0 { (from + 3, from + 1) } else { (from - 4, from - 1) };
+                let (rook_from, rook_to) = if dx > 0 {
+                    (from + 3, from + 1)
+                } else {
+                    (from - 4, from - 1)
+                };
                 self.toggle(us, 3, rook_from);
                 self.toggle(us, 3, rook_to);
             }
@@ -292,7 +304,11 @@ impl Chess3d {
         }
 
         self.hash ^= ep_key(self.ep);
-        self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };
+        self.halfmove = if reset_clock {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }

@@ -64,7 +64,10 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
     if fields.len() > 7 {
         return Err(err(
             "field 8",
-            format!("unexpected extra field {:?}", variant_core::error::shorten(fields[7])),
+            format!(
+                "unexpected extra field {:?}",
+                variant_core::error::shorten(fields[7])
+            ),
         ));
     }
 
@@ -99,7 +102,11 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
                     cells += d as usize;
                 } else if let Some(piece) = Piece::from_letter(ch) {
                     if cells < 8 {
-                        let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                        let color = if ch.is_ascii_uppercase() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        };
                         pos.put(color, piece, z * 64 + y * 8 + cells);
                         if piece == Piece::King {
                             kings[color.index()] += 1;
@@ -109,7 +116,9 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
                 } else {
                     return Err(err(
                         loc,
-                        format!("{ch:?} is neither a piece letter (PNBRQK pnbrqk) nor a run length 1-8"),
+                        format!(
+                            "{ch:?} is neither a piece letter (PNBRQK pnbrqk) nor a run length 1-8"
+                        ),
                     ));
                 }
             }
@@ -159,14 +168,20 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
     }
 
     if let Some(f) = fields.get(4) {
-        pos.halfmove = f
-            .parse()
-            .map_err(|_| err("halfmove clock", format!("{:?} is not a number", variant_core::error::shorten(f))))?;
+        pos.halfmove = f.parse().map_err(|_| {
+            err(
+                "halfmove clock",
+                format!("{:?} is not a number", variant_core::error::shorten(f)),
+            )
+        })?;
     }
     if let Some(f) = fields.get(5) {
-        let n: u32 = f
-            .parse()
-            .map_err(|_| err("fullmove number", format!("{:?} is not a number", variant_core::error::shorten(f))))?;
+        let n: u32 = f.parse().map_err(|_| {
+            err(
+                "fullmove number",
+                format!("{:?} is not a number", variant_core::error::shorten(f)),
+            )
+        })?;
         if n == 0 {
             return Err(err("fullmove number", "0: the fullmove number starts at 1"));
         }
@@ -189,16 +204,24 @@ fn parse_bases(field: &str, h: u8) -> Result<(u8, u8), PositionError> {
     let loc = "base heights";
     let shown = variant_core::error::shorten(field);
     let Some((a, b)) = field.split_once(',') else {
-        return Err(err(loc, format!("{shown:?} is not of the form Lw,Lb (e.g. 1,{h})")));
+        return Err(err(
+            loc,
+            format!("{shown:?} is not of the form Lw,Lb (e.g. 1,{h})"),
+        ));
     };
     let parse = |t: &str, who: &str| -> Result<u8, PositionError> {
-        let n: u8 = t
-            .parse()
-            .map_err(|_| err(loc, format!("{shown:?}: {who} base height {t:?} is not a number")))?;
+        let n: u8 = t.parse().map_err(|_| {
+            err(
+                loc,
+                format!("{shown:?}: {who} base height {t:?} is not a number"),
+            )
+        })?;
         if n < 1 || n > h {
             return Err(err(
                 loc,
-                format!("{shown:?}: {who} base height {n} is not a height of a board of {h} (1..={h})"),
+                format!(
+                    "{shown:?}: {who} base height {n} is not a height of a board of {h} (1..={h})"
+                ),
             ));
         }
         Ok(n - 1)
@@ -223,10 +246,16 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             pawns += (layer[WHITE + c] & layer[0]).count_ones();
         }
         if pieces > MAX_PIECES {
-            return Err(err("placement", format!("{name} has {pieces} pieces, at most 16")));
+            return Err(err(
+                "placement",
+                format!("{name} has {pieces} pieces, at most 16"),
+            ));
         }
         if pawns > 8 {
-            return Err(err("placement", format!("{name} has {pawns} pawns, at most 8")));
+            return Err(err(
+                "placement",
+                format!("{name} has {pawns} pawns, at most 8"),
+            ));
         }
     }
 
@@ -250,7 +279,9 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
                 if y == last && z == pos.pawn_target(c) {
                     return Err(err(
                         loc,
-                        format!("a {name} pawn in the opponent's base cubes (it would have promoted)"),
+                        format!(
+                            "a {name} pawn in the opponent's base cubes (it would have promoted)"
+                        ),
                     ));
                 }
                 if z < lo || z > hi {
@@ -321,12 +352,7 @@ fn check_ep(pos: &Chess3d) -> Result<(), PositionError> {
     let t = 1 - pos.side.index();
     let name = Color::from_index(t).name();
     let loc = "en-passant cell";
-    let fail = |why: String| {
-        Err(err(
-            loc,
-            format!("{}: impossible, {why}", cell_text(e, h)),
-        ))
-    };
+    let fail = |why: String| Err(err(loc, format!("{}: impossible, {why}", cell_text(e, h))));
     let (ex, ey, ez) = ((e & 7) as i32, (e >> 3 & 7) as i32, (e >> 6) as i32);
     let (sy, f) = if t == 0 { (1, 1) } else { (6, -1) };
     let sz = pos.base[t] as i32;
@@ -341,7 +367,9 @@ fn check_ep(pos: &Chess3d) -> Result<(), PositionError> {
         ));
     }
     if dz != 0 && ez == target {
-        return fail(format!("a {name} pawn cannot step further in height from it"));
+        return fail(format!(
+            "a {name} pawn cannot step further in height from it"
+        ));
     }
     let (vy, vz) = (ey + dy, ez + dz);
     if !(0..8).contains(&vy) || !(0..h as i32).contains(&vz) {
@@ -379,7 +407,11 @@ pub(crate) fn format_position(pos: &Chess3d) -> String {
                             empty = 0;
                         }
                         let l = piece.letter();
-                        out.push(if color == Color::White { l.to_ascii_uppercase() } else { l });
+                        out.push(if color == Color::White {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        });
                     }
                 }
             }
@@ -428,8 +460,8 @@ pub(crate) fn format_move(pos: &Chess3d, mv: Move) -> String {
 pub(crate) fn parse_move(pos: &Chess3d, text: &str) -> Result<Move, MoveError> {
     let h = pos.heights;
     let t = text.trim();
-    let (from, used) =
-        Cell3::parse_prefix(t, h).map_err(|e| MoveError::malformed(text, format!("origin cell: {e}")))?;
+    let (from, used) = Cell3::parse_prefix(t, h)
+        .map_err(|e| MoveError::malformed(text, format!("origin cell: {e}")))?;
     let mut rest = t.get(used..).unwrap_or("");
     if let Some(r) = rest.strip_prefix(['-', 'x']) {
         rest = r;
@@ -451,7 +483,10 @@ pub(crate) fn parse_move(pos: &Chess3d, text: &str) -> Result<Move, MoveError> {
         other => {
             return Err(MoveError::malformed(
                 text,
-                format!("unexpected {:?} after the destination cell", variant_core::error::shorten(other)),
+                format!(
+                    "unexpected {:?} after the destination cell",
+                    variant_core::error::shorten(other)
+                ),
             ));
         }
     };
@@ -468,9 +503,14 @@ pub(crate) fn parse_move(pos: &Chess3d, text: &str) -> Result<Move, MoveError> {
     let tc = cell_text(to.index(), h);
     let reason = match pos.piece_on(from.index()) {
         None => format!("there is no piece on {fc}"),
-        Some((c, _)) if c != pos.side => format!("the piece on {fc} is not {side}'s, and {side} is to move"),
+        Some((c, _)) if c != pos.side => {
+            format!("the piece on {fc} is not {side}'s, and {side} is to move")
+        }
         Some((_, piece)) => {
-            let same: Vec<&Move> = moves.iter().filter(|m| m.from() == from && m.to() == to).collect();
+            let same: Vec<&Move> = moves
+                .iter()
+                .filter(|m| m.from() == from && m.to() == to)
+                .collect();
             if !same.is_empty() && promo.is_none() {
                 format!("the pawn move {fc}{tc} promotes: add q, r, b or n")
             } else if !same.is_empty() {
