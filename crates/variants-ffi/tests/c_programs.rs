@@ -55,13 +55,27 @@ enum Link {
     Shared,
 }
 
+fn scratch_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c-programs");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
+}
+
 /// Compiles `examples/c/<name>.c` into the test's scratch directory; returns the executable.
 fn compile(name: &str, link: Link) -> PathBuf {
+    compile_source(
+        &workspace_dir().join("examples/c").join(format!("{name}.c")),
+        name,
+        link,
+    )
+}
+
+/// Compiles the C file `source` into the scratch directory as `<name>-<link>`.
+fn compile_source(source: &Path, name: &str, link: Link) -> PathBuf {
     let workspace = workspace_dir();
     let libs = artifact_dir();
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c-programs");
-    std::fs::create_dir_all(&out_dir)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", out_dir.display()));
+    let out_dir = scratch_dir();
     let suffix = match link {
         Link::Static => "static",
         Link::Shared => "shared",
@@ -73,7 +87,7 @@ fn compile(name: &str, link: Link) -> PathBuf {
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .arg("-I")
         .arg(workspace.join("include"))
-        .arg(workspace.join("examples/c").join(format!("{name}.c")));
+        .arg(source);
     match link {
         Link::Static => {
             command.arg(libs.join("libvariants_ffi.a"));
@@ -258,4 +272,41 @@ fn shared_library_works_too() {
     let output = run(Command::new(&exe).env("LD_LIBRARY_PATH", artifact_dir()));
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with("ok "), "{stdout}");
+}
+
+/// The complete example of docs/c-api.md compiles, runs, and prints what the page says.
+#[cfg(feature = "chess3d")]
+#[test]
+fn documentation_example_works() {
+    let page = workspace_dir().join("docs/c-api.md");
+    let text = std::fs::read_to_string(&page)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", page.display()));
+    let section = text
+        .split("## A complete example")
+        .nth(1)
+        .unwrap_or_else(|| panic!("docs/c-api.md has no section \"A complete example\""));
+    let code = section
+        .split("```c\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap_or_else(|| panic!("the section has no C code block"));
+    let source = scratch_dir().join("doc_example.c");
+    std::fs::write(&source, code).unwrap_or_else(|e| panic!("cannot write: {e}"));
+    let exe = compile_source(&source, "doc_example", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // FIDE chess: 20 first moves; 1. e4 in FEN; perft 3 after 1. e4 is 13 160 (the e2e4 line
+    // of the well-known divide of the start position at depth 4).
+    assert_eq!(lines.len(), 20 + 4, "{stdout}");
+    assert!(
+        lines[20].starts_with("refused: move e2e4: illegal"),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[21],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(lines[22], "perft 3: 13160");
+    assert_eq!(lines[23], "ongoing: 1");
 }
