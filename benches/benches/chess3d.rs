@@ -41,8 +41,16 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
 fn fide_pair(c: &mut Criterion, name: &str, fen: &str, depth: u32, expected: u64) {
     let ours = Chess3d::from_text(&Chess3dConfig::default(), fen).expect("valid FEN");
     let cozy: cozy_chess::Board = fen.parse().expect("valid FEN");
-    assert_eq!(perft(&ours, depth), expected, "chess3d {name} perft({depth})");
-    assert_eq!(cozy_perft(&cozy, depth as u8), expected, "cozy-chess {name} perft({depth})");
+    assert_eq!(
+        perft(&ours, depth),
+        expected,
+        "chess3d {name} perft({depth})"
+    );
+    assert_eq!(
+        cozy_perft(&cozy, depth as u8),
+        expected,
+        "cozy-chess {name} perft({depth})"
+    );
     let mut group = c.benchmark_group(format!("chess3d H=1 {name} perft {depth}"));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(5));

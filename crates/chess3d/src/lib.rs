@@ -34,6 +34,9 @@ mod tables;
 mod text;
 mod types;
 
+#[cfg(test)]
+mod rule_tests;
+
 pub use config::{Chess3dConfig, DEFAULT_REMOVAL};
 pub use movegen::MAX_MOVES;
 pub use position::Chess3d;
@@ -117,7 +120,7 @@ impl Chess3d {
         moves.iter().any(|m| {
             m.to_index() == ep
                 && m.from().x != m.to().x
-                && self.bb[m.from_index() >> 6][0] & (1 << (m.from_index() & 63)) != 0
+                && self.bb[m.origin_index() >> 6][0] & (1 << (m.origin_index() & 63)) != 0
         })
     }
 

@@ -234,7 +234,7 @@ impl Chess3d {
     pub(crate) fn make(&mut self, mv: Move) {
         let us = self.side.index();
         let them = 1 - us;
-        let (from, to) = (mv.from_index(), mv.to_index());
+        let (from, to) = (mv.origin_index(), mv.to_index());
         let Some((color, piece)) = self.piece_on(from) else {
             return;
         };

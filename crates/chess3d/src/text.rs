@@ -449,7 +449,7 @@ pub(crate) fn format_position(pos: &Chess3d) -> String {
 
 pub(crate) fn format_move(pos: &Chess3d, mv: Move) -> String {
     let h = pos.heights;
-    let mut s = cell_text(mv.from_index(), h);
+    let mut s = cell_text(mv.origin_index(), h);
     s.push_str(&cell_text(mv.to_index(), h));
     if let Some(p) = mv.promotion() {
         s.push(p.letter());

@@ -144,7 +144,7 @@ impl Move {
     /// The origin cell.
     #[inline]
     pub const fn from(self) -> Cell3 {
-        Cell3::from_index(self.from_index())
+        Cell3::from_index(self.origin_index())
     }
 
     /// The destination cell.
@@ -166,7 +166,7 @@ impl Move {
     }
 
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn origin_index(self) -> usize {
         (self.0 & 511) as usize
     }
 

@@ -122,7 +122,7 @@ fn c3_52_one_height_accepts_short_fen_and_1_1() {
 #[test]
 fn errors_in_the_placement() {
     expect_error("", &["empty"]);
-    let nine = vec![E; 9].join("|");
+    let nine = [E; 9].join("|");
     expect_error(&format!("{nine} w - - 0 1 1,1"), &["placement", "9 boards"]);
     expect_error("8/8/8/8/8/8/8 w - - 0 1", &["placement", "7 ranks"]);
     // The example of the task: board 3 of 8, rank 5 has 9 cells.
