@@ -41,6 +41,7 @@ mod geometry;
 mod movegen;
 mod moves;
 mod notation;
+mod plane;
 mod position;
 
 pub use config::{CaptureRule, Checkers3dConfig, DEFAULT_REMOVAL, PromotionRule};

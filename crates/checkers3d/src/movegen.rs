@@ -287,7 +287,7 @@ impl<'a, S: Sink> Search<'a, S> {
 /// The squares of `men` that can jump an enemy of `enemy` onto an empty cell of `empty` in one
 /// of the four plane directions (the heights of the three sets are the caller's business).
 #[inline(always)]
-fn jumpers(men: u32, enemy: u32, empty: u32) -> u32 {
+pub(crate) fn jumpers(men: u32, enemy: u32, empty: u32) -> u32 {
     use crate::geometry::{north_east, north_west, south_east, south_west};
     men & (south_west(enemy & south_west(empty))
         | south_east(enemy & south_east(empty))
@@ -487,7 +487,16 @@ impl Checkers3d {
     pub(crate) fn generate(&self, list: &mut MoveList) {
         list.clear();
         if let Some(men) = self.may_capture() {
-            self.captures(&men, list);
+            let plane = self.men_captures(men[0], |mv| {
+                if mv.from == u8::MAX {
+                    list.clear();
+                } else {
+                    list.push(mv);
+                }
+            });
+            if !plane {
+                self.captures(&men, list);
+            }
             if !list.is_empty() {
                 return;
             }
@@ -497,7 +506,40 @@ impl Checkers3d {
 
     /// The number of legal moves.
     pub(crate) fn count(&self) -> u64 {
+        if self.heights == 1 {
+            // One height (the 2D game, D3-40): the common leaf — men only, no jump — counted
+            // with a handful of word operations.
+            let us = self.side as usize;
+            let own = self.pieces[us][0];
+            let enemy = self.pieces[1 - us][0];
+            let men = own & !self.kings[0];
+            let empty = !(own | enemy);
+            if own & self.kings[0] == 0 {
+                let jumping = jumpers(men, enemy, empty);
+                if jumping == 0 {
+                    let [a, b] = self.forward();
+                    return u64::from(
+                        (plane_step(a, men) & empty).count_ones()
+                            + (plane_step(b, men) & empty).count_ones(),
+                    );
+                }
+                let mut n = 0;
+                let plane = self.men_captures(jumping, |mv| {
+                    n = if mv.from == u8::MAX { 0 } else { n + 1 };
+                });
+                if plane {
+                    return n;
+                }
+            }
+        }
         if let Some(men) = self.may_capture() {
+            let mut n = 0;
+            let plane = self.men_captures(men[0], |mv| {
+                n = if mv.from == u8::MAX { 0 } else { n + 1 };
+            });
+            if plane && n > 0 {
+                return n;
+            }
             let mut sink = CountSink {
                 majority: self.config.capture == CaptureRule::Majority,
                 max: 0,
