@@ -98,6 +98,32 @@ const fn build_jumps() -> [[u32; 12]; MAX_SQUARES] {
 /// the landing cell is outside the 8×8×8 box.
 pub(crate) static JUMP: [[u32; 12]; MAX_SQUARES] = build_jumps();
 
+const fn build_plane_jumps(land: bool) -> [[u32; 32]; 4] {
+    let mut table = [[0u32; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            let over = NEIGHBOR[s][d];
+            if over != NONE {
+                let to = NEIGHBOR[over as usize][d];
+                if to != NONE {
+                    table[d][s] = 1 << if land { to } else { over };
+                }
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// For a board of one height: `PLANE_OVER[d][square]` is the bit of the cell a man on
+/// `square` jumps over in plane direction `d` (0 when the landing cell is off the board)…
+pub(crate) static PLANE_OVER: [[u32; 32]; 4] = build_plane_jumps(false);
+/// … and `PLANE_LAND[d][square]` the bit of its landing cell.
+pub(crate) static PLANE_LAND: [[u32; 32]; 4] = build_plane_jumps(true);
+
 /// Squares of rows 1, 3, 5, 7 (0-based rows 0, 2, 4, 6) within a height.
 const EVEN_ROWS: u32 = 0x0F0F_0F0F;
 /// Squares of rows 2, 4, 6, 8.

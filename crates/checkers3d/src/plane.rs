@@ -4,8 +4,7 @@
 //! the general search of `movegen` (the caller falls back when [`men_captures`] says so).
 
 use crate::config::{CaptureRule, PromotionRule};
-use crate::geometry::{north_east, north_west, south_east, south_west};
-use crate::movegen::jumpers;
+use crate::geometry::{PLANE_LAND, PLANE_OVER};
 use crate::moves::Move;
 use crate::position::Checkers3d;
 
@@ -85,13 +84,14 @@ impl<F: FnMut(Move)> PlaneSearch<F> {
 
     /// D3-8 in the plane: jumps from `at` (one bit); whether any exists.
     fn man(&mut self, at: u32) -> bool {
+        let i = at.trailing_zeros() as usize & 31;
         let mut found = false;
-        // The four directions unrolled, each with its own shift.
+        // The four directions unrolled; jumps come from per-square tables.
         macro_rules! direction {
-            ($step:path) => {
-                let over = $step(at) & self.takeable;
-                let land = $step(over) & self.empty;
-                if land != 0 {
+            ($d:expr) => {
+                let over = PLANE_OVER[$d][i] & self.takeable;
+                let land = PLANE_LAND[$d][i] & self.empty;
+                if over != 0 && land != 0 {
                     found = true;
                     if self.passing && land & self.promo != 0 {
                         // Crowned in passing: a king's search follows (D3-12).
@@ -101,8 +101,7 @@ impl<F: FnMut(Move)> PlaneSearch<F> {
                     self.takeable ^= over;
                     self.captured |= over;
                     self.count += 1;
-                    // Recurse only when another jump exists from the landing cell.
-                    if jumpers(land, self.takeable, self.empty) == 0 || !self.man(land) {
+                    if !self.man(land) {
                         self.complete(land, land & self.promo != 0);
                     }
                     self.count -= 1;
@@ -114,10 +113,10 @@ impl<F: FnMut(Move)> PlaneSearch<F> {
                 }
             };
         }
-        direction!(north_east);
-        direction!(north_west);
-        direction!(south_east);
-        direction!(south_west);
+        direction!(0);
+        direction!(1);
+        direction!(2);
+        direction!(3);
         found
     }
 }
