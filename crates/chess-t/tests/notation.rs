@@ -131,7 +131,7 @@ fn malformed_positions_are_rejected_with_where() {
 }
 
 #[test]
-fn config_keys_presets_and_order() {
+fn ct_40_config_keys_presets_and_order() {
     // ruleset is applied first, wherever it stands.
     let a =
         ChessTConfig::from_pairs([("long-jumpers", "off"), ("ruleset", "chess-t-2020")]).unwrap();
