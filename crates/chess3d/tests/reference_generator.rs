@@ -256,6 +256,12 @@ fn compare_playout(
         );
         prop_assert_eq!(engine.is_check(), reference.in_check(), "check at {}", here);
         prop_assert_eq!(
+            engine.count_legal_moves(),
+            e.len() as u64,
+            "bulk count at {}",
+            here
+        );
+        prop_assert_eq!(
             status_of(engine.status()),
             reference.status(),
             "status at {}",
