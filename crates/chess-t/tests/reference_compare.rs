@@ -5,10 +5,22 @@
 
 mod reference;
 
+use chess_t::Piece;
 use chess_t::{Cell, ChessT, ChessTConfig};
 use proptest::prelude::*;
 use reference::{RefPos, Rules};
-use variant_core::{Game, GameConfig, Seat};
+use variant_core::{Game, GameConfig, Seat, Status, WinReason};
+
+trait TapPlay {
+    fn tap_play(self, text: &str) -> Self;
+}
+
+impl TapPlay for ChessT {
+    fn tap_play(mut self, text: &str) -> Self {
+        self.play_text(text).unwrap();
+        self
+    }
+}
 
 /// Configurations: each ruleset, impregnable fields, and single switches on their own.
 const CONFIGS: &[&str] = &[
@@ -89,8 +101,23 @@ fn compare_fields(game: &ChessT, reference: &RefPos) {
     }
 }
 
+/// What the compared playouts went through (to check they reach the special rules).
+#[derive(Default, Debug)]
+struct Seen {
+    choices: u32,
+    exchanges: u32,
+    king_captures: u32,
+    castle_captures: u32,
+    blockades: u32,
+    ver_knechts: u32,
+}
+
 /// Plays `choices` from the start position, comparing at every ply.
 fn playout(config_text: &str, start_text: &str, choices: &[u16]) {
+    playout_seen(config_text, start_text, choices, &mut Seen::default());
+}
+
+fn playout_seen(config_text: &str, start_text: &str, choices: &[u16], seen: &mut Seen) {
     let config = config(config_text);
     let mut game = start(&config, start_text);
     let mut reference = RefPos::parse(&game.to_text(), Rules::from_config(&config));
@@ -111,6 +138,21 @@ fn playout(config_text: &str, start_text: &str, choices: &[u16]) {
         );
         assert_eq!(game.count_legal_moves(), fast.len() as u64);
         if fast.is_empty() {
+            match game.status() {
+                Status::Win {
+                    reason: WinReason::KingCaptured,
+                    ..
+                } => seen.king_captures += 1,
+                Status::Win {
+                    reason: WinReason::CastleCaptured,
+                    ..
+                } => seen.castle_captures += 1,
+                Status::Win {
+                    reason: WinReason::NoLegalMoves,
+                    ..
+                } => seen.blockades += 1,
+                other => panic!("no moves but {other:?}"),
+            }
             break;
         }
         // Prefer captures now and then, so that random games reach the capture rules.
@@ -126,6 +168,24 @@ fn playout(config_text: &str, start_text: &str, choices: &[u16]) {
         } else {
             fast[choice as usize % fast.len()].clone()
         };
+        let from = Cell::parse(&text[0..2]).unwrap();
+        let to = Cell::parse(&text[2..4]).unwrap();
+        let piece = game.piece_at(from).map(|(_, p)| p);
+        if text.len() == 5 {
+            seen.choices += 1;
+        }
+        if piece == Some(Piece::Scout)
+            && game.piece_at(to).is_some()
+            && matches!(to.rank(), 0 | 7)
+            && (2..=5).contains(&to.file())
+        {
+            seen.exchanges += 1;
+        }
+        if piece == Some(Piece::Knecht)
+            && game.clone().tap_play(&text).piece_at(to).map(|(_, p)| p) == Some(Piece::VerKnecht)
+        {
+            seen.ver_knechts += 1;
+        }
         let before = game.zobrist();
         game.play_text(&text).unwrap();
         reference.play(&text);
@@ -152,14 +212,30 @@ proptest! {
     }
 }
 
+/// Fixed playouts from every start under every configuration; together they reach every
+/// special rule (so the comparison above is not only about quiet moves).
 #[test]
-fn every_config_and_start_agrees_on_a_fixed_playout() {
-    let choices: Vec<u16> = (0..150u16).map(|i| i.wrapping_mul(7919) ^ 0x5a5a).collect();
-    for c in CONFIGS {
-        for s in STARTS {
-            playout(c, s, &choices);
+fn every_config_and_start_agrees_on_fixed_playouts() {
+    let mut seen = Seen::default();
+    for seed in 0..4u16 {
+        let choices: Vec<u16> = (0..150u16)
+            .map(|i| i.wrapping_mul(7919).wrapping_add(seed.wrapping_mul(40_961)) ^ 0x5a5a)
+            .collect();
+        for c in CONFIGS {
+            for s in STARTS {
+                playout_seen(c, s, &choices, &mut seen);
+            }
         }
     }
+    eprintln!("{seen:?}");
+    assert!(
+        seen.choices > 0 && seen.exchanges > 0 && seen.ver_knechts > 0,
+        "{seen:?}"
+    );
+    assert!(
+        seen.king_captures > 0 && seen.castle_captures > 0,
+        "{seen:?}"
+    );
 }
 
 /// The reference generator reproduces the CT-52 counts at shallow depths on its own, and
