@@ -7,6 +7,8 @@
 //!   `release-tests`).
 //! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
 
+mod fuzz;
+
 use std::process::{Command, ExitCode};
 
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         "lint" => lint(),
         "release-tests" => release_tests(),
         "ci" => lint().and_then(|()| release_tests()),
+        "fuzz-smoke" => fuzz::fuzz_smoke(),
         _ => {
             eprintln!("usage: cargo xtask <lint|release-tests|ci>");
             return ExitCode::from(2);
