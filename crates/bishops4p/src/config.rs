@@ -128,8 +128,9 @@ mod tests {
 
     #[test]
     fn keys_set_get_and_serde() {
-        let c = BishopsConfig::from_pairs([("mode", "long"), ("players", "3"), ("en-passant", "off")])
-            .unwrap();
+        let c =
+            BishopsConfig::from_pairs([("mode", "long"), ("players", "3"), ("en-passant", "off")])
+                .unwrap();
         assert_eq!(c.get("mode").as_deref(), Some("long"));
         assert_eq!(c.get("players").as_deref(), Some("3"));
         assert_eq!(c.get("castling").as_deref(), Some("on"));

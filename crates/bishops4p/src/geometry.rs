@@ -119,13 +119,7 @@ pub const fn in_zone(s: u8) -> bool {
 #[inline]
 pub const fn zone_distance(s: u8) -> usize {
     const fn d(v: usize) -> usize {
-        if v < 2 {
-            2 - v
-        } else if v > 9 {
-            v - 9
-        } else {
-            0
-        }
+        if v < 2 { 2 - v } else { v.saturating_sub(9) }
     }
     let a = d(file_of(s));
     let b = d(rank_of(s));
@@ -236,7 +230,11 @@ pub const fn castlings(seat: usize) -> [Castling; 2] {
             king_to: rotated(8, 0, seat),
             rook_from: rotated(9, 0, seat),
             rook_to: rotated(7, 0, seat),
-            empty: [rotated(7, 0, seat), rotated(8, 0, seat), rotated(8, 0, seat)],
+            empty: [
+                rotated(7, 0, seat),
+                rotated(8, 0, seat),
+                rotated(8, 0, seat),
+            ],
             empty_len: 2,
             safe: [rotated(7, 0, seat), rotated(8, 0, seat)],
         },
@@ -245,7 +243,11 @@ pub const fn castlings(seat: usize) -> [Castling; 2] {
             king_to: rotated(4, 0, seat),
             rook_from: rotated(2, 0, seat),
             rook_to: rotated(5, 0, seat),
-            empty: [rotated(3, 0, seat), rotated(4, 0, seat), rotated(5, 0, seat)],
+            empty: [
+                rotated(3, 0, seat),
+                rotated(4, 0, seat),
+                rotated(5, 0, seat),
+            ],
             empty_len: 3,
             safe: [rotated(5, 0, seat), rotated(4, 0, seat)],
         },
@@ -312,7 +314,9 @@ impl Bb {
     /// Whether the set holds a cell.
     #[inline]
     pub fn has(&self, s: u8) -> bool {
-        self.0.get(usize::from(s >> 6)).is_some_and(|w| w >> (s & 63) & 1 != 0)
+        self.0
+            .get(usize::from(s >> 6))
+            .is_some_and(|w| w >> (s & 63) & 1 != 0)
     }
     /// Whether the set is empty.
     #[inline]
@@ -355,7 +359,9 @@ mod tests {
     /// B4-2: 16 block cells, 64 zone cells.
     #[test]
     fn b4_2_blocks_and_zone() {
-        let cells: Vec<u8> = (0..SIZE).flat_map(|y| (0..SIZE).map(move |x| sq(x, y))).collect();
+        let cells: Vec<u8> = (0..SIZE)
+            .flat_map(|y| (0..SIZE).map(move |x| sq(x, y)))
+            .collect();
         assert_eq!(cells.iter().filter(|&&s| in_block(s)).count(), 16);
         assert_eq!(cells.iter().filter(|&&s| in_zone(s)).count(), 64);
         assert!(in_block(sq(1, 1)) && in_block(sq(10, 11)) && !in_block(sq(2, 1)));
@@ -366,19 +372,33 @@ mod tests {
     fn b4_7_b4_10_rotated_tables() {
         let name = |s: u8| cell_name(s);
         let bans: Vec<String> = (0..4)
-            .flat_map(|c| EDGE_BANS[c].iter().map(|&(f, t)| format!("{}{}", name(f), name(t))))
+            .flat_map(|c| {
+                EDGE_BANS[c]
+                    .iter()
+                    .map(|&(f, t)| format!("{}{}", name(f), name(t)))
+            })
             .collect();
         assert_eq!(
             bans,
-            ["c2b3", "j2k3", "b10c11", "b3c2", "j11k10", "c11b10", "k3j2", "k10j11"]
+            [
+                "c2b3", "j2k3", "b10c11", "b3c2", "j11k10", "c11b10", "k3j2", "k10j11"
+            ]
         );
         let c = &CASTLINGS[0];
         assert_eq!(
-            (name(c[0].king_to), name(c[0].rook_to), name(c[1].king_to), name(c[1].rook_to)),
+            (
+                name(c[0].king_to),
+                name(c[0].rook_to),
+                name(c[1].king_to),
+                name(c[1].rook_to)
+            ),
             ("i1".into(), "h1".into(), "e1".into(), "f1".into())
         );
         // Grey: king a6, rooks a3 (short side) and a10.
         let g = &CASTLINGS[1];
-        assert_eq!((name(g[0].king_from), name(g[0].rook_from)), ("a6".into(), "a3".into()));
+        assert_eq!(
+            (name(g[0].king_from), name(g[0].rook_from)),
+            ("a6".into(), "a3".into())
+        );
     }
 }

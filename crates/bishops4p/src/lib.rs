@@ -73,14 +73,19 @@ impl Bishops {
 
     /// The active seats in turn order.
     pub fn active_seats(&self) -> Vec<Seat> {
-        (0..4u8).filter(|&c| self.is_active_seat(c)).map(Seat).collect()
+        (0..4u8)
+            .filter(|&c| self.is_active_seat(c))
+            .map(Seat)
+            .collect()
     }
 
     /// The seats that took part in the game but are out (mated or resigned in the long game,
     /// B4-21). Grey in the three-player game never took part and is not listed.
     pub fn eliminated_seats(&self) -> Vec<Seat> {
         (0..4u8)
-            .filter(|&c| !self.is_active_seat(c) && !(c == position::GREY && self.config.players == 3))
+            .filter(|&c| {
+                !(self.is_active_seat(c) || (c == position::GREY && self.config.players == 3))
+            })
             .map(Seat)
             .collect()
     }
@@ -115,7 +120,10 @@ impl Bishops {
 
     /// White's pending placements of the three-player game: (queen, knight) (B4-23).
     pub fn pending_placements(&self) -> (bool, bool) {
-        (self.pending & position::PENDING_QUEEN != 0, self.pending & position::PENDING_KNIGHT != 0)
+        (
+            self.pending & position::PENDING_QUEEN != 0,
+            self.pending & position::PENDING_KNIGHT != 0,
+        )
     }
 
     /// The piece on (file, rank), both from 0 (a1 = (0, 0)).
@@ -222,7 +230,8 @@ impl Game for Bishops {
     }
 
     fn claimable_draw(&self) -> Option<DrawReason> {
-        (!self.outcome.is_over() && self.halfmove >= 50 * self.active_count()).then_some(DrawReason::MoveRule)
+        (!self.outcome.is_over() && self.halfmove >= 50 * self.active_count())
+            .then_some(DrawReason::MoveRule)
     }
 
     fn resign(&mut self, seat: Seat) -> Result<Option<Status>, String> {

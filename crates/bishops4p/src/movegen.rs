@@ -4,7 +4,8 @@
 
 use crate::geometry::{
     Bb, CASTLINGS, DIRS, EDGE_BANS, EMPTY, KNIGHT, OFF, PAWN_FORWARD, PAWN_LEFT, in_block, in_zone,
-    is_outer_corner, on_promotion_line, on_start_line, pawn_barred, pawn_hits, sq, step, zone_distance,
+    is_outer_corner, on_promotion_line, on_start_line, pawn_barred, pawn_hits, sq, step,
+    zone_distance,
 };
 use crate::moves::{Move, MoveKind};
 use crate::position::{
@@ -103,7 +104,12 @@ impl Bishops {
             } else if let Some(i) = ray_index(k, to) {
                 let d = DIRS[i];
                 let first = step(k, d) == to;
-                if first && (kind == KING || (kind == PAWN && i >= 4 && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)])))) {
+                if first
+                    && (kind == KING
+                        || (kind == PAWN
+                            && i >= 4
+                            && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)]))))
+                {
                     return true;
                 }
                 if self.slides(kind, col, i) {
@@ -171,7 +177,10 @@ impl Bishops {
                                 && (kind == KING
                                     || (kind == PAWN
                                         && i >= 4
-                                        && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)])))))
+                                        && pawn_hits(
+                                            i,
+                                            usize::from(self.pawn_dir[usize::from(col & 3)]),
+                                        ))))
                         {
                             checked = true;
                         }
@@ -356,8 +365,15 @@ impl Bishops {
             if rook == EMPTY || rook == OFF || colour_of(rook) != c || kind_of(rook) != ROOK {
                 continue;
             }
-            let empty = castle.empty.iter().take(castle.empty_len).all(|&e| self.at(e) == EMPTY);
-            if !empty || self.attacked(k, c, NONE) || castle.safe.iter().any(|&e| self.attacked(e, c, NONE)) {
+            let empty = castle
+                .empty
+                .iter()
+                .take(castle.empty_len)
+                .all(|&e| self.at(e) == EMPTY);
+            if !empty
+                || self.attacked(k, c, NONE)
+                || castle.safe.iter().any(|&e| self.attacked(e, c, NONE))
+            {
                 continue;
             }
             emit(Move::new(k, castle.king_to, MoveKind::Castle));
@@ -521,7 +537,11 @@ impl Bishops {
                 return;
             }
             let tier = if piece && !in_zone(m.from) {
-                if zone_distance(m.to) < zone_distance(m.from) { 1 } else { 2 }
+                if zone_distance(m.to) < zone_distance(m.from) {
+                    1
+                } else {
+                    2
+                }
             } else {
                 3
             };

@@ -7,8 +7,8 @@ use crate::geometry::{
 };
 use crate::moves::{Move, MoveKind};
 use crate::position::{
-    Bishops, GREY, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN,
-    ROOK, WHITE, code, colour_of, kind_of,
+    Bishops, GREY, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN, ROOK,
+    WHITE, code, colour_of, kind_of,
 };
 use variant_core::{MoveError, PositionError};
 
@@ -21,11 +21,18 @@ fn err(location: impl Into<String>, message: impl Into<String>) -> PositionError
 }
 
 fn colour_index(ch: char) -> Option<u8> {
-    COLOUR_LETTERS.iter().position(|&c| c == ch).map(|i| i as u8)
+    COLOUR_LETTERS
+        .iter()
+        .position(|&c| c == ch)
+        .map(|i| i as u8)
 }
 
 fn piece_index(ch: char) -> Option<u8> {
-    PIECE_LETTERS.iter().skip(1).position(|&c| c == ch).map(|i| i as u8 + 1)
+    PIECE_LETTERS
+        .iter()
+        .skip(1)
+        .position(|&c| c == ch)
+        .map(|i| i as u8 + 1)
 }
 
 impl Bishops {
@@ -76,7 +83,11 @@ impl Bishops {
         let ep = if self.ep == NONE {
             "-".to_string()
         } else {
-            format!("{}{}", cell_name(self.ep), COLOUR_LETTERS[usize::from(self.ep_colour & 3)])
+            format!(
+                "{}{}",
+                cell_name(self.ep),
+                COLOUR_LETTERS[usize::from(self.ep_colour & 3)]
+            )
         };
         let phase = match self.phase {
             Phase::Short => "short",
@@ -108,7 +119,10 @@ impl Bishops {
     }
 
     /// Reads a position text (B4-51); what it fixes overrides `config`.
-    pub(crate) fn parse_position(config: &BishopsConfig, text: &str) -> Result<Bishops, PositionError> {
+    pub(crate) fn parse_position(
+        config: &BishopsConfig,
+        text: &str,
+    ) -> Result<Bishops, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 9 {
             return Err(err(
@@ -127,17 +141,27 @@ impl Bishops {
             "long" => Phase::Long,
             "duel" => Phase::Duel,
             other => {
-                return Err(err("phase (field 8)", format!("{other:?} is not short, long or duel")));
+                return Err(err(
+                    "phase (field 8)",
+                    format!("{other:?} is not short, long or duel"),
+                ));
             }
         };
-        config.mode = if phase == Phase::Short { Mode::Short } else { Mode::Long };
+        config.mode = if phase == Phase::Short {
+            Mode::Short
+        } else {
+            Mode::Long
+        };
         let mut p = Bishops::empty(config.clone());
         p.phase = phase;
 
         // Placement.
         let rows: Vec<&str> = field(0).split('/').collect();
         if rows.len() != 12 {
-            return Err(err("placement", format!("expected 12 ranks separated by '/', found {}", rows.len())));
+            return Err(err(
+                "placement",
+                format!("expected 12 ranks separated by '/', found {}", rows.len()),
+            ));
         }
         for (i, row) in rows.iter().enumerate() {
             let y = 11 - i;
@@ -146,7 +170,10 @@ impl Bishops {
             for token in row.split(',') {
                 if let Ok(n) = token.parse::<usize>() {
                     if n == 0 || x + n > 12 {
-                        return Err(err(location, format!("empty run {token:?} does not fit the 12 cells")));
+                        return Err(err(
+                            location,
+                            format!("empty run {token:?} does not fit the 12 cells"),
+                        ));
                     }
                     x += n;
                     continue;
@@ -161,14 +188,19 @@ impl Bishops {
                 let (Some(colour), Some(kind)) = (colour_index(c), piece_index(k)) else {
                     return Err(err(
                         location,
-                        format!("{token:?}: colour must be one of w g b p and piece one of P N B R Q K"),
+                        format!(
+                            "{token:?}: colour must be one of w g b p and piece one of P N B R Q K"
+                        ),
                     ));
                 };
                 if x >= 12 {
                     return Err(err(location, "more than 12 cells"));
                 }
                 if kind == KING && p.kings[usize::from(colour)] != NONE {
-                    return Err(err(location, format!("a second {} king", crate::SEAT_NAMES[usize::from(colour)])));
+                    return Err(err(
+                        location,
+                        format!("a second {} king", crate::SEAT_NAMES[usize::from(colour)]),
+                    ));
                 }
                 p.put(sq(x, y), code(colour, kind));
                 x += 1;
@@ -183,15 +215,26 @@ impl Bishops {
             s if s.len() == 1 => s.chars().next().and_then(colour_index),
             _ => None,
         }
-        .ok_or_else(|| err("side to move (field 2)", format!("{:?} is not one of w g b p", field(1))))?;
+        .ok_or_else(|| {
+            err(
+                "side to move (field 2)",
+                format!("{:?} is not one of w g b p", field(1)),
+            )
+        })?;
         let mut active = 0u8;
         let mut last: Option<u8> = None;
         for ch in field(2).chars() {
             let c = colour_index(ch).ok_or_else(|| {
-                err("active colours (field 3)", format!("{ch:?} is not one of w g b p"))
+                err(
+                    "active colours (field 3)",
+                    format!("{ch:?} is not one of w g b p"),
+                )
             })?;
             if last.is_some_and(|l| l >= c) {
-                return Err(err("active colours (field 3)", "colours must be listed once each, in turn order w g b p"));
+                return Err(err(
+                    "active colours (field 3)",
+                    "colours must be listed once each, in turn order w g b p",
+                ));
             }
             last = Some(c);
             active |= 1 << c;
@@ -202,18 +245,30 @@ impl Bishops {
         p.active = active;
         p.stm = stm;
         if !p.is_active_seat(stm) {
-            return Err(err("side to move (field 2)", "the side to move is not an active colour"));
+            return Err(err(
+                "side to move (field 2)",
+                "the side to move is not an active colour",
+            ));
         }
         let count = active.count_ones();
         match phase {
             Phase::Short if count < 3 => {
-                return Err(err("active colours (field 3)", "the short game has four players, or three without grey"));
+                return Err(err(
+                    "active colours (field 3)",
+                    "the short game has four players, or three without grey",
+                ));
             }
             Phase::Short if count == 3 && active != 0b1101 => {
-                return Err(err("active colours (field 3)", "the three-player game is played without grey (wbp)"));
+                return Err(err(
+                    "active colours (field 3)",
+                    "the three-player game is played without grey (wbp)",
+                ));
             }
             Phase::Long if count < 3 => {
-                return Err(err("phase (field 8)", "with two players or fewer the long game is in its duel"));
+                return Err(err(
+                    "phase (field 8)",
+                    "with two players or fewer the long game is in its duel",
+                ));
             }
             Phase::Duel if count > 2 => {
                 return Err(err("phase (field 8)", "the duel has two players"));
@@ -224,10 +279,16 @@ impl Bishops {
             let has_pieces = !p.occ[usize::from(c)].is_empty();
             let name = crate::SEAT_NAMES[usize::from(c)];
             if p.is_active_seat(c) && p.kings[usize::from(c)] == NONE {
-                return Err(err("placement", format!("{name} is active but has no king")));
+                return Err(err(
+                    "placement",
+                    format!("{name} is active but has no king"),
+                ));
             }
             if !p.is_active_seat(c) && has_pieces {
-                return Err(err("placement", format!("{name} is not active but has pieces on the board")));
+                return Err(err(
+                    "placement",
+                    format!("{name} is not active but has pieces on the board"),
+                ));
             }
         }
         if phase == Phase::Duel {
@@ -252,7 +313,11 @@ impl Bishops {
             if let Some(s) = bad {
                 return Err(err(
                     "placement",
-                    format!("a {} pawn cannot stand on {}", crate::SEAT_NAMES[usize::from(c)], cell_name(s)),
+                    format!(
+                        "a {} pawn cannot stand on {}",
+                        crate::SEAT_NAMES[usize::from(c)],
+                        cell_name(s)
+                    ),
                 ));
             }
         }
@@ -262,9 +327,9 @@ impl Bishops {
         if field(3) != "-" {
             let mut seen = 0u8;
             for part in field(3).split(',') {
-                let (who, rights) = part
-                    .split_once(':')
-                    .ok_or_else(|| err(location, format!("{part:?} is not colour:rights like w:KQ")))?;
+                let (who, rights) = part.split_once(':').ok_or_else(|| {
+                    err(location, format!("{part:?} is not colour:rights like w:KQ"))
+                })?;
                 let mut chars = who.chars();
                 let c = match (chars.next().and_then(colour_index), chars.next()) {
                     (Some(c), None) => c,
@@ -290,13 +355,20 @@ impl Bishops {
                     if !king_ok || !rook_ok || !p.is_active_seat(c) || phase == Phase::Duel {
                         return Err(err(
                             location,
-                            format!("{part}: {letter} needs an active king on {} and rook on {} (and no duel)",
-                                cell_name(castle.king_from), cell_name(castle.rook_from)),
+                            format!(
+                                "{part}: {letter} needs an active king on {} and rook on {} (and no duel)",
+                                cell_name(castle.king_from),
+                                cell_name(castle.rook_from)
+                            ),
                         ));
                     }
                     p.castling |= 1 << (2 * usize::from(c) + side);
                 }
-                if rights.chars().any(|ch| ch != 'K' && ch != 'Q') || rights == "QK" || rights == "KK" || rights == "QQ" {
+                if rights.chars().any(|ch| ch != 'K' && ch != 'Q')
+                    || rights == "QK"
+                    || rights == "KK"
+                    || rights == "QQ"
+                {
                     return Err(err(location, format!("{part:?}: rights are K, Q, KQ or -")));
                 }
             }
@@ -309,20 +381,38 @@ impl Bishops {
         let location = "en passant (field 5)";
         if field(4) != "-" {
             let text = field(4);
-            let (cell, used) = parse_cell_prefix(text)
-                .ok_or_else(|| err(location, format!("{text:?} is not a cell plus a colour like c3w")))?;
+            let (cell, used) = parse_cell_prefix(text).ok_or_else(|| {
+                err(
+                    location,
+                    format!("{text:?} is not a cell plus a colour like c3w"),
+                )
+            })?;
             let c = match text.get(used..) {
                 Some(rest) if rest.len() == 1 => rest.chars().next().and_then(colour_index),
                 _ => None,
             }
-            .ok_or_else(|| err(location, format!("{text:?} is not a cell plus a colour like c3w")))?;
+            .ok_or_else(|| {
+                err(
+                    location,
+                    format!("{text:?} is not a cell plus a colour like c3w"),
+                )
+            })?;
             let f = PAWN_FORWARD[usize::from(p.pawn_dir[usize::from(c)])];
             let victim = step(cell, f);
             let back = step(cell, f.wrapping_neg());
-            if !p.is_active_seat(c) || c == stm || p.at(cell) != EMPTY || p.at(back) != EMPTY || p.at(victim) != code(c, PAWN) {
+            if !p.is_active_seat(c)
+                || c == stm
+                || p.at(cell) != EMPTY
+                || p.at(back) != EMPTY
+                || p.at(victim) != code(c, PAWN)
+            {
                 return Err(err(
                     location,
-                    format!("{text}: needs an empty {} and a {} pawn that just made a double step past it", cell_name(cell), crate::SEAT_NAMES[usize::from(c)]),
+                    format!(
+                        "{text}: needs an empty {} and a {} pawn that just made a double step past it",
+                        cell_name(cell),
+                        crate::SEAT_NAMES[usize::from(c)]
+                    ),
                 ));
             }
             p.ep = cell;
@@ -330,9 +420,12 @@ impl Bishops {
             p.config.en_passant = true;
         }
 
-        p.halfmove = field(5)
-            .parse()
-            .map_err(|_| err("halfmove clock (field 6)", format!("{:?} is not a count", field(5))))?;
+        p.halfmove = field(5).parse().map_err(|_| {
+            err(
+                "halfmove clock (field 6)",
+                format!("{:?} is not a count", field(5)),
+            )
+        })?;
         p.passes = field(6)
             .parse()
             .map_err(|_| err("passes (field 7)", format!("{:?} is not a count", field(6))))?;
@@ -346,8 +439,13 @@ impl Bishops {
             "N" => PENDING_KNIGHT,
             other => return Err(err(location, format!("{other:?} is not QN, Q, N or -"))),
         };
-        if p.pending != 0 && (p.is_active_seat(GREY) || !p.is_active_seat(WHITE) || phase == Phase::Duel) {
-            return Err(err(location, "placements belong to White in the three-player game (no grey, no duel)"));
+        if p.pending != 0
+            && (p.is_active_seat(GREY) || !p.is_active_seat(WHITE) || phase == Phase::Duel)
+        {
+            return Err(err(
+                location,
+                "placements belong to White in the three-player game (no grey, no duel)",
+            ));
         }
         if p.is_active_seat(GREY) {
             p.config.players = 4;
@@ -387,13 +485,21 @@ impl Bishops {
                 .iter()
                 .copied()
                 .find(|m| m.kind == MoveKind::Pass)
-                .ok_or_else(|| MoveError::illegal(t, "a pass is only legal when there is no other legal move (B4-15)"));
+                .ok_or_else(|| {
+                    MoveError::illegal(
+                        t,
+                        "a pass is only legal when there is no other legal move (B4-15)",
+                    )
+                });
         }
         if let Some((piece, target)) = t.split_once('@') {
             return self.parse_placement(t, piece, target, &legal);
         }
         let (from, used) = parse_cell_prefix(t).ok_or_else(|| {
-            MoveError::malformed(t, "expected a move like c2c4 (cells a1 … l12), a placement like Qf1@b7, or pass")
+            MoveError::malformed(
+                t,
+                "expected a move like c2c4 (cells a1 … l12), a placement like Qf1@b7, or pass",
+            )
         })?;
         let mut rest = t.get(used..).unwrap_or("");
         if let Some(r) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('x')) {
@@ -405,7 +511,10 @@ impl Bishops {
         if self.outcome.is_over() {
             return Err(over());
         }
-        if let Some(&m) = legal.iter().find(|m| m.from == from && m.to == to && m.kind != MoveKind::Placement) {
+        if let Some(&m) = legal
+            .iter()
+            .find(|m| m.from == from && m.to == to && m.kind != MoveKind::Placement)
+        {
             return Ok(m);
         }
         let p = self.at(from);
@@ -413,31 +522,57 @@ impl Bishops {
         let reason = if p == EMPTY {
             format!("there is no piece on {}", cell_name(from))
         } else if colour_of(p) != self.stm {
-            format!("the piece on {} is {}'s, and {mover} is to move", cell_name(from), crate::SEAT_NAMES[usize::from(colour_of(p) & 3)])
+            format!(
+                "the piece on {} is {}'s, and {mover} is to move",
+                cell_name(from),
+                crate::SEAT_NAMES[usize::from(colour_of(p) & 3)]
+            )
         } else if legal.iter().any(|m| m.kind == MoveKind::Placement) {
             "White must make a placement (B4-23)".to_string()
         } else {
-            format!("the piece on {} cannot move to {} here", cell_name(from), cell_name(to))
+            format!(
+                "the piece on {} cannot move to {} here",
+                cell_name(from),
+                cell_name(to)
+            )
         };
         Err(MoveError::illegal(t, reason))
     }
 
-    fn parse_placement(&self, t: &str, piece: &str, target: &str, legal: &[Move]) -> Result<Move, MoveError> {
+    fn parse_placement(
+        &self,
+        t: &str,
+        piece: &str,
+        target: &str,
+        legal: &[Move],
+    ) -> Result<Move, MoveError> {
         let mut chars = piece.chars();
         let kind = match chars.next() {
             Some('Q') => QUEEN,
             Some('N') => KNIGHT_K,
-            _ => return Err(MoveError::malformed(t, "a placement starts with Q or N (B4-50)")),
+            _ => {
+                return Err(MoveError::malformed(
+                    t,
+                    "a placement starts with Q or N (B4-50)",
+                ));
+            }
         };
         let from_text = chars.as_str();
-        let from = if from_text.is_empty() {
-            None
-        } else {
-            Some(parse_cell(from_text).ok_or_else(|| MoveError::malformed(t, format!("{from_text:?} is not a cell")))?)
-        };
-        let to = parse_cell(target).ok_or_else(|| MoveError::malformed(t, format!("{target:?} is not a cell")))?;
+        let from =
+            if from_text.is_empty() {
+                None
+            } else {
+                Some(parse_cell(from_text).ok_or_else(|| {
+                    MoveError::malformed(t, format!("{from_text:?} is not a cell"))
+                })?)
+            };
+        let to = parse_cell(target)
+            .ok_or_else(|| MoveError::malformed(t, format!("{target:?} is not a cell")))?;
         if self.outcome.is_over() {
-            return Err(MoveError::illegal(t, format!("the game is over ({})", self.outcome)));
+            return Err(MoveError::illegal(
+                t,
+                format!("the game is over ({})", self.outcome),
+            ));
         }
         let matches: Vec<Move> = legal
             .iter()
@@ -463,7 +598,11 @@ impl Bishops {
                 t,
                 format!(
                     "ambiguous: {}",
-                    several.iter().map(|m| self.format_move_text(*m)).collect::<Vec<_>>().join(" or ")
+                    several
+                        .iter()
+                        .map(|m| self.format_move_text(*m))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
                 ),
             )),
         }

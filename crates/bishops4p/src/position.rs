@@ -288,7 +288,10 @@ impl Bishops {
                 if col != c {
                     let kind = kind_of(p);
                     if i < 4 {
-                        if kind == ROOK || kind == QUEEN || (kind == BISHOP && self.queenlike >> col & 1 != 0) {
+                        if kind == ROOK
+                            || kind == QUEEN
+                            || (kind == BISHOP && self.queenlike >> col & 1 != 0)
+                        {
                             return true;
                         }
                     } else if kind == BISHOP || kind == QUEEN {
@@ -296,7 +299,9 @@ impl Bishops {
                     }
                     if first
                         && (kind == KING
-                            || (kind == PAWN && i >= 4 && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)]))))
+                            || (kind == PAWN
+                                && i >= 4
+                                && pawn_hits(i, usize::from(self.pawn_dir[usize::from(col & 3)]))))
                     {
                         return true;
                     }
@@ -346,7 +351,11 @@ impl Bishops {
             MoveKind::Placement => {
                 let p = self.remove(from);
                 self.put(to, p);
-                self.pending &= !(if kind_of(p) == QUEEN { PENDING_QUEEN } else { PENDING_KNIGHT });
+                self.pending &= !(if kind_of(p) == QUEEN {
+                    PENDING_QUEEN
+                } else {
+                    PENDING_KNIGHT
+                });
                 self.halfmove += 1;
             }
             MoveKind::Castle => {
@@ -394,7 +403,10 @@ impl Bishops {
                 if self.castling != 0 {
                     for (seat, sides) in CASTLINGS.iter().enumerate() {
                         for (side, castle) in sides.iter().enumerate() {
-                            if from == castle.king_from || from == castle.rook_from || to == castle.rook_from {
+                            if from == castle.king_from
+                                || from == castle.rook_from
+                                || to == castle.rook_from
+                            {
                                 self.castling &= !(1 << (2 * seat + side));
                             }
                         }

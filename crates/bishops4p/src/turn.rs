@@ -67,8 +67,11 @@ impl Bishops {
             }
             losers = stuck;
         }
-        let checked = (0..4u8).filter(|&c| self.in_check(c)).fold(0u8, |m, c| m | 1 << c);
-        self.stm = Bishops::first_after(checked, anchor).unwrap_or_else(|| self.next_active(anchor));
+        let checked = (0..4u8)
+            .filter(|&c| self.in_check(c))
+            .fold(0u8, |m, c| m | 1 << c);
+        self.stm =
+            Bishops::first_after(checked, anchor).unwrap_or_else(|| self.next_active(anchor));
         if !self.is_active_seat(self.stm) {
             self.stm = self.next_active(self.stm);
         }
@@ -123,7 +126,9 @@ impl Bishops {
     }
 
     fn last_player_status(&self) -> Status {
-        let winner = (0..4u8).find(|&c| self.is_active_seat(c)).unwrap_or(self.stm);
+        let winner = (0..4u8)
+            .find(|&c| self.is_active_seat(c))
+            .unwrap_or(self.stm);
         Status::Win {
             winner: variant_core::Seat(winner),
             reason: WinReason::LastPlayerStanding,
@@ -156,9 +161,11 @@ impl Bishops {
         }
         if self.in_check(self.stm) && !self.has_escape(self.stm, true) {
             if self.phase == Phase::Long {
-                return Err("the side to move is mated, but in the long game a mated player is \
+                return Err(
+                    "the side to move is mated, but in the long game a mated player is \
                             removed in the mating ply (B4-21)"
-                    .to_string());
+                        .to_string(),
+                );
             }
             return Ok(Status::Win {
                 winner: variant_core::Seat(self.prev_active(self.stm)),
@@ -174,7 +181,10 @@ impl Bishops {
             return Err(format!("there is no seat {seat}"));
         }
         if !self.is_active_seat(seat) {
-            return Err(format!("{} is not playing", crate::SEAT_NAMES[usize::from(seat)]));
+            return Err(format!(
+                "{} is not playing",
+                crate::SEAT_NAMES[usize::from(seat)]
+            ));
         }
         if self.outcome.is_over() {
             return Err(format!("the game is over: {}", self.outcome));

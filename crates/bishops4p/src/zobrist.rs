@@ -40,14 +40,12 @@ impl Bishops {
         if self.ep != NONE {
             h ^= key(EP + usize::from(self.ep)) ^ key(EP_COLOUR + usize::from(self.ep_colour & 3));
         }
-        h ^= key(
-            PHASE
-                + match self.phase {
-                    Phase::Short => 0,
-                    Phase::Long => 1,
-                    Phase::Duel => 2,
-                },
-        );
+        h ^= key(PHASE
+            + match self.phase {
+                Phase::Short => 0,
+                Phase::Long => 1,
+                Phase::Duel => 2,
+            });
         h ^ key(PENDING + usize::from(self.pending & 3))
     }
 }

@@ -19,7 +19,10 @@ fn b4_51_start_text_round_trips() {
     // Three players: Grey's army absent, White's placements pending.
     let three = Bishops::new(&config(&[("players", "3")])).unwrap();
     let text = three.to_text();
-    assert!(text.ends_with(" w wbp w:KQ,g:-,b:KQ,p:KQ - 0 0 short QN"), "{text}");
+    assert!(
+        text.ends_with(" w wbp w:KQ,g:-,b:KQ,p:KQ - 0 0 short QN"),
+        "{text}"
+    );
     let back = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
     assert_eq!(back.to_text(), text);
     assert_eq!(back.config().get("players").as_deref(), Some("3"));
@@ -76,7 +79,10 @@ fn b4_50_parser_variants() {
     let q = three.parse_move("Q@b7").unwrap();
     assert_eq!(three.format_move(q), "Qf1@b7");
     assert_eq!(three.parse_move("Qf1@b7"), Ok(q));
-    assert_eq!(three.format_move(three.parse_move("Nd1@b4").unwrap()), "Nd1@b4");
+    assert_eq!(
+        three.format_move(three.parse_move("Nd1@b4").unwrap()),
+        "Nd1@b4"
+    );
     // Castling is written as the king's move.
     let c = pos("wKg1 wRj1 gKa6 bKf12 pKl7", "w wgbp w:K - 0 0 short -");
     assert_eq!(c.format_move(c.parse_move("g1i1").unwrap()), "g1i1");
@@ -86,8 +92,13 @@ fn b4_50_parser_variants() {
 #[test]
 fn bad_moves_are_rejected_clearly() {
     let g = Bishops::new(&BishopsConfig::default()).unwrap();
-    for text in ["", "c2", "c2c", "m2m4", "c2c13", "c0c1", "Xc2@b4", "Qz9@b4", "c2c4q", "pas"] {
-        assert!(matches!(g.parse_move(text), Err(MoveError::Malformed { .. })), "{text}");
+    for text in [
+        "", "c2", "c2c", "m2m4", "c2c13", "c0c1", "Xc2@b4", "Qz9@b4", "c2c4q", "pas",
+    ] {
+        assert!(
+            matches!(g.parse_move(text), Err(MoveError::Malformed { .. })),
+            "{text}"
+        );
     }
     let e = g.parse_move("c3c4").unwrap_err().to_string();
     assert!(e.contains("no piece on c3"), "{e}");
@@ -112,7 +123,10 @@ fn bad_positions_are_rejected_clearly() {
         (&START.replacen("2,bR", "2,bZ", 1), "rank 12"),
         (&START.replacen(" w wgbp", " x wgbp", 1), "side to move"),
         (&START.replacen(" w wgbp", " w wbgp", 1), "active colours"),
-        (&START.replacen(" w wgbp", " w wbp", 1), "grey is not active"),
+        (
+            &START.replacen(" w wgbp", " w wbp", 1),
+            "grey is not active",
+        ),
         (&START.replacen("w:KQ,", "w:KX,", 1), "castling"),
         (&START.replacen(" - 0 0", " z9w 0 0", 1), "en passant"),
         (&START.replacen(" - 0 0", " e3w 0 0", 1), "en passant"),
@@ -121,11 +135,20 @@ fn bad_positions_are_rejected_clearly() {
         (&START.replacen(" short -", " short QQ", 1), "placements"),
         (&START.replacen(" short -", " short QN", 1), "placements"),
         (&START.replacen("bK", "bQ", 1), "no king"),
-        (&START.replacen("wP,wP,wP,wP,wP,wP,wP,wP,2/2,wR", "wP,wP,wP,wP,wP,wP,wP,wP,2/wP,1,wR", 1), "pawn"),
+        (
+            &START.replacen(
+                "wP,wP,wP,wP,wP,wP,wP,wP,2/2,wR",
+                "wP,wP,wP,wP,wP,wP,wP,wP,2/wP,1,wR",
+                1,
+            ),
+            "pawn",
+        ),
         (&START.replacen(" short -", " duel -", 1), "duel"),
     ];
     for (text, needle) in cases {
-        let e = Bishops::from_text(&BishopsConfig::default(), text).unwrap_err().to_string();
+        let e = Bishops::from_text(&BishopsConfig::default(), text)
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("position text: "), "{e}");
         assert!(e.contains(needle), "{text:?}: {e} (wanted {needle:?})");
     }
@@ -138,7 +161,9 @@ fn history_undo_restores_position_and_hash() {
     let mut h = History::new(start.clone());
     let hashes: Vec<u64> = {
         let mut v = vec![start.zobrist()];
-        for m in ["d1c3", "a4c5", "d12c10", "l4j5", "c3d1", "c5a4", "c10d12", "j5l4"] {
+        for m in [
+            "d1c3", "a4c5", "d12c10", "l4j5", "c3d1", "c5a4", "c10d12", "j5l4",
+        ] {
             h.play_text(m).unwrap();
             v.push(h.position().zobrist());
         }
@@ -146,7 +171,10 @@ fn history_undo_restores_position_and_hash() {
     };
     // The knights went out and back: the start repeats (same full state), twice now.
     assert_eq!(h.repetition_count(), 2);
-    assert_eq!(h.position().to_text().split(' ').next(), start.to_text().split(' ').next());
+    assert_eq!(
+        h.position().to_text().split(' ').next(),
+        start.to_text().split(' ').next()
+    );
     for i in (0..8).rev() {
         h.undo().unwrap();
         assert_eq!(h.position().zobrist(), hashes[i]);
@@ -176,7 +204,10 @@ fn serde_config_and_records() {
 /// A finished game has no moves and rejects any move text.
 #[test]
 fn finished_game_rejects_moves() {
-    let mut g = pos("wKg1 wRa1 gKa6 bKf12 bRb12 pKl5 pRl7", "w wgbp - - 0 0 short -");
+    let mut g = pos(
+        "wKg1 wRa1 gKa6 bKf12 bRb12 pKl5 pRl7",
+        "w wgbp - - 0 0 short -",
+    );
     play(&mut g, &["a1a3"]);
     assert!(moves(&g).is_empty());
     let e = g.parse_move("a6a5").unwrap_err().to_string();

@@ -53,20 +53,33 @@ fn b4_52_perft_depth_4() {
 /// rooks' steps into the corner blocks 2 + 2.
 #[test]
 fn b4_53_each_colour_has_26_moves() {
-    for (letter, rooks) in [('w', ["c1a1", "c1b1", "j1k1", "j1l1"]), ('g', ["a10a11", "a10a12", "a3a1", "a3a2"]), ('b', ["c12a12", "c12b12", "j12k12", "j12l12"]), ('p', ["l10l11", "l10l12", "l3l1", "l3l2"])] {
+    for (letter, rooks) in [
+        ('w', ["c1a1", "c1b1", "j1k1", "j1l1"]),
+        ('g', ["a10a11", "a10a12", "a3a1", "a3a2"]),
+        ('b', ["c12a12", "c12b12", "j12k12", "j12l12"]),
+        ('p', ["l10l11", "l10l12", "l3l1", "l3l2"]),
+    ] {
         let text = START.replacen(" w wgbp", &format!(" {letter} wgbp"), 1);
         let g = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
         let list = moves(&g);
         assert_eq!(list.len(), 26, "{letter}: {list:?}");
         for r in rooks {
-            assert!(list.contains(&r.to_string()), "{letter}: {r} missing from {list:?}");
+            assert!(
+                list.contains(&r.to_string()),
+                "{letter}: {r} missing from {list:?}"
+            );
         }
     }
     // White's list by hand: 8 pawns × 2, Nd1 b2 c3 e3, Ni1 h3 j3 k2, rooks into a1 b1 k1 l1.
     let mut expected: Vec<String> = ["c", "d", "e", "f", "g", "h", "i", "j"]
         .iter()
         .flat_map(|f| [format!("{f}2{f}3"), format!("{f}2{f}4")])
-        .chain(["d1b2", "d1c3", "d1e3", "i1h3", "i1j3", "i1k2", "c1a1", "c1b1", "j1k1", "j1l1"].map(String::from))
+        .chain(
+            [
+                "d1b2", "d1c3", "d1e3", "i1h3", "i1j3", "i1k2", "c1a1", "c1b1", "j1k1", "j1l1",
+            ]
+            .map(String::from),
+        )
         .collect();
     expected.sort();
     assert_eq!(moves(&start4()), expected);
@@ -80,7 +93,12 @@ fn b4_4_rotations_of_the_start_agree() {
     let mut text = START.to_string();
     for (k, letter) in ['g', 'b', 'p'].iter().enumerate() {
         text = rotate_text(&text);
-        assert_eq!(text, START.replacen(" w wgbp", &format!(" {letter} wgbp"), 1), "rotation {}", k + 1);
+        assert_eq!(
+            text,
+            START.replacen(" w wgbp", &format!(" {letter} wgbp"), 1),
+            "rotation {}",
+            k + 1
+        );
         let g = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
         let counts: Vec<u64> = (1..=3).map(|d| perft(&g, d)).collect();
         assert_eq!(counts, base, "rotation {}", k + 1);

@@ -103,7 +103,11 @@ fn playout(text: &str, mode: &str, players: &str, seed: u64, plies: usize, seen:
                 checking.push(m);
             }
         }
-        let captures: Vec<&String> = slow_moves.iter().filter(|m| m.capture).map(|m| &m.text).collect();
+        let captures: Vec<&String> = slow_moves
+            .iter()
+            .filter(|m| m.capture)
+            .map(|m| &m.text)
+            .collect();
         let roll = rng.below(10);
         let chosen = if roll < 9 && !mating.is_empty() {
             mating[rng.below(mating.len())].clone()

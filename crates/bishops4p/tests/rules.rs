@@ -24,7 +24,13 @@ fn b4_13_mate_of_grey_by_white_with_three_colours() {
     assert!(moves(&g).contains(&"a1a3".to_string()));
     play(&mut g, &["a1a3"]);
     // B4-20: the first mate ends the short game; the mater wins; the mated player is to move.
-    assert_eq!(g.status(), Status::Win { winner: WHITE, reason: WinReason::Checkmate });
+    assert_eq!(
+        g.status(),
+        Status::Win {
+            winner: WHITE,
+            reason: WinReason::Checkmate
+        }
+    );
     assert_eq!(g.side_to_move(), GREY);
     assert!(g.is_in_check(GREY));
     // A finished game has no legal moves (B4-20).
@@ -38,16 +44,31 @@ fn b4_13_mate_of_grey_by_white_with_three_colours() {
 /// a mate of Black, so the move is absent, while c1c11 (no check) is there.
 #[test]
 fn b4_13_white_may_not_mate_black() {
-    let g = pos("wKg1 wRc1 gKa6 bKf12 bPe11 bPf11 bPg11 pKl7", "w wgbp - - 0 0 short -");
+    let g = pos(
+        "wKg1 wRc1 gKa6 bKf12 bPe11 bPf11 bPg11 pKl7",
+        "w wgbp - - 0 0 short -",
+    );
     let list = moves(&g);
     assert!(!list.contains(&"c1c12".to_string()), "{list:?}");
     assert!(list.contains(&"c1c11".to_string()));
-    assert!(matches!(g.parse_move("c1c12"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        g.parse_move("c1c12"),
+        Err(MoveError::Illegal { .. })
+    ));
     // With three players Black is White's left neighbour (B4-23): the same mate is legal and
     // wins the short game.
-    let mut three = pos("wKg1 wRc1 bKf12 bPe11 bPf11 bPg11 pKl7", "w wbp - - 0 0 short -");
+    let mut three = pos(
+        "wKg1 wRc1 bKf12 bPe11 bPf11 bPg11 pKl7",
+        "w wbp - - 0 0 short -",
+    );
     play(&mut three, &["c1c12"]);
-    assert_eq!(three.status(), Status::Win { winner: WHITE, reason: WinReason::Checkmate });
+    assert_eq!(
+        three.status(),
+        Status::Win {
+            winner: WHITE,
+            reason: WinReason::Checkmate
+        }
+    );
 }
 
 /// B4-12: White checks Pink (rook h1→h7, i7 j7 k7 empty, king l7): Pink moves next, Grey and
@@ -82,7 +103,10 @@ fn b4_14_block_entry_immunity_and_queen_bishops() {
     // King c2 next to the block {a1 b1 a2 b2}: with a bishop it may enter b1 and b2.
     let with = pos("wKc2 wBh6 gKa6 bKf12 pKl7", "w wgbp - - 0 0 short -");
     let k = moves_from(&with, "c2");
-    assert!(k.contains(&"c2b1".to_string()) && k.contains(&"c2b2".to_string()), "{k:?}");
+    assert!(
+        k.contains(&"c2b1".to_string()) && k.contains(&"c2b2".to_string()),
+        "{k:?}"
+    );
     // Without a bishop it may not.
     let without = pos("wKc2 wNh6 gKa6 bKf12 pKl7", "w wgbp - - 0 0 short -");
     let k = moves_from(&without, "c2");
@@ -114,7 +138,10 @@ fn b4_14_bishops_move_as_queens() {
 /// the queen on d4 covers c3 (diagonal): 4 moves, all by the king. The king is still immune.
 #[test]
 fn b4_14_forced_exit_after_the_last_bishop_falls() {
-    let mut g = pos("wKb2 wBd4 wRh5 gKa6 bKf12 pKl7 pQl4", "p wgbp - - 0 0 short -");
+    let mut g = pos(
+        "wKb2 wBd4 wRh5 gKa6 bKf12 pKl7 pQl4",
+        "p wgbp - - 0 0 short -",
+    );
     play(&mut g, &["l4d4"]);
     assert_eq!(g.side_to_move(), WHITE);
     assert_eq!(moves(&g), ["b2a3", "b2b3", "b2c1", "b2c2"]);
@@ -130,11 +157,22 @@ fn b4_14_forced_exit_after_the_last_bishop_falls() {
 /// active players draws (B4-15).
 #[test]
 fn b4_14_waiting_and_b4_15_passes() {
-    let g = pos("wKb2 wRh5 gKa6 bKf12 bRc12 pKl7 pRl3", "w wgbp - - 0 0 short -");
+    let g = pos(
+        "wKb2 wRh5 gKa6 bKf12 bRc12 pKl7 pRl3",
+        "w wgbp - - 0 0 short -",
+    );
     assert_eq!(moves(&g), ["pass"]);
-    let mut g = pos("wKb2 wRh5 gKa6 bKf12 bRc12 pKl7 pRl3", "w wgbp - - 0 3 short -");
+    let mut g = pos(
+        "wKb2 wRh5 gKa6 bKf12 bRc12 pKl7 pRl3",
+        "w wgbp - - 0 3 short -",
+    );
     play(&mut g, &["pass"]);
-    assert_eq!(g.status(), Status::Draw { reason: DrawReason::Passes });
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::Passes
+        }
+    );
     assert_eq!(g.consecutive_passes(), 4);
 }
 
@@ -166,7 +204,10 @@ fn b4_15_pass_when_escapes_mate_others() {
 fn b4_7_edge_pawn_ban_with_attack() {
     // Grey knights on b3 and k3, White pawns c2 and j2: c2xb3 and j2xk3 are barred; a pawn on
     // d2 may take a knight on c3 as usual.
-    let g = pos("wKg1 wPc2 wPj2 wPd2 gKa6 gNb3 gNk3 gNc3 bKf12 pKl7", "w wgbp - - 0 0 short -");
+    let g = pos(
+        "wKg1 wPc2 wPj2 wPd2 gKa6 gNb3 gNk3 gNc3 bKf12 pKl7",
+        "w wgbp - - 0 0 short -",
+    );
     let list = moves(&g);
     assert!(!list.contains(&"c2b3".to_string()));
     assert!(!list.contains(&"j2k3".to_string()));
@@ -264,13 +305,23 @@ fn b4_22_migration_restricts_moves() {
 #[test]
 fn b4_22_duel_draws() {
     let g = pos("wKd4 wNe5 bKi9", "w wb - - 0 0 duel -");
-    assert_eq!(g.status(), Status::Draw { reason: DrawReason::DeadPosition });
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::DeadPosition
+        }
+    );
     // Stalemate: Black's king c3 in the zone's corner may not leave the zone (b-file and rank 2
     // are outside).
     // Its zone neighbours c4 d4 d3: the queen e4 covers c4 (rank 4), d4, d3 (diagonal),
     // and the queen does not attack c3 (not on a line: dx −2, dy −1). Stalemate.
     let g = pos("wKh8 wQe4 bKc3", "b wb - - 0 0 duel -");
-    assert_eq!(g.status(), Status::Draw { reason: DrawReason::Stalemate });
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::Stalemate
+        }
+    );
 }
 
 /// B4-23: White's two placements. 16 cells a3–b10: queen 16 + two knights × 16 = 48. After
@@ -280,7 +331,10 @@ fn b4_23_three_player_placements() {
     let mut g = Bishops::new(&config(&[("players", "3")])).unwrap();
     assert_eq!(g.pending_placements(), (true, true));
     assert_eq!(moves(&g).len(), 48);
-    assert!(matches!(g.parse_move("N@b4"), Err(MoveError::Illegal { .. })), "two knights: ambiguous");
+    assert!(
+        matches!(g.parse_move("N@b4"), Err(MoveError::Illegal { .. })),
+        "two knights: ambiguous"
+    );
     play(&mut g, &["Q@b7"]);
     assert_eq!(g.side_to_move(), BLACK);
     assert_eq!(g.piece_at(1, 6), Some((WHITE, bishops4p::PieceKind::Queen)));
@@ -288,7 +342,10 @@ fn b4_23_three_player_placements() {
     assert_eq!(g.side_to_move(), WHITE);
     let list = moves(&g);
     assert_eq!(list.len(), 30, "{list:?}");
-    assert!(list.iter().all(|m| m.starts_with("Nd1@") || m.starts_with("Ni1@")));
+    assert!(
+        list.iter()
+            .all(|m| m.starts_with("Nd1@") || m.starts_with("Ni1@"))
+    );
     play(&mut g, &["Ni1@a4"]);
     assert_eq!(g.pending_placements(), (false, false));
     // Then White moves normally: e.g. its other knight.
@@ -300,7 +357,10 @@ fn b4_23_three_player_placements() {
 /// the skipped cell: Grey's pawn c4 (moving east, capturing to d5/d3) takes d3 after d2d4.
 #[test]
 fn b4_9_en_passant_by_the_next_player_only() {
-    let mut g = pos("wKg1 wPd2 gKa6 gPc4 bKf12 bPe5 pKl7", "w wgbp - - 0 0 short -");
+    let mut g = pos(
+        "wKg1 wPd2 gKa6 gPc4 bKf12 bPe5 pKl7",
+        "w wgbp - - 0 0 short -",
+    );
     play(&mut g, &["d2d4"]);
     assert!(moves(&g).contains(&"c4d3".to_string()));
     let mut taken = g.clone();
@@ -310,7 +370,10 @@ fn b4_9_en_passant_by_the_next_player_only() {
     play(&mut g, &["a6a7"]);
     assert!(!g.to_text().contains("d3w"));
     // With en passant off there is no such capture.
-    let text = format!("{} w wgbp - - 0 0 short -", common::placement("wKg1 wPd2 gKa6 gPc4 bKf12 pKl7"));
+    let text = format!(
+        "{} w wgbp - - 0 0 short -",
+        common::placement("wKg1 wPd2 gKa6 gPc4 bKf12 pKl7")
+    );
     let mut off = Bishops::from_text(&config(&[("en-passant", "off")]), &text).unwrap();
     play(&mut off, &["d2d4"]);
     assert!(!moves(&off).contains(&"c4d3".to_string()));
@@ -320,16 +383,28 @@ fn b4_9_en_passant_by_the_next_player_only() {
 /// cell.
 #[test]
 fn b4_10_castling() {
-    let mut g = pos("wKg1 wRc1 wRj1 gKa6 bKf12 pKl7", "w wgbp w:KQ - 0 0 short -");
+    let mut g = pos(
+        "wKg1 wRc1 wRj1 gKa6 bKf12 pKl7",
+        "w wgbp w:KQ - 0 0 short -",
+    );
     let k = moves_from(&g, "g1");
-    assert!(k.contains(&"g1i1".to_string()) && k.contains(&"g1e1".to_string()), "{k:?}");
+    assert!(
+        k.contains(&"g1i1".to_string()) && k.contains(&"g1e1".to_string()),
+        "{k:?}"
+    );
     play(&mut g, &["g1i1"]);
     assert_eq!(g.piece_at(8, 0), Some((WHITE, bishops4p::PieceKind::King)));
     assert_eq!(g.piece_at(7, 0), Some((WHITE, bishops4p::PieceKind::Rook)));
     // A Black rook on h12 covers h1 (h-file): no short castling; long is still there.
-    let g = pos("wKg1 wRc1 wRj1 gKa6 bKf12 bRh12 pKl7", "w wgbp w:KQ - 0 0 short -");
+    let g = pos(
+        "wKg1 wRc1 wRj1 gKa6 bKf12 bRh12 pKl7",
+        "w wgbp w:KQ - 0 0 short -",
+    );
     let k = moves_from(&g, "g1");
-    assert!(!k.contains(&"g1i1".to_string()) && k.contains(&"g1e1".to_string()), "{k:?}");
+    assert!(
+        !k.contains(&"g1i1".to_string()) && k.contains(&"g1e1".to_string()),
+        "{k:?}"
+    );
     // Castling off by configuration.
     let g = Bishops::new(&config(&[("castling", "off")])).unwrap();
     assert!(g.to_text().contains("w:-,g:-,b:-,p:-"));
@@ -340,7 +415,10 @@ fn b4_10_castling() {
 fn b4_8_promotion() {
     let mut g = pos("wKg1 wPe11 gKa6 bKh12 pKl7", "w wgbp - - 0 0 short -");
     play(&mut g, &["e11e12"]);
-    assert_eq!(g.piece_at(4, 11), Some((WHITE, bishops4p::PieceKind::Queen)));
+    assert_eq!(
+        g.piece_at(4, 11),
+        Some((WHITE, bishops4p::PieceKind::Queen))
+    );
 }
 
 /// B4-11: a move leaving the own king attacked is illegal: White's rook e2 is pinned by Black's
@@ -360,7 +438,10 @@ fn b4_20_b4_21_resignation() {
     let mut g = Bishops::new(&BishopsConfig::default()).unwrap();
     assert_eq!(
         g.resign(BLACK),
-        Ok(Some(Status::Win { winner: GREY, reason: WinReason::Resignation }))
+        Ok(Some(Status::Win {
+            winner: GREY,
+            reason: WinReason::Resignation
+        }))
     );
     let mut g = Bishops::new(&config(&[("mode", "long")])).unwrap();
     assert_eq!(g.resign(WHITE), Ok(None));
@@ -370,7 +451,13 @@ fn b4_20_b4_21_resignation() {
     assert_eq!(g.resign(GREY), Ok(None));
     assert_eq!(g.phase(), Phase::Duel);
     assert_eq!(g.resign(BLACK), Ok(None));
-    assert_eq!(g.status(), Status::Win { winner: PINK, reason: WinReason::LastPlayerStanding });
+    assert_eq!(
+        g.status(),
+        Status::Win {
+            winner: PINK,
+            reason: WinReason::LastPlayerStanding
+        }
+    );
 }
 
 /// B4-20: 50 moves per active player (200 plies with four) may be claimed; repetition 3.
@@ -391,7 +478,10 @@ fn b4_20_move_count_and_repetition_rules() {
 fn b4_5_blocks_are_ordinary_cells_for_pieces() {
     let g = pos("wKg1 wRa5 gKc8 bKf12 pKl7", "w wgbp - - 0 0 short -");
     let r = moves_from(&g, "a5");
-    assert!(r.contains(&"a5a1".to_string()) && r.contains(&"a5a12".to_string()), "{r:?}");
+    assert!(
+        r.contains(&"a5a1".to_string()) && r.contains(&"a5a12".to_string()),
+        "{r:?}"
+    );
     // Kings are never captured: with Grey's king on a8 there is no a5a8.
     let g = pos("wKg1 wRa5 gKa8 bKf12 pKl7", "w wgbp - - 0 0 short -");
     assert!(!moves_from(&g, "a5").contains(&"a5a8".to_string()));

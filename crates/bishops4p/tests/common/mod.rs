@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: building position texts from piece lists,
 //! rotating positions by one seat, listing legal moves as text.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use bishops4p::{Bishops, BishopsConfig};
 use variant_core::{Game, GameConfig};
@@ -10,7 +10,10 @@ pub const START: &str = "2,bR,bN,bB,bK,bQ,bB,bN,bR,2/2,bP,bP,bP,bP,bP,bP,bP,bP,2
 
 fn cell(name: &str) -> (usize, usize) {
     let b = name.as_bytes();
-    ((b[0] - b'a') as usize, name[1..].parse::<usize>().unwrap() - 1)
+    (
+        (b[0] - b'a') as usize,
+        name[1..].parse::<usize>().unwrap() - 1,
+    )
 }
 
 /// A placement field from tokens like `wKg1 gKa6` (colour, piece, cell).
@@ -73,14 +76,17 @@ pub fn moves(g: &Bishops) -> Vec<String> {
 pub fn moves_from(g: &Bishops, from: &str) -> Vec<String> {
     moves(g)
         .into_iter()
-        .filter(|m| m.starts_with(from) && m[from.len()..].starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter(|m| {
+            m.starts_with(from) && m[from.len()..].starts_with(|c: char| c.is_ascii_lowercase())
+        })
         .collect()
 }
 
 /// Plays moves given as text.
 pub fn play(g: &mut Bishops, list: &[&str]) {
     for m in list {
-        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}\n{}", g.to_text()));
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("{m}: {e}\n{}", g.to_text()));
     }
 }
 
@@ -138,7 +144,11 @@ pub fn rotate_text(text: &str) -> String {
         "-".to_string()
     } else {
         let colour = f[4].chars().last().unwrap();
-        format!("{}{}", rotate_cell_name(&f[4][..f[4].len() - 1]), next_letter(colour))
+        format!(
+            "{}{}",
+            rotate_cell_name(&f[4][..f[4].len() - 1]),
+            next_letter(colour)
+        )
     };
     format!(
         "{} {} {} {} {} {} {} {} {}",

@@ -2,7 +2,7 @@
 //! (`/work/shared/rules/bishops4p.md`, rule ids B4-n) and nothing else: a plain array of 144
 //! cells, plain loops, make-and-test legality, moves as canonical text. Slow on purpose; used
 //! to check the fast engine on random playouts.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use variant_core::{DrawReason, Seat, Status, WinReason};
 
@@ -49,7 +49,7 @@ fn at(x: i32, y: i32) -> Option<usize> {
 
 fn in_block(c: usize) -> bool {
     let (x, y) = xy(c);
-    (x < 2 || x > 9) && (y < 2 || y > 9)
+    !(2..=9).contains(&x) && !(2..=9).contains(&y)
 }
 
 fn in_zone(c: usize) -> bool {
@@ -59,7 +59,15 @@ fn in_zone(c: usize) -> bool {
 
 fn zone_dist(c: usize) -> i32 {
     let (x, y) = xy(c);
-    let d = |v: i32| if v < 2 { 2 - v } else if v > 9 { v - 9 } else { 0 };
+    let d = |v: i32| {
+        if v < 2 {
+            2 - v
+        } else if v > 9 {
+            v - 9
+        } else {
+            0
+        }
+    };
     d(x).max(d(y))
 }
 
@@ -106,7 +114,7 @@ impl RefPos {
                 }
             }
         }
-        let stm = LETTERS.iter().position(|&l| Some(l) == f[1].chars().next()).unwrap();
+        let stm = LETTERS.iter().position(|&l| f[1].starts_with(l)).unwrap();
         let mut active = [false; 4];
         for ch in f[2].chars() {
             active[LETTERS.iter().position(|&l| l == ch).unwrap()] = true;
@@ -114,13 +122,13 @@ impl RefPos {
         let mut castling = [[false; 2]; 4];
         for part in f[3].split(',') {
             if let Some((who, rights)) = part.split_once(':') {
-                let c = LETTERS.iter().position(|&l| Some(l) == who.chars().next()).unwrap();
+                let c = LETTERS.iter().position(|&l| who.starts_with(l)).unwrap();
                 castling[c][0] = rights.contains('K');
                 castling[c][1] = rights.contains('Q');
             }
         }
         let ep = (f[4] != "-").then(|| {
-            let colour = LETTERS.iter().position(|&l| Some(l) == f[4].chars().last()).unwrap();
+            let colour = LETTERS.iter().position(|&l| f[4].ends_with(l)).unwrap();
             (cell(&f[4][..f[4].len() - 1]), colour)
         });
         let mut p = RefPos {
@@ -132,7 +140,11 @@ impl RefPos {
             halfmove: f[5].parse().unwrap(),
             passes: f[6].parse().unwrap(),
             phase: f[7].to_string(),
-            pending: if f[8] == "-" { String::new() } else { f[8].to_string() },
+            pending: if f[8] == "-" {
+                String::new()
+            } else {
+                f[8].to_string()
+            },
             over: Status::Ongoing,
         };
         p.over = p.judge_from_scratch();
@@ -161,7 +173,10 @@ impl RefPos {
             }
             rows.push(toks.join(","));
         }
-        let active: String = (0..4).filter(|&c| self.active[c]).map(|c| LETTERS[c]).collect();
+        let active: String = (0..4)
+            .filter(|&c| self.active[c])
+            .map(|c| LETTERS[c])
+            .collect();
         let castling: Vec<String> = (0..4)
             .map(|c| {
                 let r = match self.castling[c] {
@@ -177,7 +192,11 @@ impl RefPos {
             Some((c, col)) => format!("{}{}", name(c), LETTERS[col]),
             None => "-".into(),
         };
-        let pending = if self.pending.is_empty() { "-".to_string() } else { self.pending.clone() };
+        let pending = if self.pending.is_empty() {
+            "-".to_string()
+        } else {
+            self.pending.clone()
+        };
         format!(
             "{} {} {} {} {} {} {} {} {}",
             rows.join("/"),
@@ -201,7 +220,10 @@ impl RefPos {
     }
 
     fn next_active(&self, c: usize) -> usize {
-        (1..=4).map(|i| (c + i) % 4).find(|&s| self.active[s]).unwrap_or(c)
+        (1..=4)
+            .map(|i| (c + i) % 4)
+            .find(|&s| self.active[s])
+            .unwrap_or(c)
     }
 
     fn king(&self, c: usize) -> Option<usize> {
@@ -209,7 +231,7 @@ impl RefPos {
     }
 
     fn has_bishop(&self, c: usize) -> bool {
-        self.cells.iter().any(|&p| p == Some((c, 'B')))
+        self.cells.contains(&Some((c, 'B')))
     }
 
     /// B4-22: the turned colour of an adjacent duel pair marches opposite to the other.
@@ -249,7 +271,9 @@ impl RefPos {
 
     /// Whether the piece on `from` attacks `to` (B4-11).
     fn piece_attacks(&self, from: usize, to: usize) -> bool {
-        let Some((c, k)) = self.cells[from] else { return false };
+        let Some((c, k)) = self.cells[from] else {
+            return false;
+        };
         let (fx, fy) = xy(from);
         let (tx, ty) = xy(to);
         let (dx, dy) = (tx - fx, ty - fy);
@@ -263,7 +287,9 @@ impl RefPos {
             'P' => {
                 let (px, py) = self.pawn_dir(c);
                 // one step forward and one aside
-                (dx - px, dy - py) != (0, 0) && (dx - px).abs() + (dy - py).abs() == 1 && (dx * px + dy * py) == 1
+                (dx - px, dy - py) != (0, 0)
+                    && (dx - px).abs() + (dy - py).abs() == 1
+                    && (dx * px + dy * py) == 1
             }
             'N' => dx.abs() * dy.abs() == 2,
             'B' => line(diag) || (self.king_on_block(c) && line(orth)),
@@ -275,7 +301,10 @@ impl RefPos {
     }
 
     fn attacked_by_others(&self, target: usize, c: usize) -> bool {
-        (0..144).any(|i| matches!(self.cells[i], Some((o, _)) if o != c && self.active[o]) && self.piece_attacks(i, target))
+        (0..144).any(|i| {
+            matches!(self.cells[i], Some((o, _)) if o != c && self.active[o])
+                && self.piece_attacks(i, target)
+        })
     }
 
     pub fn in_check(&self, c: usize) -> bool {
@@ -304,7 +333,13 @@ impl RefPos {
     /// Pseudo-legal moves of colour `c` (B4-5 … B4-10, B4-14, B4-23).
     pub fn pseudo(&self, c: usize, castling: bool) -> Vec<RMove> {
         let mut out = vec![];
-        let mk = |text: String, from, to, kind, capture| RMove { text, from, to, kind, capture };
+        let mk = |text: String, from, to, kind, capture| RMove {
+            text,
+            from,
+            to,
+            kind,
+            capture,
+        };
         if c == 0 && !self.pending.is_empty() {
             for letter in self.pending.chars() {
                 for from in 0..144 {
@@ -315,7 +350,13 @@ impl RefPos {
                         for x in 0..2 {
                             let to = y * 12 + x;
                             if self.cells[to].is_none() {
-                                out.push(mk(format!("{letter}{}@{}", name(from), name(to)), from, to, '@', false));
+                                out.push(mk(
+                                    format!("{letter}{}@{}", name(from), name(to)),
+                                    from,
+                                    to,
+                                    '@',
+                                    false,
+                                ));
                             }
                         }
                     }
@@ -345,7 +386,9 @@ impl RefPos {
             return out;
         }
         for from in 0..144 {
-            let Some((col, kind)) = self.cells[from] else { continue };
+            let Some((col, kind)) = self.cells[from] else {
+                continue;
+            };
             if col != c {
                 continue;
             }
@@ -355,7 +398,13 @@ impl RefPos {
                     let (mut tx, mut ty) = (x + dx, y + dy);
                     while let Some(t) = at(tx, ty) {
                         match self.target_ok(t, c) {
-                            Some(cap) => out.push(mk(format!("{}{}", name(from), name(t)), from, t, 'n', cap)),
+                            Some(cap) => out.push(mk(
+                                format!("{}{}", name(from), name(t)),
+                                from,
+                                t,
+                                'n',
+                                cap,
+                            )),
                             None => break,
                         }
                         if self.cells[t].is_some() {
@@ -381,7 +430,16 @@ impl RefPos {
                     slide(&diag, &mut out);
                 }
                 'N' => {
-                    for (dx, dy) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+                    for (dx, dy) in [
+                        (1, 2),
+                        (2, 1),
+                        (2, -1),
+                        (1, -2),
+                        (-1, -2),
+                        (-2, -1),
+                        (-2, 1),
+                        (-1, 2),
+                    ] {
                         if let Some(t) = at(x + dx, y + dy)
                             && let Some(cap) = self.target_ok(t, c)
                         {
@@ -397,13 +455,22 @@ impl RefPos {
                                 && let Some(cap) = self.target_ok(t, c)
                                 && (self.duel() || !in_block(t) || self.has_bishop(c))
                             {
-                                out.push(mk(format!("{}{}", name(from), name(t)), from, t, 'n', cap));
+                                out.push(mk(
+                                    format!("{}{}", name(from), name(t)),
+                                    from,
+                                    t,
+                                    'n',
+                                    cap,
+                                ));
                             }
                         }
                     }
                     if castling && !self.duel() {
                         for (side, &(kf, kt, rf, _)) in CASTLES[c].iter().enumerate() {
-                            if !self.castling[c][side] || from != cell(kf) || self.cells[cell(rf)] != Some((c, 'R')) {
+                            if !self.castling[c][side]
+                                || from != cell(kf)
+                                || self.cells[cell(rf)] != Some((c, 'R'))
+                            {
                                 continue;
                             }
                             let (kx, ky) = xy(cell(kf));
@@ -430,7 +497,11 @@ impl RefPos {
                     let (dx, dy) = self.pawn_dir(c);
                     let barred = |t: usize| {
                         let (tx, ty) = xy(t);
-                        if dx == 0 { tx == 0 || tx == 11 } else { ty == 0 || ty == 11 }
+                        if dx == 0 {
+                            tx == 0 || tx == 11
+                        } else {
+                            ty == 0 || ty == 11
+                        }
                     };
                     let start_line = match (dx, dy) {
                         (0, 1) => y == 1,
@@ -442,13 +513,25 @@ impl RefPos {
                         && self.cells[t].is_none()
                         && !barred(t)
                     {
-                        out.push(mk(format!("{}{}", name(from), name(t)), from, t, 'n', false));
+                        out.push(mk(
+                            format!("{}{}", name(from), name(t)),
+                            from,
+                            t,
+                            'n',
+                            false,
+                        ));
                         if start_line
                             && let Some(t2) = at(x + 2 * dx, y + 2 * dy)
                             && self.cells[t2].is_none()
                             && !barred(t2)
                         {
-                            out.push(mk(format!("{}{}", name(from), name(t2)), from, t2, 'd', false));
+                            out.push(mk(
+                                format!("{}{}", name(from), name(t2)),
+                                from,
+                                t2,
+                                'd',
+                                false,
+                            ));
                         }
                     }
                     for s in [-1, 1] {
@@ -457,16 +540,23 @@ impl RefPos {
                         if barred(t) {
                             continue;
                         }
-                        if self.turned() != Some(c) && EDGE_BANS[c].iter().any(|&(a, b)| cell(a) == from && cell(b) == t) {
+                        if self.turned() != Some(c)
+                            && EDGE_BANS[c]
+                                .iter()
+                                .any(|&(a, b)| cell(a) == from && cell(b) == t)
+                        {
                             continue;
                         }
                         match self.cells[t] {
-                            Some((o, k)) if o != c && k != 'K' => {
-                                out.push(mk(format!("{}{}", name(from), name(t)), from, t, 'n', true))
-                            }
-                            None if self.ep.is_some_and(|(e, ec)| e == t && ec != c) => {
-                                out.push(mk(format!("{}{}", name(from), name(t)), from, t, 'e', true))
-                            }
+                            Some((o, k)) if o != c && k != 'K' => out.push(mk(
+                                format!("{}{}", name(from), name(t)),
+                                from,
+                                t,
+                                'n',
+                                true,
+                            )),
+                            None if self.ep.is_some_and(|(e, ec)| e == t && ec != c) => out
+                                .push(mk(format!("{}{}", name(from), name(t)), from, t, 'e', true)),
                             _ => {}
                         }
                     }
@@ -494,7 +584,10 @@ impl RefPos {
                 p.pending = p.pending.replace(kind, "");
             }
             'c' => {
-                let side = CASTLES[c].iter().position(|&(_, kt, _, _)| cell(kt) == m.to).unwrap();
+                let side = CASTLES[c]
+                    .iter()
+                    .position(|&(_, kt, _, _)| cell(kt) == m.to)
+                    .unwrap();
                 let (_, _, rf, rt) = CASTLES[c][side];
                 p.cells[cell(rt)] = p.cells[cell(rf)].take();
             }
@@ -548,12 +641,19 @@ impl RefPos {
         if !ep_allowed {
             probe.ep = None;
         }
-        probe.pseudo(c, false).into_iter().filter(|m| probe.apply(m).king_safe(c)).collect()
+        probe
+            .pseudo(c, false)
+            .into_iter()
+            .filter(|m| probe.apply(m).king_safe(c))
+            .collect()
     }
 
     fn checked_others(&self, x: usize) -> Vec<usize> {
         // clockwise after x, x itself excluded
-        (1..4).map(|i| (x + i) % 4).filter(|&c| self.in_check(c)).collect()
+        (1..4)
+            .map(|i| (x + i) % 4)
+            .filter(|&c| self.in_check(c))
+            .collect()
     }
 
     /// The legal moves of the side to move, as canonical text (B4-11 … B4-15, B4-22).
@@ -573,20 +673,31 @@ impl RefPos {
                 continue;
             }
             let checked = after.checked_others(x);
-            let ok = checked.iter().all(|&q| q == left || !after.escapes(q, checked.first() == Some(&q)).is_empty());
+            let ok = checked
+                .iter()
+                .all(|&q| q == left || !after.escapes(q, checked.first() == Some(&q)).is_empty());
             if ok {
                 out.push(m);
             }
         }
         if out.is_empty() {
-            out.push(RMove { text: "pass".into(), from: 0, to: 0, kind: 'p', capture: false });
+            out.push(RMove {
+                text: "pass".into(),
+                from: 0,
+                to: 0,
+                kind: 'p',
+                capture: false,
+            });
         }
         out
     }
 
     fn duel_legal(&self, x: usize) -> Vec<RMove> {
         let other = self.next_active(x);
-        let outside = |c: usize| (0..144).any(|i| matches!(self.cells[i], Some((o, k)) if o == c && k != 'P') && !in_zone(i));
+        let outside = |c: usize| {
+            (0..144)
+                .any(|i| matches!(self.cells[i], Some((o, k)) if o == c && k != 'P') && !in_zone(i))
+        };
         let migration = outside(0) || outside(1) || outside(2) || outside(3);
         let mut moves: Vec<(RMove, u8)> = vec![];
         for m in self.pseudo(x, false) {
@@ -599,19 +710,35 @@ impl RefPos {
                 continue;
             }
             let tier = if piece && !in_zone(m.from) {
-                if zone_dist(m.to) < zone_dist(m.from) { 1 } else { 2 }
+                if zone_dist(m.to) < zone_dist(m.from) {
+                    1
+                } else {
+                    2
+                }
             } else {
                 3
             };
             moves.push((m, tier));
         }
-        let best = if migration && outside(x) { moves.iter().map(|m| m.1).min().unwrap_or(3) } else { 3 };
-        moves.into_iter().filter(|m| m.1 <= best).map(|m| m.0).collect()
+        let best = if migration && outside(x) {
+            moves.iter().map(|m| m.1).min().unwrap_or(3)
+        } else {
+            3
+        };
+        moves
+            .into_iter()
+            .filter(|m| m.1 <= best)
+            .map(|m| m.0)
+            .collect()
     }
 
     /// Plays a legal move given by text; returns the next position (B4-12, B4-13, B4-21).
     pub fn play(&self, text: &str) -> RefPos {
-        let m = self.legal().into_iter().find(|m| m.text == text).expect("reference: move not legal");
+        let m = self
+            .legal()
+            .into_iter()
+            .find(|m| m.text == text)
+            .expect("reference: move not legal");
         let x = self.stm;
         let mut p = self.apply(&m);
         if p.duel() {
@@ -624,7 +751,10 @@ impl RefPos {
         if checked.contains(&left) && p.escapes(left, true).is_empty() {
             if p.phase == "short" {
                 p.stm = left;
-                p.over = Status::Win { winner: Seat(x as u8), reason: WinReason::Checkmate };
+                p.over = Status::Win {
+                    winner: Seat(x as u8),
+                    reason: WinReason::Checkmate,
+                };
             } else {
                 p.eliminate(vec![left], x);
             }
@@ -632,7 +762,9 @@ impl RefPos {
         }
         p.stm = checked.first().copied().unwrap_or(left);
         if m.kind == 'p' && p.passes as usize >= p.count() {
-            p.over = Status::Draw { reason: DrawReason::Passes };
+            p.over = Status::Draw {
+                reason: DrawReason::Passes,
+            };
         }
         p
     }
@@ -707,9 +839,16 @@ impl RefPos {
 
     fn dead(&self) -> bool {
         let pieces: Vec<(usize, char)> = (0..144)
-            .filter_map(|i| self.cells[i].filter(|&(_, k)| k != 'K').map(|(_, k)| (i, k)))
+            .filter_map(|i| {
+                self.cells[i]
+                    .filter(|&(_, k)| k != 'K')
+                    .map(|(_, k)| (i, k))
+            })
             .collect();
-        if pieces.iter().any(|&(_, k)| k == 'P' || k == 'R' || k == 'Q') {
+        if pieces
+            .iter()
+            .any(|&(_, k)| k == 'P' || k == 'R' || k == 'Q')
+        {
             return false;
         }
         if pieces.len() <= 1 {
@@ -727,11 +866,16 @@ impl RefPos {
         self.passes = 0;
         if self.count() <= 1 {
             let w = (0..4).find(|&c| self.active[c]).unwrap_or(self.stm);
-            self.over = Status::Win { winner: Seat(w as u8), reason: WinReason::LastPlayerStanding };
+            self.over = Status::Win {
+                winner: Seat(w as u8),
+                reason: WinReason::LastPlayerStanding,
+            };
             return;
         }
         if self.dead() {
-            self.over = Status::Draw { reason: DrawReason::DeadPosition };
+            self.over = Status::Draw {
+                reason: DrawReason::DeadPosition,
+            };
             return;
         }
         if !self.duel_legal(self.stm).is_empty() {
@@ -741,31 +885,50 @@ impl RefPos {
             let loser = self.stm;
             self.remove(loser);
             self.stm = self.next_active(loser);
-            self.over = Status::Win { winner: Seat(self.stm as u8), reason: WinReason::LastPlayerStanding };
+            self.over = Status::Win {
+                winner: Seat(self.stm as u8),
+                reason: WinReason::LastPlayerStanding,
+            };
         } else {
-            self.over = Status::Draw { reason: DrawReason::Stalemate };
+            self.over = Status::Draw {
+                reason: DrawReason::Stalemate,
+            };
         }
     }
 
     fn judge_from_scratch(&self) -> Status {
         if self.count() <= 1 {
             let w = (0..4).find(|&c| self.active[c]).unwrap_or(self.stm);
-            return Status::Win { winner: Seat(w as u8), reason: WinReason::LastPlayerStanding };
+            return Status::Win {
+                winner: Seat(w as u8),
+                reason: WinReason::LastPlayerStanding,
+            };
         }
         if self.duel() {
             let mut probe = self.clone();
             probe.settle_duel();
             if probe.count() < self.count() {
-                return Status::Win { winner: Seat(self.next_active(self.stm) as u8), reason: WinReason::Checkmate };
+                return Status::Win {
+                    winner: Seat(self.next_active(self.stm) as u8),
+                    reason: WinReason::Checkmate,
+                };
             }
             return probe.over;
         }
         if self.passes as usize >= self.count() {
-            return Status::Draw { reason: DrawReason::Passes };
+            return Status::Draw {
+                reason: DrawReason::Passes,
+            };
         }
         if self.in_check(self.stm) && self.escapes(self.stm, true).is_empty() {
-            let right = (1..=4).map(|i| (self.stm + 4 - i) % 4).find(|&s| self.active[s]).unwrap();
-            return Status::Win { winner: Seat(right as u8), reason: WinReason::Checkmate };
+            let right = (1..=4)
+                .map(|i| (self.stm + 4 - i) % 4)
+                .find(|&s| self.active[s])
+                .unwrap();
+            return Status::Win {
+                winner: Seat(right as u8),
+                reason: WinReason::Checkmate,
+            };
         }
         Status::Ongoing
     }
