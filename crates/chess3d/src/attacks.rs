@@ -25,6 +25,7 @@ pub(crate) type Pins = ArrayVec<(u16, [u64; 8]), 26>;
 /// What the side to move must respect: the check mask (cells a non-king move may go to),
 /// the number of checkers, and the pinned pieces with their lines.
 pub(crate) struct KingSafety {
+    // Fields are filled by `Chess3d::king_safety`.
     pub checkers: u32,
     pub check_mask: [u64; 8],
     pub pinned: [u64; 8],
@@ -34,6 +35,18 @@ pub(crate) struct KingSafety {
 #[inline(always)]
 fn sign(v: i32) -> i32 {
     v.signum()
+}
+
+impl KingSafety {
+    /// No check, no pins: every destination allowed.
+    pub(crate) fn free() -> KingSafety {
+        KingSafety {
+            checkers: 0,
+            check_mask: [!0; 8],
+            pinned: [0; 8],
+            pins: Pins::new(),
+        }
+    }
 }
 
 impl Chess3d {
@@ -156,18 +169,17 @@ impl Chess3d {
         (blockers, last, path)
     }
 
-    /// Checks and pins of the king of the side to move.
-    pub(crate) fn king_safety(&self, occ: &[u64; 8]) -> KingSafety {
+    /// Checks and pins of the king of the side to move, written into `out` (an out-parameter:
+    /// the pin list is large, and moving it around costs a copy at every node).
+    pub(crate) fn king_safety(&self, occ: &[u64; 8], out: &mut KingSafety) {
         let us = self.side.index();
         let them = 1 - us;
         let king = self.kings[us] as usize;
         let (ksq, kz) = (king & 63, king >> 6 & 7);
-        let mut out = KingSafety {
-            checkers: 0,
-            check_mask: [0; 8],
-            pinned: [0; 8],
-            pins: Pins::new(),
-        };
+        out.checkers = 0;
+        out.check_mask = [0; 8];
+        out.pinned = [0; 8];
+        out.pins.clear();
         let l = &self.bb[kz];
         let th = l[WHITE + them];
         let own = l[WHITE + us];
@@ -199,12 +211,11 @@ impl Chess3d {
             }
         }
         if self.heights > 1 {
-            self.king_safety_3d(ksq, kz, occ, &mut out);
+            self.king_safety_3d(ksq, kz, occ, out);
         }
         if out.checkers == 0 {
             out.check_mask = [!0; 8];
         }
-        out
     }
 
     fn king_safety_3d(&self, ksq: usize, kz: usize, occ: &[u64; 8], out: &mut KingSafety) {

@@ -108,7 +108,8 @@ impl Chess3d {
             return;
         }
         let occ = self.occupancy();
-        let safety = self.king_safety(&occ);
+        let mut safety = KingSafety::free();
+        self.king_safety(&occ, &mut safety);
         self.gen_king(sink, &occ, safety.checkers != 0, true);
         if safety.checkers < 2 {
             self.gen_pieces(sink, &occ, &safety);
@@ -122,12 +123,7 @@ impl Chess3d {
         let occ = self.occupancy();
         let us = self.side.index();
         let in_check = self.attacked(self.kings[us] as usize, 1 - us, &occ);
-        let safety = KingSafety {
-            checkers: 0,
-            check_mask: [!0; 8],
-            pinned: [0; 8],
-            pins: Default::default(),
-        };
+        let safety = KingSafety::free();
         let mut list: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let mut lister = Lister(&mut list);
         self.gen_king(&mut lister, &occ, in_check, false);
