@@ -342,6 +342,43 @@ impl GameConfig for ChessTConfig {
     }
 }
 
+/// A switch in the serde form: written `"on"`/`"off"` like the key values, read from those
+/// (or any form [`parse_switch`] takes) or from a JSON boolean; a plain boolean in compact
+/// binary formats.
+#[derive(Clone, Copy)]
+struct Switch(bool);
+
+impl Serialize for Switch {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            s.serialize_str(if self.0 { "on" } else { "off" })
+        } else {
+            s.serialize_bool(self.0)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Switch {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Bool(bool),
+            Text(String),
+        }
+        if !d.is_human_readable() {
+            // Compact formats (bincode) are not self-describing: a plain boolean.
+            return bool::deserialize(d).map(Switch);
+        }
+        match Form::deserialize(d)? {
+            Form::Bool(b) => Ok(Switch(b)),
+            Form::Text(t) => parse_switch("switch", &t)
+                .map(Switch)
+                .map_err(serde::de::Error::custom),
+        }
+    }
+}
+
 /// The serde form: every key optional, `ruleset` applied first.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -349,13 +386,13 @@ struct ConfigRepr {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ruleset: Option<Ruleset>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    long_jumpers: Option<bool>,
+    long_jumpers: Option<Switch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    guarded_castle: Option<bool>,
+    guarded_castle: Option<Switch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    optional_prince: Option<bool>,
+    optional_prince: Option<Switch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    no_scouts: Option<bool>,
+    no_scouts: Option<Switch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     promotion_edition: Option<PromotionEdition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -368,10 +405,10 @@ impl From<ChessTConfig> for ConfigRepr {
     fn from(c: ChessTConfig) -> Self {
         ConfigRepr {
             ruleset: Some(c.ruleset),
-            long_jumpers: Some(c.long_jumpers),
-            guarded_castle: Some(c.guarded_castle),
-            optional_prince: Some(c.optional_prince),
-            no_scouts: Some(c.no_scouts),
+            long_jumpers: Some(Switch(c.long_jumpers)),
+            guarded_castle: Some(Switch(c.guarded_castle)),
+            optional_prince: Some(Switch(c.optional_prince)),
+            no_scouts: Some(Switch(c.no_scouts)),
             promotion_edition: Some(c.promotion_edition),
             white_impregnable: Some(c.white_impregnable),
             black_impregnable: Some(c.black_impregnable),
@@ -384,16 +421,16 @@ impl TryFrom<ConfigRepr> for ChessTConfig {
     fn try_from(r: ConfigRepr) -> Result<Self, ConfigError> {
         let mut c = ChessTConfig::preset(r.ruleset.unwrap_or_default());
         if let Some(v) = r.long_jumpers {
-            c.long_jumpers = v;
+            c.long_jumpers = v.0;
         }
         if let Some(v) = r.guarded_castle {
-            c.guarded_castle = v;
+            c.guarded_castle = v.0;
         }
         if let Some(v) = r.optional_prince {
-            c.optional_prince = v;
+            c.optional_prince = v.0;
         }
         if let Some(v) = r.no_scouts {
-            c.no_scouts = v;
+            c.no_scouts = v.0;
         }
         if let Some(v) = r.promotion_edition {
             c.promotion_edition = v;

@@ -185,12 +185,16 @@ fn config_serde_round_trip_and_ruleset_first() {
     let c = config("ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5;no-scouts=off");
     let json = serde_json::to_string(&c).unwrap();
     assert!(json.contains("\"white-impregnable\":\"d4\""), "{json}");
+    assert!(json.contains("\"no-scouts\":\"off\""), "{json}");
     let back: ChessTConfig = serde_json::from_str(&json).unwrap();
     assert_eq!(back, c);
     // Keys sorted alphabetically put ruleset last; it is still applied first.
     let partial: ChessTConfig =
         serde_json::from_str(r#"{"long-jumpers": false, "ruleset": "chess-t-2020"}"#).unwrap();
     assert!(!partial.long_jumpers && partial.no_scouts);
+    let text: ChessTConfig = serde_json::from_str(r#"{"long-jumpers": "on"}"#).unwrap();
+    assert!(text.long_jumpers);
+    assert!(serde_json::from_str::<ChessTConfig>(r#"{"long-jumpers": "maybe"}"#).is_err());
     assert!(serde_json::from_str::<ChessTConfig>(r#"{"colour": 1}"#).is_err());
     assert!(serde_json::from_str::<ChessTConfig>(r#"{"white-impregnable": "z9"}"#).is_err());
 }
