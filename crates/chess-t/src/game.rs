@@ -176,6 +176,12 @@ impl Game for ChessT {
                 rights.join(", ")
             }
         ));
+        let (wi, bi) = (self.config.white_impregnable, self.config.black_impregnable);
+        if wi.0 | bi.0 != 0 {
+            caption.push(format!(
+                "impregnable fields (CT-44): White {wi}; Black {bi}"
+            ));
+        }
         caption.push("notes: strength White:Black in half-units (CT-10)".to_string());
         Some(BoardView {
             boards: vec![grid],
