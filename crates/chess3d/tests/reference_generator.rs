@@ -3,7 +3,7 @@
 //! playouts (proptest).
 //!
 //! Long checks are `#[ignore]`d — release run: cargo test --release -p chess3d -- --ignored
-//! (the reference's depth-3 table counts take about 5 s in the test profile, so they run always).
+//! (the reference's depth-3 table counts: about 5 s on a quiet machine in the test profile).
 
 mod reference;
 
@@ -30,6 +30,7 @@ fn reference_table_2_1_2() {
 }
 
 #[test]
+#[ignore = "several seconds in debug; release run: cargo test --release -p chess3d -- --ignored"]
 fn reference_table_2_1_2_depth3() {
     assert_eq!(start(2, 1, 2).perft(3), 209_330);
 }
@@ -42,6 +43,7 @@ fn reference_table_3_1_3() {
 }
 
 #[test]
+#[ignore = "several seconds in debug; release run: cargo test --release -p chess3d -- --ignored"]
 fn reference_table_3_1_3_depth3() {
     assert_eq!(start(3, 1, 3).perft(3), 821_879);
 }
@@ -54,6 +56,7 @@ fn reference_table_8_1_8() {
 }
 
 #[test]
+#[ignore = "several seconds in debug; release run: cargo test --release -p chess3d -- --ignored"]
 fn reference_table_8_1_8_depth3() {
     assert_eq!(start(8, 1, 8).perft(3), 1_976_792);
 }
@@ -71,6 +74,7 @@ fn reference_table_8_1_1() {
 }
 
 #[test]
+#[ignore = "several seconds in debug; release run: cargo test --release -p chess3d -- --ignored"]
 fn reference_table_8_1_1_depth3() {
     assert_eq!(start(8, 1, 1).perft(3), 903_258);
 }
