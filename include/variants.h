@@ -83,11 +83,12 @@ enum variants_result
    */
   VARIANTS_INVALID_ARGUMENT = 10,
   /**
-   * A game record cannot be read or replayed (reserved for the record API).
+   * A game record cannot be read or replayed.
    */
   VARIANTS_BAD_RECORD = 11,
   /**
-   * A game-level action that is not possible now (reserved for the record API).
+   * A game-level action that is not possible now (a move after the end of the game, undo at
+   * the start, a draw claim that does not hold).
    */
   VARIANTS_NOT_POSSIBLE = 12,
 };
@@ -219,6 +220,15 @@ typedef uint32_t variants_reason;
  * same handle.
  */
 typedef struct variants_game variants_game;
+
+/**
+ * A game record: the start position, every move since, and how the game ended. Opaque: made
+ * by `variants_record_new` or `variants_record_from_json`, released by `variants_record_free`.
+ *
+ * Unlike a bare position, a record knows repetitions and game-level endings: it refuses moves
+ * after the end (`VARIANTS_NOT_POSSIBLE`). Thread safety as for `variants_game`.
+ */
+typedef struct variants_record variants_record;
 
 /**
  * The state of a position, filled by `variants_game_status`.
@@ -412,6 +422,100 @@ uint32_t variants_abi_version(void);
  * empty string. `buf` may be NULL when `len` is 0 (to ask for the size).
  */
 variants_result variants_games(char *buf, size_t len, size_t *written);
+
+/**
+ * Starts a record at (a copy of) the position `start`. `*out` receives a new handle, released
+ * with `variants_record_free`, or NULL on failure.
+ */
+variants_result variants_record_new(const struct variants_game *start,
+                                    struct variants_record **out);
+
+/**
+ * Reads a record in the JSON format `variants_record_to_json` writes (any game: the record
+ * names it) and replays it. `*out` receives a new handle, or NULL on failure.
+ * Errors: `VARIANTS_NULL_ARGUMENT`, `VARIANTS_INVALID_UTF8`, `VARIANTS_UNKNOWN_GAME`,
+ * `VARIANTS_BAD_RECORD` (and the codes of the part that fails to replay, e.g.
+ * `VARIANTS_BAD_CONFIG`).
+ */
+variants_result variants_record_from_json(const char *json, struct variants_record **out);
+
+/**
+ * Releases a record. NULL is accepted and ignored. The record must not be used afterwards.
+ */
+void variants_record_free(struct variants_record *record);
+
+/**
+ * Writes the record as JSON (game, configuration, start position, moves, ending). Buffer
+ * protocol as in `variants_game_to_text`.
+ */
+variants_result variants_record_to_json(const struct variants_record *record,
+                                        char *buf,
+                                        size_t len,
+                                        size_t *written);
+
+/**
+ * Writes the canonical text of every move (action) so far, separated by `\n`. Buffer
+ * protocol as in `variants_game_to_text`.
+ */
+variants_result variants_record_moves(const struct variants_record *record,
+                                      char *buf,
+                                      size_t len,
+                                      size_t *written);
+
+/**
+ * `*out` receives a copy of the current position as a new `variants_game` (released with
+ * `variants_game_free`), or NULL on failure.
+ */
+variants_result variants_record_position(const struct variants_record *record,
+                                         struct variants_game **out);
+
+/**
+ * Plays `move` (as `variants_game_play`). `VARIANTS_NOT_POSSIBLE` once the game is over.
+ */
+variants_result variants_record_play(struct variants_record *record, const char *move);
+
+/**
+ * Takes back the last move, or the game-level ending (resignation, agreement, claim).
+ * `VARIANTS_NOT_POSSIBLE` at the start.
+ */
+variants_result variants_record_undo(struct variants_record *record);
+
+/**
+ * Writes the state of the game into `*status`: the position's own result, repetitions that
+ * end the game by themselves, and the game-level ending if any.
+ */
+variants_result variants_record_status(const struct variants_record *record,
+                                       struct variants_status *status);
+
+/**
+ * Writes how often the current position has occurred in the record (1 the first time).
+ */
+variants_result variants_record_repetition_count(const struct variants_record *record,
+                                                 uint32_t *count);
+
+/**
+ * Writes the draw that could be claimed now into `*reason`, or `VARIANTS_REASON_NONE`.
+ */
+variants_result variants_record_claimable_draw(const struct variants_record *record,
+                                               variants_reason *reason);
+
+/**
+ * Claims a draw (repetition, move-count rules); `*reason` (may be NULL) receives why it
+ * holds. `VARIANTS_NOT_POSSIBLE` when no claim holds or the game is over.
+ */
+variants_result variants_record_claim_draw(struct variants_record *record, variants_reason *reason);
+
+/**
+ * Ends the game as a draw by agreement. `VARIANTS_NOT_POSSIBLE` when the game is over.
+ */
+variants_result variants_record_agree_draw(struct variants_record *record);
+
+/**
+ * Seat `seat` resigns. In a two-player game the other seat wins; in "Bishops" the game may go
+ * on without the player. `VARIANTS_INVALID_ARGUMENT` for a seat the game does not have,
+ * `VARIANTS_NOT_POSSIBLE` when the resignation is not possible now.
+ */
+variants_result variants_record_resign(struct variants_record *record, uint32_t seat);
 
 /**
  * Writes the text of status code `code` (a `variants_result` value) into `buf`.

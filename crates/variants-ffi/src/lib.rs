@@ -3,6 +3,9 @@
 //! - An opaque handle `variants_game` (a position of any game the build serves) made by
 //!   [`variants_game_new`], [`variants_game_from_text`] or [`variants_game_clone`] and released
 //!   by [`variants_game_free`] (which accepts NULL).
+//! - An opaque handle `variants_record` (a game record: moves, undo, repetitions, draw claims,
+//!   resignation, JSON) made by [`variants_record_new`] or [`variants_record_from_json`] and
+//!   released by [`variants_record_free`].
 //! - Every function that can fail returns a [`variants_result`] status code; the text of a code
 //!   comes from [`variants_status_message`], the detailed message of the calling thread's last
 //!   failed call from [`variants_last_error_message`].
@@ -39,8 +42,8 @@
 //! ```
 // The crate's purpose is a C interface: raw pointers from C have to be read and written. The
 // workspace denies `unsafe_code`; here it is allowed, and every `unsafe` block lives in
-// `ptr.rs` (pointer -> &str / &T / &mut T, caller buffers) or in the handle's allocation and
-// release in `game.rs`, each with a `// SAFETY:` comment.
+// `ptr.rs` (pointer -> &str / &T / &mut T / out-parameter, caller buffers, handle release),
+// each with a `// SAFETY:` comment.
 #![allow(unsafe_code)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
@@ -48,11 +51,13 @@ mod boundary;
 mod game;
 mod library;
 mod ptr;
+mod record;
 mod result;
 mod status;
 
 pub use boundary::variants_last_error_message;
 pub use game::*;
 pub use library::*;
+pub use record::*;
 pub use result::{variants_result, variants_status_message};
 pub use status::{variants_game_status, variants_reason, variants_status, variants_status_kind};

@@ -38,9 +38,10 @@ pub enum variants_result {
     VARIANTS_PANIC = 9,
     /// A numeric argument is out of range (e.g. a seat the game does not have).
     VARIANTS_INVALID_ARGUMENT = 10,
-    /// A game record cannot be read or replayed (reserved for the record API).
+    /// A game record cannot be read or replayed.
     VARIANTS_BAD_RECORD = 11,
-    /// A game-level action that is not possible now (reserved for the record API).
+    /// A game-level action that is not possible now (a move after the end of the game, undo at
+    /// the start, a draw claim that does not hold).
     VARIANTS_NOT_POSSIBLE = 12,
 }
 

@@ -85,7 +85,7 @@ fn win_reason(reason: WinReason) -> variants_reason {
     }
 }
 
-fn draw_reason(reason: DrawReason) -> variants_reason {
+pub(crate) fn draw_reason(reason: DrawReason) -> variants_reason {
     use variants_reason::*;
     match reason {
         DrawReason::Stalemate => VARIANTS_REASON_STALEMATE,
