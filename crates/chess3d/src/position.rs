@@ -277,7 +277,7 @@ impl Chess3d {
             self.kings[us] = to as u16;
             // Castling: the king's two-file move on its rank (C3-19).
             let dx = (to & 7) as i32 - (from & 7) as i32;
-            if dx.abs() == 2 && (to >> 3) == (from >> 3) {
+            if dx.abs() == 2 && (to >> 3) == (from >> 3) && from & 7 == 4 {
                 let (rook_from, rook_to) = if dx > 0 {
                     (from + 3, from + 1)
                 } else {
