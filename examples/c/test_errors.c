@@ -2,8 +2,9 @@
  * test_errors.c: the error paths of the variants C API, seen from C.
  *
  * NULL handles and strings, unknown game, bad configuration, bad position text, malformed and
- * illegal moves, buffers that are too small (with the size needed), invalid UTF-8, status texts
- * and the per-thread last error message. Exits 1 if any check fails, printing each failure;
+ * illegal moves, buffers that are too small (with the size needed), invalid UTF-8, status texts,
+ * the per-thread last error message, and game records (moves after the end, undo at the start,
+ * claims that do not hold, bad JSON). Exits 1 if any check fails, printing each failure;
  * prints "ok <n> checks" otherwise. Uses the first game the library serves.
  *
  * Build: cc -Wall -Wextra -std=c11 -Iinclude examples/c/test_errors.c \
@@ -289,6 +290,50 @@ static void test_invalid_utf8(const char *game_name) {
   variants_game_free(game);
 }
 
+static void test_record(const char *game_name) {
+  variants_game *start = NULL;
+  variants_record *record = (variants_record *)&record;
+  EXPECT_RC(variants_record_new(NULL, &record), VARIANTS_NULL_ARGUMENT);
+  EXPECT(record == NULL);
+  EXPECT_RC(variants_game_new(game_name, NULL, &start), VARIANTS_OK);
+  EXPECT_RC(variants_record_new(start, &record), VARIANTS_OK);
+  variants_game_free(start); /* the record has its own copy */
+
+  EXPECT_RC(variants_record_undo(record), VARIANTS_NOT_POSSIBLE);
+  EXPECT_RC(variants_record_claim_draw(record, NULL), VARIANTS_NOT_POSSIBLE);
+  EXPECT_RC(variants_record_agree_draw(record), VARIANTS_OK);
+  variants_status status;
+  EXPECT_RC(variants_record_status(record, &status), VARIANTS_OK);
+  EXPECT(status.kind == VARIANTS_STATUS_DRAW && status.reason == VARIANTS_REASON_AGREEMENT);
+
+  /* A move after the end of the game: not possible (the position would accept it). */
+  variants_game *position = NULL;
+  EXPECT_RC(variants_record_position(record, &position), VARIANTS_OK);
+  char moves[8192];
+  size_t n = 0;
+  EXPECT_RC(variants_game_legal_moves(position, moves, sizeof moves, &n), VARIANTS_OK);
+  moves[strcspn(moves, "\n")] = '\0';
+  EXPECT_RC(variants_record_play(record, moves), VARIANTS_NOT_POSSIBLE);
+  EXPECT(contains(last_error(), "over"));
+  EXPECT_RC(variants_game_play(position, moves), VARIANTS_OK);
+  variants_game_free(position);
+
+  /* JSON: written, read back; garbage is no record. */
+  size_t size = 0;
+  EXPECT_RC(variants_record_to_json(record, NULL, 0, &size), VARIANTS_BUFFER_TOO_SMALL);
+  char *json = malloc(size);
+  EXPECT_RC(variants_record_to_json(record, json, size, &size), VARIANTS_OK);
+  variants_record *copy = NULL;
+  EXPECT_RC(variants_record_from_json(json, &copy), VARIANTS_OK);
+  variants_record_free(copy);
+  free(json);
+  copy = (variants_record *)&copy;
+  EXPECT_RC(variants_record_from_json("{\"not\": \"a record\"}", &copy), VARIANTS_BAD_RECORD);
+  EXPECT(copy == NULL);
+  variants_record_free(record);
+  variants_record_free(NULL);
+}
+
 int main(void) {
   char names[1024];
   size_t n = 0;
@@ -307,6 +352,7 @@ int main(void) {
   test_moves(game);
   test_buffers(game);
   test_invalid_utf8(game);
+  test_record(game);
 
   if (failures > 0) {
     fprintf(stderr, "%d of %d checks failed (game %s)\n", failures, checks, game);
