@@ -280,6 +280,54 @@ impl Game for Chess3d {
         }
     }
 
+    fn board_view(&self) -> Option<variant_core::BoardView> {
+        use variant_core::{BoardGrid, BoardView, PieceView};
+        let mut boards = Vec::with_capacity(self.heights as usize);
+        for z in 0..self.heights {
+            let mut grid = BoardGrid::new(format!("height {}", z + 1), 8, 8);
+            for y in 0..8u8 {
+                for x in 0..8u8 {
+                    let Some(cell) = grid.cell_mut(x, y) else {
+                        continue;
+                    };
+                    // C3-6: the base cubes, a wall for the opponent (C3-12).
+                    if (y == 0 && z == self.base[0]) || (y == 7 && z == self.base[1]) {
+                        cell.mark = Some("base");
+                    }
+                    if let Some((color, piece)) = self.piece_on(Cell3::new(x, y, z).index()) {
+                        cell.piece = Some(PieceView {
+                            seat: Seat(color.index() as u8),
+                            symbol: piece.letter().to_ascii_uppercase(),
+                            value: [1, 3, 3, 5, 9, 0][piece.index()],
+                        });
+                    }
+                }
+            }
+            boards.push(grid);
+        }
+        let fields: Vec<String> = self
+            .to_text()
+            .split(' ')
+            .skip(1)
+            .map(str::to_string)
+            .collect();
+        let field = |i: usize| fields.get(i).cloned().unwrap_or_default();
+        let (lw, lb) = self.base_heights();
+        Some(BoardView {
+            boards,
+            caption: vec![
+                format!(
+                    "{} to move{}",
+                    self.side.name(),
+                    if self.is_check() { ", in check" } else { "" }
+                ),
+                format!("castling {}, en passant {}", field(1), field(2)),
+                format!("halfmove clock {}, move {}", self.halfmove, self.fullmove),
+                format!("{} heights, base heights Lw={lw} Lb={lb}", self.heights),
+            ],
+        })
+    }
+
     fn claimable_draw(&self) -> Option<DrawReason> {
         (self.halfmove >= 100).then_some(DrawReason::MoveRule)
     }

@@ -502,3 +502,23 @@ fn c3_4_c3_5_c3_6_start_positions() {
     let c = Chess3dConfig::from_pairs([("heights", "4")]).unwrap();
     assert_eq!(Chess3d::new(&c).unwrap().base_heights(), (1, 4));
 }
+
+#[test]
+fn c3_6_board_view_marks_the_base_cubes() {
+    let g = Chess3d::new(&Chess3dConfig::new(3, 1, 3)).unwrap();
+    let view = g.board_view().unwrap();
+    assert_eq!(view.boards.len(), 3);
+    let e1 = view.boards[0].cell(4, 0).unwrap();
+    assert_eq!(e1.mark, Some("base"));
+    assert_eq!(e1.piece.as_ref().map(|p| p.symbol), Some('K'));
+    assert_eq!(view.boards[1].cell(4, 0).unwrap().mark, None);
+    assert_eq!(
+        view.boards[2]
+            .cell(3, 7)
+            .unwrap()
+            .piece
+            .as_ref()
+            .map(|p| p.seat),
+        Some(Seat(1))
+    );
+}
