@@ -374,7 +374,29 @@ impl Checkers3d {
         let h = self.heights as usize;
         let fwd = self.forward();
         // Men (D3-6): one step forward, on the same height or one up or down.
-        for z in 0..h {
+        let men_heights = if h == 1 {
+            // One height: the plane steps only, without the height loop.
+            let men = self.pieces[us][0] & !self.kings[0];
+            let empty = !self.occupied(0);
+            let promo = self.promotion_squares(us, 0);
+            for pd in fwd {
+                let mut t = plane_step(pd, men) & empty;
+                while t != 0 {
+                    let i = t.trailing_zeros();
+                    t &= t - 1;
+                    list.push(Move {
+                        from: NEIGHBOR[i as usize & 31][OPPOSITE[pd]] as u8,
+                        to: i as u8,
+                        promoted: promo >> i & 1 == 1,
+                        captured: [0; 8],
+                    });
+                }
+            }
+            0
+        } else {
+            h
+        };
+        for z in 0..men_heights {
             let men = self.pieces[us][z] & !self.kings[z];
             if men == 0 {
                 continue;
