@@ -342,15 +342,24 @@ impl Checkers3d {
             ));
         }
         let paths = self.capture_paths(from as u8);
+        // A whole landing path names its move exactly; `from:to` alone (D3-50) is read as the
+        // short form only when it is not itself a whole path (a single capture), so the
+        // canonical text of a one-piece capture never clashes with a longer capture that
+        // ends on the same cell.
         let mut named: Vec<Move> = Vec::new();
-        for (path, mv) in &paths {
-            let matches = if cells.len() == 2 {
-                path.first() == Some(&from) && path.last() == Some(&to)
-            } else {
-                *path == cells
-            };
-            if matches && !named.contains(mv) {
-                named.push(*mv);
+        for exact in [true, false] {
+            for (path, mv) in &paths {
+                let matches = if exact {
+                    *path == cells
+                } else {
+                    cells.len() == 2 && path.first() == Some(&from) && path.last() == Some(&to)
+                };
+                if matches && !named.contains(mv) {
+                    named.push(*mv);
+                }
+            }
+            if !named.is_empty() {
+                break;
             }
         }
         if named.is_empty() {

@@ -169,6 +169,32 @@ fn d3_10_d3_14_loop_back_to_the_start_is_one_move() {
 }
 
 #[test]
+fn d3_50_a_one_piece_capture_text_is_not_read_as_a_short_form() {
+    // Found by the reference comparison. Black man e5@3 (3 heights, free capture, end
+    // promotion) can take f4@2 landing on g3@1 (1 piece), or run a loop of 5 captures that
+    // also ends on g3@1. `e5@3:g3@1` is the whole path of the first, so it names that move;
+    // the loop keeps its full path.
+    let text = "B:Wa3@1,a5@3,b4@1,b4@2,b6@1,b8@1,c1@3,c5@3,d2@1,d4@2,d4@3,e3@2,f2@3,f4@2,f4@3,f8@1,f8@2,g1@3,g5@2,g5@3,g7@2,h4@1,h6@3:Ba3@2,b6@3,c7@1,c7@2,d6@1,d6@2,d6@3,d8@2,e1@2,e5@3,e7@2,h2@3,h4@2,h8@1,h8@3:H3:1/3";
+    let g = pos(
+        &[("capture", "free"), ("promotion", "end"), ("removal", "on")],
+        text,
+    );
+    let m = moves(&g);
+    assert!(m.contains(&"e5@3:g3@1".to_string()), "{m:?}");
+    assert!(
+        m.contains(&"e5@3:c3@1:a5@1:c3@3:e5@3:g3@1".to_string()),
+        "{m:?}"
+    );
+    assert_eq!(g.parse_move("e5@3:g3@1").unwrap().capture_count(), 1);
+    assert_eq!(
+        g.parse_move("e5@3:c3@1:a5@1:c3@3:e5@3:g3@1")
+            .unwrap()
+            .capture_count(),
+        5
+    );
+}
+
+#[test]
 fn d3_11_capture_is_compulsory() {
     let g = pos(&[("heights", "1")], "W:Wc3,g3:Bd4");
     assert_eq!(moves(&g), ["c3:e5"]);
