@@ -318,6 +318,15 @@ impl Bb {
             .get(usize::from(s >> 6))
             .is_some_and(|w| w >> (s & 63) & 1 != 0)
     }
+    /// The cells in both sets.
+    #[inline]
+    pub fn and(self, other: Bb) -> Bb {
+        let mut out = self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w &= o;
+        }
+        out
+    }
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {

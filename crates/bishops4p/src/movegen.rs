@@ -38,6 +38,10 @@ struct Context {
     in_check: bool,
     pinned: Bb,
     others: ArrayVec<OtherKing, 3>,
+    /// The union of the others' relevance masks.
+    relevant_any: Bb,
+    /// Whether some other (non-left-neighbour) king is attacked now.
+    checked_any: bool,
 }
 
 /// The ray (index into `DIRS`) leading from `a` to `b`, if they share a line.
@@ -207,10 +211,18 @@ impl Bishops {
         let mut pinned = Bb::default();
         let mut in_check = false;
         if !immune {
-            in_check = self.attacked(k, x, NONE);
+            for &d in &KNIGHT {
+                let p = self.at(step(k, d));
+                if p != EMPTY && p != OFF && kind_of(p) == KNIGHT_K && colour_of(p) != x {
+                    in_check = true;
+                }
+            }
+            // One walk per ray finds both checks (first piece an attacker) and pins (own
+            // piece, then an attacker behind it).
             for (i, &d) in DIRS.iter().enumerate() {
                 let mut t = step(k, d);
                 let mut own = NONE;
+                let mut first = true;
                 loop {
                     let p = self.at(t);
                     if p == OFF {
@@ -224,12 +236,29 @@ impl Bishops {
                             }
                             own = t;
                         } else {
-                            if own != NONE && self.slides(kind_of(p), col, i) {
-                                pinned.set(own);
+                            let kind = kind_of(p);
+                            if self.slides(kind, col, i) {
+                                if own != NONE {
+                                    pinned.set(own);
+                                } else {
+                                    in_check = true;
+                                }
+                            } else if own == NONE
+                                && first
+                                && (kind == KING
+                                    || (kind == PAWN
+                                        && i >= 4
+                                        && pawn_hits(
+                                            i,
+                                            usize::from(self.pawn_dir[usize::from(col & 3)]),
+                                        )))
+                            {
+                                in_check = true;
                             }
                             break;
                         }
                     }
+                    first = false;
                     t = step(t, d);
                 }
             }
@@ -246,11 +275,21 @@ impl Bishops {
                 others.push(self.scan_other(kc, c));
             }
         }
+        let mut relevant_any = Bb::default();
+        let mut checked_any = false;
+        for o in &others {
+            for (w, r) in relevant_any.0.iter_mut().zip(o.relevant.0) {
+                *w |= r;
+            }
+            checked_any |= o.checked;
+        }
         Context {
             immune,
             in_check,
             pinned,
             others,
+            relevant_any,
+            checked_any,
         }
     }
 
@@ -405,6 +444,25 @@ impl Bishops {
     /// Whether colour `c` has a move leaving its own king safe (the non-recursive "legal move"
     /// of B4-13/B4-15/B4-21), with en passant only when `ep_allowed`.
     pub(crate) fn has_escape(&self, c: u8, ep_allowed: bool) -> bool {
+        // Quick yes: a king step to a safe cell (not while placements are pending, nor for a
+        // king on a block, whose moves are restricted).
+        let k = self.kings[usize::from(c & 3)];
+        let placing = c == WHITE && self.pending != 0;
+        if k != NONE && !placing && !self.king_immune(c) {
+            let may_enter = self.phase == Phase::Duel || self.bishops[usize::from(c & 3)] > 0;
+            for &d in &DIRS {
+                let t = step(k, d);
+                let q = self.at(t);
+                if (q == EMPTY || capturable(q, c))
+                    && (may_enter || !in_block(t) || self.phase == Phase::Duel)
+                {
+                    let immune_there = self.phase != Phase::Duel && in_block(t);
+                    if immune_there || !self.attacked(t, c, k) {
+                        return true;
+                    }
+                }
+            }
+        }
         let mut probe = self.clone();
         probe.stm = c;
         if !ep_allowed {
@@ -412,11 +470,85 @@ impl Bishops {
         }
         let mut list: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         probe.pseudo_moves(c, false, &mut |m| list.push(m));
-        list.iter().any(|&m| {
-            let mut next = probe.clone();
-            next.apply_board(m);
-            next.king_safe(c)
-        })
+        // Only a king move, an en-passant capture or a move onto every check line (block or
+        // capture of the checker) can help.
+        let lines = if k != NONE && !placing {
+            self.check_lines(k, c)
+        } else {
+            Bb([!0; 4])
+        };
+        list.iter()
+            .filter(|m| m.kind == MoveKind::EnPassant || m.from == k || lines.has(m.to))
+            .any(|&m| probe.keeps_king_safe(c, m))
+    }
+
+    /// The cells that lie on every line along which `c`'s king on `k` is attacked (the cells
+    /// between king and attacker, and the attacker's cell), intersected over all attackers.
+    fn check_lines(&self, k: u8, c: u8) -> Bb {
+        let mut mask = Bb([!0; 4]);
+        for &d in &KNIGHT {
+            let t = step(k, d);
+            let p = self.at(t);
+            if p != EMPTY && p != OFF && kind_of(p) == KNIGHT_K && colour_of(p) != c {
+                let mut only = Bb::default();
+                only.set(t);
+                mask = mask.and(only);
+            }
+        }
+        for (i, &d) in DIRS.iter().enumerate() {
+            let mut line = Bb::default();
+            let mut t = step(k, d);
+            let mut first = true;
+            loop {
+                let p = self.at(t);
+                if p == OFF {
+                    break;
+                }
+                line.set(t);
+                if p != EMPTY {
+                    let col = colour_of(p);
+                    let kind = kind_of(p);
+                    if col != c
+                        && (self.slides(kind, col, i)
+                            || (first
+                                && (kind == KING
+                                    || (kind == PAWN
+                                        && i >= 4
+                                        && pawn_hits(
+                                            i,
+                                            usize::from(self.pawn_dir[usize::from(col & 3)]),
+                                        )))))
+                    {
+                        mask = mask.and(line);
+                    }
+                    break;
+                }
+                first = false;
+                t = step(t, d);
+            }
+        }
+        mask
+    }
+
+    /// Whether colour `c`'s move `m` leaves its own king safe (B4-11, B4-14), looking through
+    /// the board instead of copying it for the common moves.
+    fn keeps_king_safe(&self, c: u8, m: Move) -> bool {
+        let k = self.kings[usize::from(c & 3)];
+        match m.kind {
+            MoveKind::Normal | MoveKind::Double if k != NONE => {
+                let duel = self.phase == Phase::Duel;
+                if m.from == k {
+                    (!duel && in_block(m.to)) || !self.attacked(m.to, c, k)
+                } else {
+                    self.king_immune(c) || !self.attacked_after(k, c, m.from, m.to, self.at(m.from))
+                }
+            }
+            _ => {
+                let mut next = self.clone();
+                next.apply_board(m);
+                next.king_safe(c)
+            }
+        }
     }
 
     /// The exact legality of a pseudo-legal move of the side to move outside the duel:
@@ -456,7 +588,10 @@ impl Bishops {
                 } else if !ctx.immune && (ctx.in_check || ctx.pinned.has(mv.from)) {
                     return self.legal_slow(mv);
                 }
-                if ctx.others.is_empty() {
+                if !ctx.checked_any
+                    && !ctx.relevant_any.has(mv.from)
+                    && !ctx.relevant_any.has(mv.to)
+                {
                     return true;
                 }
                 let mut arriving = p;
