@@ -296,7 +296,11 @@ impl Chess3d {
             }
         }
 
-        let kept = self.rights_kept(from) & self.rights_kept(to);
+        let kept = if self.castling == 0 {
+            0xF
+        } else {
+            self.rights_kept(from) & self.rights_kept(to)
+        };
         if self.castling & !kept != 0 {
             self.hash ^= castle_key(self.castling);
             self.castling &= kept;
@@ -331,7 +335,7 @@ impl Chess3d {
         let Some(t) = self.config.removal.threshold(self.heights) else {
             return false;
         };
-        if self.count > t + 1 {
+        if self.count > t.saturating_add(1) {
             return false;
         }
         (0..self.heights as usize).any(|z| {
