@@ -89,20 +89,26 @@ pub fn decode<G: Game>(bytes: &[u8]) -> Result<History<G>, RecordError> {
         )));
     }
     let config = bincode::config::standard().with_limit::<MAX_RECORD_BYTES>();
+    // The game name comes first (a struct's fields are encoded one after the other), and it is
+    // checked before the configuration is decoded: another game's configuration would not
+    // decode as this game's, and the caller must learn "wrong game", not "bad bytes".
+    let (game, used_name): (String, usize) = bincode::serde::decode_from_slice(body, config)
+        .map_err(|e| RecordError::Format(format!("binary: game name: {e}")))?;
+    if game != G::NAME {
+        return Err(RecordError::WrongGame {
+            expected: G::NAME.to_string(),
+            found: crate::error::shorten(&game),
+        });
+    }
     let (bin, used): (BinRecord<G::Config>, usize) =
         bincode::serde::decode_from_slice(body, config)
             .map_err(|e| RecordError::Format(format!("binary: {e}")))?;
+    debug_assert!(used >= used_name);
     if used != body.len() {
         return Err(RecordError::Format(format!(
             "binary: {} bytes after the end of the record",
             body.len() - used
         )));
-    }
-    if bin.game != G::NAME {
-        return Err(RecordError::WrongGame {
-            expected: G::NAME.to_string(),
-            found: crate::error::shorten(&bin.game),
-        });
     }
     let record = crate::Record {
         game: bin.game,

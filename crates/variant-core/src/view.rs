@@ -60,7 +60,8 @@ impl BoardGrid {
         if file >= self.files || rank >= self.ranks {
             return None;
         }
-        self.cells.get(rank as usize * self.files as usize + file as usize)
+        self.cells
+            .get(rank as usize * self.files as usize + file as usize)
     }
 }
 

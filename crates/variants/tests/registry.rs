@@ -14,17 +14,42 @@ fn lists_the_four_games_with_their_keys() {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     assert_eq!(names, ["chess3d", "checkers3d", "bishops4p", "chess-t"]);
     let keys = |name: &str| -> Vec<&str> {
-        registry::game_info(name).unwrap().keys.iter().map(|k| k.name).collect()
+        registry::game_info(name)
+            .unwrap()
+            .keys
+            .iter()
+            .map(|k| k.name)
+            .collect()
     };
     // The key names fixed by the frontends issue, the same for CLI, C API and JSON.
-    assert_eq!(keys("chess3d"), ["heights", "white-base", "black-base", "removal"]);
-    for k in ["heights", "white-heights", "black-heights", "white-base-heights", "black-base-heights", "capture", "promotion", "removal"] {
+    assert_eq!(
+        keys("chess3d"),
+        ["heights", "white-base", "black-base", "removal"]
+    );
+    for k in [
+        "heights",
+        "white-heights",
+        "black-heights",
+        "white-base-heights",
+        "black-base-heights",
+        "capture",
+        "promotion",
+        "removal",
+    ] {
         assert!(keys("checkers3d").contains(&k), "checkers3d lacks {k}");
     }
     for k in ["mode", "players", "castling", "en-passant"] {
         assert!(keys("bishops4p").contains(&k), "bishops4p lacks {k}");
     }
-    for k in ["ruleset", "long-jumpers", "guarded-castle", "optional-prince", "no-scouts", "white-impregnable", "black-impregnable"] {
+    for k in [
+        "ruleset",
+        "long-jumpers",
+        "guarded-castle",
+        "optional-prince",
+        "no-scouts",
+        "white-impregnable",
+        "black-impregnable",
+    ] {
         assert!(keys("chess-t").contains(&k), "chess-t lacks {k}");
     }
 }
@@ -32,16 +57,33 @@ fn lists_the_four_games_with_their_keys() {
 #[test]
 fn unknown_games_keys_and_values_list_what_is_allowed() {
     let e = registry::new_game("chess4d", &[]).unwrap_err().to_string();
-    assert!(e.contains("chess4d") && e.contains("chess3d") && e.contains("chess-t"), "{e}");
-    let e = registry::new_game("chess3d", &pairs("height=2")).unwrap_err().to_string();
-    assert!(e.contains("height") && e.contains("heights") && e.contains("removal"), "{e}");
+    assert!(
+        e.contains("chess4d") && e.contains("chess3d") && e.contains("chess-t"),
+        "{e}"
+    );
+    let e = registry::new_game("chess3d", &pairs("height=2"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("height") && e.contains("heights") && e.contains("removal"),
+        "{e}"
+    );
     let e = registry::new_game("chess3d", &pairs("heights=9")).unwrap_err();
-    assert!(matches!(e, Error::Config(ConfigError::BadValue { .. })), "{e}");
-    let e = registry::new_game("checkers3d", &pairs("capture=most")).unwrap_err().to_string();
+    assert!(
+        matches!(e, Error::Config(ConfigError::BadValue { .. })),
+        "{e}"
+    );
+    let e = registry::new_game("checkers3d", &pairs("capture=most"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("majority") && e.contains("free"), "{e}");
-    let e = registry::new_game("bishops4p", &pairs("players=5")).unwrap_err().to_string();
+    let e = registry::new_game("bishops4p", &pairs("players=5"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("players"), "{e}");
-    let e = registry::new_game("chess-t", &pairs("ruleset=t2")).unwrap_err().to_string();
+    let e = registry::new_game("chess-t", &pairs("ruleset=t2"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("t1-2024"), "{e}");
 }
 
@@ -52,14 +94,20 @@ fn json_and_pairs_configure_alike() {
     assert_eq!(a.position_text(), b.position_text());
     assert_eq!(a.config_value("removal").as_deref(), Some("off"));
     // C3-5: H=2 puts Black's army on height 2.
-    assert_eq!(a.legal_move_count(), 58, "rules page reference count (2,1,2) depth 1");
+    assert_eq!(
+        a.legal_move_count(),
+        58,
+        "rules page reference count (2,1,2) depth 1"
+    );
     assert!(registry::parse_config("{").is_err());
     assert!(registry::parse_config("heights").is_err());
 }
 
 #[test]
 fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
-    let start2 = registry::new_game("chess3d", &pairs("heights=2")).unwrap().position_text();
+    let start2 = registry::new_game("chess3d", &pairs("heights=2"))
+        .unwrap()
+        .position_text();
     // The text alone fixes two heights.
     let g = registry::from_text("chess3d", &[], &start2).unwrap();
     assert_eq!(g.config_value("heights").as_deref(), Some("2"));
@@ -67,7 +115,10 @@ fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
     // Agreeing keys are fine, disagreeing ones are an error naming both values.
     assert!(registry::from_text("chess3d", &pairs("heights=2"), &start2).is_ok());
     let e = registry::from_text("chess3d", &pairs("heights=3"), &start2).unwrap_err();
-    assert!(matches!(e, Error::Config(ConfigError::DisagreesWithPosition { .. })), "{e}");
+    assert!(
+        matches!(e, Error::Config(ConfigError::DisagreesWithPosition { .. })),
+        "{e}"
+    );
     let e = e.to_string();
     assert!(e.contains("heights=3") && e.contains("heights=2"), "{e}");
     // Keys the text does not carry come from the configuration.
@@ -81,14 +132,23 @@ fn records_of_any_game_load_through_the_registry() {
         let game = registry::new_game(info.name, &[]).unwrap();
         let mut history = game.new_history();
         for _ in 0..4 {
-            let Some(mv) = history.position().legal_move_texts().into_iter().next() else { break };
+            let Some(mv) = history.position().legal_move_texts().into_iter().next() else {
+                break;
+            };
             history.play(&mv).unwrap();
         }
         let json = history.to_json();
-        let back = registry::history_from_json(&json).unwrap();
-        assert_eq!(back.position().position_text(), history.position().position_text(), "{}", info.name);
+        let back =
+            registry::history_from_json(&json).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+        assert_eq!(
+            back.position().position_text(),
+            history.position().position_text(),
+            "{}",
+            info.name
+        );
         let bytes = history.to_binary();
-        let back = registry::history_from_binary(&bytes).unwrap();
+        let back =
+            registry::history_from_binary(&bytes).unwrap_or_else(|e| panic!("{}: {e}", info.name));
         assert_eq!(back.action_texts(), history.action_texts(), "{}", info.name);
     }
     assert!(registry::history_from_binary(&[1, 2, 3]).is_err());
@@ -110,7 +170,10 @@ fn bench_positions_have_the_published_counts_at_small_depth() {
         }
     }
     let chess = registry::bench_positions("chess3d").unwrap();
-    let kiwi = chess.iter().find(|p| p.label.starts_with("Kiwipete")).unwrap();
+    let kiwi = chess
+        .iter()
+        .find(|p| p.label.starts_with("Kiwipete"))
+        .unwrap();
     let g = registry::from_text("chess3d", &pairs(kiwi.config), kiwi.position.unwrap()).unwrap();
     assert_eq!(g.legal_move_count(), 48);
 }
