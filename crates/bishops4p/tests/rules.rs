@@ -509,3 +509,25 @@ fn b4_22_blocks_have_no_effect_in_the_duel() {
     assert!(g.is_in_check(WHITE));
     assert!(!g.is_in_block(WHITE));
 }
+
+/// B4-1: the board is 12×12, files a–l, ranks 1–12, every cell usable (a rook from a1 reaches
+/// l1 and a12; the queen on the long diagonal reaches l12).
+#[test]
+fn b4_1_the_board() {
+    let g = pos("wKg2 wRa1 wQb2 gKa6 bKf12 pKl7", "w wgbp - - 0 0 short -");
+    let r = moves_from(&g, "a1");
+    // a1 → b1 … l1 (11) and a2 … a5 (a6 is Grey's king): 15.
+    assert_eq!(r.len(), 15, "{r:?}");
+    assert!(r.contains(&"a1l1".to_string()));
+    assert!(moves_from(&g, "b2").contains(&"b2l12".to_string()));
+    assert_eq!(g.piece_at(11, 11), None);
+    assert_eq!(g.piece_at(12, 0), None);
+    assert!(matches!(
+        g.parse_move("a1m1"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        g.parse_move("a1a13"),
+        Err(MoveError::Malformed { .. })
+    ));
+}
