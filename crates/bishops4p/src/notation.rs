@@ -169,7 +169,7 @@ impl Bishops {
             let mut x = 0usize;
             for token in row.split(',') {
                 if let Ok(n) = token.parse::<usize>() {
-                    if n == 0 || x + n > 12 {
+                    if n == 0 || n > 12 - x {
                         return Err(err(
                             location,
                             format!("empty run {token:?} does not fit the 12 cells"),

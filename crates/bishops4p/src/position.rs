@@ -344,8 +344,8 @@ impl Bishops {
         self.ep = NONE;
         match kind {
             MoveKind::Pass => {
-                self.halfmove += 1;
-                self.passes += 1;
+                self.halfmove = self.halfmove.saturating_add(1);
+                self.passes = self.passes.saturating_add(1);
                 return;
             }
             MoveKind::Placement => {
@@ -356,7 +356,7 @@ impl Bishops {
                 } else {
                     PENDING_KNIGHT
                 });
-                self.halfmove += 1;
+                self.halfmove = self.halfmove.saturating_add(1);
             }
             MoveKind::Castle => {
                 let c = usize::from(colour_of(self.at(from)) & 3);
@@ -367,7 +367,7 @@ impl Bishops {
                 self.put(to, king);
                 self.put(castle.rook_to, rook);
                 self.castling &= !(3 << (2 * c));
-                self.halfmove += 1;
+                self.halfmove = self.halfmove.saturating_add(1);
             }
             MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant => {
                 let mut p = self.remove(from);
@@ -415,7 +415,7 @@ impl Bishops {
                 if reset {
                     self.halfmove = 0;
                 } else {
-                    self.halfmove += 1;
+                    self.halfmove = self.halfmove.saturating_add(1);
                 }
             }
         }

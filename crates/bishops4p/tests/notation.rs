@@ -144,6 +144,10 @@ fn bad_positions_are_rejected_clearly() {
             "pawn",
         ),
         (&START.replacen(" short -", " duel -", 1), "duel"),
+        (
+            &START.replacen("2,bR", "18446744073709551615,bR", 1),
+            "rank 12",
+        ),
     ];
     for (text, needle) in cases {
         let e = Bishops::from_text(&BishopsConfig::default(), text)
@@ -152,6 +156,15 @@ fn bad_positions_are_rejected_clearly() {
         assert!(e.starts_with("position text: "), "{e}");
         assert!(e.contains(needle), "{text:?}: {e} (wanted {needle:?})");
     }
+}
+
+/// Huge counters saturate instead of overflowing.
+#[test]
+fn huge_counters_do_not_overflow() {
+    let text = START.replace(" - 0 0 short", " - 4294967295 0 short");
+    let mut g = Bishops::from_text(&BishopsConfig::default(), &text).unwrap();
+    play(&mut g, &["d1c3"]);
+    assert_eq!(g.halfmove_clock(), u32::MAX);
 }
 
 /// History: undo restores the position and its hash; repetitions are counted by the full state.
