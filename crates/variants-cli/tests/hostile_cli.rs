@@ -1,0 +1,353 @@
+//! The `variants` command under hostile arguments and input: unknown games, broken and giant
+//! configurations, impossible and huge positions, a 10 000-byte move on `play`'s standard
+//! input, arguments and files of binary garbage. Bad input exits with 1 and a one-line
+//! `error: …` on stderr, usage errors with 2 (clap's message, starting with `error:`), and
+//! nothing ever panics. A few positive checks pin the exit code 0 paths.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&std::ffi::OsStr], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the variants binary starts");
+    if let Some(mut pipe) = child.stdin.take() {
+        // The program may stop reading early (an error before the prompt): ignore broken pipes.
+        let _ = pipe.write_all(stdin.unwrap_or_default());
+    }
+    child
+        .wait_with_output()
+        .expect("the variants binary finishes")
+}
+
+fn variants(args: &[&str]) -> Output {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    run(&args, None)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn no_panic(o: &Output, what: &str) {
+    let err = text(&o.stderr);
+    let out = text(&o.stdout);
+    for s in [&err, &out] {
+        assert!(!s.contains("panicked"), "{what}: panic:\n{s}");
+        assert!(
+            !s.contains("RUST_BACKTRACE"),
+            "{what}: backtrace hint:\n{s}"
+        );
+    }
+    assert!(
+        o.status.code().is_some(),
+        "{what}: killed by a signal ({:?})",
+        o.status
+    );
+}
+
+/// Bad input: exit code 1 and exactly one line on stderr, starting with `error:`, short.
+fn bad_input(o: &Output, what: &str) {
+    no_panic(o, what);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{what}: exit code; stderr: {err}");
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{what}: stderr is not one line:\n{err}"
+    );
+    assert!(err.starts_with("error: "), "{what}: {err}");
+    assert!(
+        err.len() < 600,
+        "{what}: {} bytes of error message",
+        err.len()
+    );
+}
+
+/// Usage error (clap): exit code 2, a message starting with `error:` (or, for a bare
+/// `variants`, the help text with its usage line).
+fn usage(o: &Output, what: &str) {
+    no_panic(o, what);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{what}: exit code; stderr: {err}");
+    assert!(
+        err.starts_with("error:") || err.contains("Usage: variants"),
+        "{what}: {err}"
+    );
+}
+
+#[test]
+fn unknown_games_are_bad_input() {
+    for game in [
+        "nosuch",
+        "",
+        "CHESS3D",
+        "chess3d ",
+        "ches\u{0161}3d",
+        &"x".repeat(100_000),
+    ] {
+        for cmd in ["start", "moves", "show"] {
+            bad_input(
+                &variants(&[cmd, game]),
+                &format!("{cmd} {:?}", game.get(..20)),
+            );
+        }
+        bad_input(
+            &variants(&["perft", game, "-d", "1"]),
+            "perft of an unknown game",
+        );
+    }
+}
+
+#[test]
+fn broken_configurations_are_bad_input() {
+    let giant = format!("heights={}", "9".repeat(100_000));
+    let many = (0..5_000)
+        .map(|i| format!("k{i}=v"))
+        .collect::<Vec<_>>()
+        .join(";");
+    let deep = "[".repeat(20_000);
+    for config in [
+        "heights=99",
+        "heights=0",
+        "heights=-1",
+        "heights",
+        "=",
+        "nosuchkey=1",
+        "{",
+        "{\"heights\": null}",
+        "{\"heights\": 1e999}",
+        "[1]",
+        deep.as_str(),
+        giant.as_str(),
+        many.as_str(),
+        "removal=1,2,3",
+        "white-base=9",
+    ] {
+        for cmd in ["start", "moves"] {
+            bad_input(
+                &variants(&[cmd, "chess3d", "--config", config]),
+                &format!("{cmd} --config {:?}", config.get(..30)),
+            );
+        }
+    }
+    for (game, config) in [
+        ("checkers3d", "capture=most"),
+        ("checkers3d", "white-heights=1,1"),
+        ("bishops4p", "players=5"),
+        ("bishops4p", "mode=forever"),
+        ("chess-t", "ruleset=t9"),
+        ("chess-t", "white-impregnable=z99"),
+    ] {
+        bad_input(
+            &variants(&["moves", game, "--config", config]),
+            &format!("{game} {config}"),
+        );
+    }
+}
+
+#[test]
+fn broken_positions_are_bad_input() {
+    let huge = "8/".repeat(50_000);
+    for game in ["chess3d", "checkers3d", "bishops4p", "chess-t"] {
+        for position in [
+            "",
+            " ",
+            "garbage",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "k7/8/8/8/8/8/8/K6r b - - 0 1",
+            "\u{1F600}",
+            huge.as_str(),
+        ] {
+            bad_input(
+                &variants(&["moves", game, "--position", position]),
+                &format!("{game} --position {:?}", position.get(..20)),
+            );
+        }
+    }
+    // The position text fixes one height; the configuration says two.
+    bad_input(
+        &variants(&[
+            "moves",
+            "chess3d",
+            "--config",
+            "heights=2",
+            "--position",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ]),
+        "heights=2 with a one-board text",
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    usage(&variants(&[]), "no subcommand");
+    usage(&variants(&["moves"]), "no game");
+    usage(&variants(&["fly", "chess3d"]), "unknown subcommand");
+    usage(&variants(&["perft", "chess3d"]), "no depth");
+    usage(
+        &variants(&["perft", "chess3d", "-d", "99999999999999999999"]),
+        "depth overflow",
+    );
+    usage(
+        &variants(&["perft", "chess3d", "-d", "-1"]),
+        "negative depth",
+    );
+    usage(
+        &variants(&["moves", "chess3d", "--no-such-flag"]),
+        "unknown flag",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn binary_garbage_arguments_are_refused() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    // Invalid UTF-8 (no NUL: a NUL cannot be passed in an argument at all).
+    let garbage: Vec<u8> = (1u8..=255).cycle().skip(127).take(300).collect();
+    let g = OsStr::from_bytes(&garbage);
+    let o = run(&[OsStr::new("moves"), g], None);
+    no_panic(&o, "a game name of invalid UTF-8");
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{:?}", o.status);
+    let o = run(
+        &[
+            OsStr::new("moves"),
+            OsStr::new("chess3d"),
+            OsStr::new("--position"),
+            g,
+        ],
+        None,
+    );
+    no_panic(&o, "a position of invalid UTF-8");
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{:?}", o.status);
+    let o = run(
+        &[
+            OsStr::new("start"),
+            OsStr::new("chess3d"),
+            OsStr::new("--config"),
+            g,
+        ],
+        None,
+    );
+    no_panic(&o, "a configuration of invalid UTF-8");
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{:?}", o.status);
+}
+
+#[test]
+fn a_ten_thousand_byte_move_on_play_is_an_error_line() {
+    // `play` reads moves from standard input: a bad move is reported on its own line and the
+    // game goes on; the end of input ends the command normally.
+    let mut input: Vec<u8> = (0..10_000u32)
+        .map(|i| b"abcdefgh12345678@x-=|/"[(i * 7 % 22) as usize])
+        .collect();
+    input.push(b'\n');
+    input.extend(b"e2e4\n");
+    let o = run(
+        &["play", "chess3d", "--config", "heights=1", "--quiet"].map(std::ffi::OsStr::new),
+        Some(&input),
+    );
+    no_panic(&o, "play with a 10 000-byte move");
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let errors: Vec<&str> = out.lines().filter(|l| l.contains("error: ")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].len() < 600,
+        "the error line quotes {} bytes",
+        errors[0].len()
+    );
+    // Binary garbage on standard input (invalid UTF-8 and NULs) ends the session cleanly.
+    let garbage: Vec<u8> = (0..10_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    for game in ["chess3d", "checkers3d", "bishops4p", "chess-t"] {
+        let o = run(
+            &["play", game, "--quiet"].map(std::ffi::OsStr::new),
+            Some(&garbage),
+        );
+        no_panic(&o, &format!("play {game} with binary garbage"));
+        assert!(
+            matches!(o.status.code(), Some(0 | 1)),
+            "{game}: {:?}",
+            o.status
+        );
+    }
+}
+
+#[test]
+fn garbage_files_and_paths_are_bad_input() {
+    let dir = std::env::temp_dir().join(format!("variants-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let garbage = dir.join("garbage.json");
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2_246_822_519) >> 24) as u8)
+        .collect();
+    std::fs::write(&garbage, &bytes).expect("write garbage");
+    let record = dir.join("record.json");
+    std::fs::write(
+        &record,
+        r#"{"game": "chess3d", "config": {"heights": 1}, "moves": ["e2e5"]}"#,
+    )
+    .expect("write record");
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    bad_input(
+        &variants(&["play", "chess3d", "--load", &path(&garbage)]),
+        "--load garbage",
+    );
+    bad_input(
+        &variants(&["play", "chess3d", "--load", &path(&record)]),
+        "--load illegal record",
+    );
+    bad_input(
+        &variants(&["play", "chess3d", "--load", &path(&dir.join("missing"))]),
+        "--load missing",
+    );
+    bad_input(
+        &variants(&[
+            "show",
+            "chess3d",
+            "--svg",
+            &path(&dir.join("no/such/dir/x.svg")),
+        ]),
+        "--svg into a missing directory",
+    );
+    bad_input(
+        &variants(&["play", "chess3d", "--player", "white=alien"]),
+        "unknown player kind",
+    );
+    bad_input(
+        &variants(&["play", "chess3d", "--player", "nobody=random"]),
+        "unknown seat",
+    );
+    bad_input(
+        &variants(&["play", "chess3d", "--player", "random"]),
+        "player without seat",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn positive_paths_still_work() {
+    // FIDE chess (chess3d with one height, C3-40): 20 first moves, perft(3) = 8 902.
+    let o = variants(&["moves", "chess3d", "--config", "heights=1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout).lines().count(), 20);
+    let o = variants(&[
+        "perft",
+        "chess3d",
+        "--depth",
+        "3",
+        "--config",
+        "heights=1",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("perft --json prints JSON");
+    assert_eq!(v["nodes"], 8902, "{v}");
+}
