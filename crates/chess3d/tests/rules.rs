@@ -999,6 +999,11 @@ fn c3_22_repetition_identity() {
         key("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"),
         key("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1")
     );
+    // b5 could take on c6 only by exposing its king on a5 to the rook on h5 (both pawns leave
+    // rank 5): the capture is illegal, so the e.p. cell does not count.
+    let pinned = "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1";
+    assert!(!moves(pinned, "on").contains(&"b5c6".to_string()));
+    assert_eq!(key(pinned), key("8/8/8/KPp4r/8/8/8/4k3 w - - 0 1"));
     // Same placement, other base heights.
     let p = boards(&["8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/8"]);
     assert_ne!(
