@@ -11,6 +11,7 @@
 //!   holds no other NUL; on `VARIANTS_BUFFER_TOO_SMALL`, `*written` > `len` and the buffer
 //!   holds an empty string; with a buffer of exactly `*written` bytes the call succeeds;
 //! - out-handles are NULL after a failed constructor;
+//! - the record API (`variants_record_*`) on a record slot: a record's own JSON loads again;
 //! - every move listed by `variants_game_legal_moves` plays with `VARIANTS_OK`, and the
 //!   position text after it re-reads through `variants_game_from_text`.
 #![no_main]
@@ -240,12 +241,13 @@ fn new_handle(
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let mut slots: [*mut variants_game; SLOTS] = [ptr::null_mut(); SLOTS];
+    let mut record: *mut variants_record = ptr::null_mut();
     assert_eq!(variants_abi_version(), VARIANTS_ABI_VERSION);
     for _ in 0..24 {
         let op = bytes.byte();
         let slot = bytes.below(SLOTS);
         let handle = slots[slot];
-        match op % 14 {
+        match op % 16 {
             0 => {
                 let (game, config) = (arg(&mut bytes), arg(&mut bytes));
                 let mut out: *mut variants_game = 0x1 as *mut variants_game;
@@ -418,6 +420,104 @@ fuzz_target!(|data: &[u8]| {
             12 => {
                 let _ = text_call(&mut bytes, "games", &mut |b, l, w| variants_games(b, l, w));
             }
+            14 => {
+                // The record API: start a record, load one from JSON, play, undo, resign, draws.
+                match bytes.byte() % 10 {
+                    0 => {
+                        let mut out: *mut variants_record = 0x1 as *mut variants_record;
+                        let rc = ok(variants_record_new(handle, &mut out), "record_new");
+                        if rc == variants_result::VARIANTS_OK {
+                            variants_record_free(record);
+                            record = out;
+                        } else {
+                            assert!(out.is_null(), "record_new failed but left a handle");
+                        }
+                    }
+                    1 => {
+                        let json = arg(&mut bytes);
+                        let mut out: *mut variants_record = 0x1 as *mut variants_record;
+                        let rc = ok(
+                            variants_record_from_json(json.ptr(), &mut out),
+                            "record_from_json",
+                        );
+                        if rc == variants_result::VARIANTS_OK {
+                            variants_record_free(record);
+                            record = out;
+                        } else {
+                            assert!(out.is_null(), "record_from_json failed but left a handle");
+                        }
+                    }
+                    2 => {
+                        let mv = arg(&mut bytes);
+                        ok(variants_record_play(record, mv.ptr()), "record_play");
+                    }
+                    3 => {
+                        ok(variants_record_undo(record), "record_undo");
+                    }
+                    4 => {
+                        let seat = u32::from(bytes.byte());
+                        ok(variants_record_resign(record, seat), "record_resign");
+                    }
+                    5 => {
+                        ok(variants_record_agree_draw(record), "record_agree_draw");
+                        let mut reason = variants_reason::VARIANTS_REASON_NONE;
+                        ok(
+                            variants_record_claim_draw(record, &mut reason),
+                            "record_claim_draw",
+                        );
+                        ok(
+                            variants_record_claimable_draw(record, &mut reason),
+                            "record_claimable_draw",
+                        );
+                    }
+                    6 => {
+                        let mut count = 0u32;
+                        ok(
+                            variants_record_repetition_count(record, &mut count),
+                            "record_repetition_count",
+                        );
+                        let mut status = variants_status {
+                            kind: variants_status_kind::VARIANTS_STATUS_ONGOING,
+                            winner_seat: -1,
+                            reason: variants_reason::VARIANTS_REASON_NONE,
+                        };
+                        ok(variants_record_status(record, &mut status), "record_status");
+                    }
+                    7 => {
+                        let mut out: *mut variants_game = 0x1 as *mut variants_game;
+                        let rc = ok(
+                            variants_record_position(record, &mut out),
+                            "record_position",
+                        );
+                        new_handle(&mut slots, slot, rc, out, "variants_record_position");
+                    }
+                    8 => {
+                        let _ = text_call(&mut bytes, "record_moves", &mut |b, l, w| {
+                            variants_record_moves(record, b, l, w)
+                        });
+                    }
+                    _ => {
+                        // A record's own JSON loads again.
+                        let json = text_call(&mut bytes, "record_to_json", &mut |b, l, w| {
+                            variants_record_to_json(record, b, l, w)
+                        });
+                        if let Some(json) = json {
+                            let c = CString::new(json.clone()).unwrap_or_default();
+                            let mut out = ptr::null_mut();
+                            let rc = ok(
+                                variants_record_from_json(c.as_ptr(), &mut out),
+                                "record_from_json",
+                            );
+                            assert_eq!(
+                                rc,
+                                variants_result::VARIANTS_OK,
+                                "a record's own JSON does not load: {json}"
+                            );
+                            variants_record_free(out);
+                        }
+                    }
+                }
+            }
             _ => {
                 // Out-parameter NULL on constructors.
                 let (game, config) = (arg(&mut bytes), arg(&mut bytes));
@@ -442,4 +542,5 @@ fuzz_target!(|data: &[u8]| {
     for handle in slots {
         variants_game_free(handle);
     }
+    variants_record_free(record);
 });
