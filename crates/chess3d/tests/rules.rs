@@ -529,6 +529,29 @@ fn c3_15_c3_17_en_passant_after_vertical_double_step() {
     );
 }
 
+/// C3-14, C3-17: a quiet step onto the en-passant cell is an ordinary quiet move (the cell
+/// is empty) and removes nothing. H=2, Lw=1, Lb=2: White K h1@1, P e5@1; Black K h8@2,
+/// p e7@2. Black plays e7@2e5@2 (e.p. cell e6@2). The white pawn (v=+1) has the quiet steps
+/// e6@1 and e6@2 (main diagonal (0,1,1), empty cell); e5@2 is occupied; its capture cells
+/// d6@1, f6@1, d6@2, f6@2 are empty. After e5@1e6@2 the black pawn on e5@2 is still there.
+#[test]
+fn c3_14_c3_17_quiet_step_onto_the_en_passant_cell() {
+    let start = format!(
+        "{} b - - 0 1 1,2",
+        boards(&["8/8/8/4P3/8/8/8/7K", "7k/4p3/8/8/8/8/8/8"])
+    );
+    let mid = after(&start, "off", "e7@2e5@2");
+    assert!(mid.contains(" w - e6@2 0 2 "), "{mid}");
+    assert_eq!(moves_from(&mid, "off", "e5@1"), ["e5@1e6@1", "e5@1e6@2"]);
+    assert_eq!(
+        after(&mid, "off", "e5@1e6@2"),
+        format!(
+            "{} b - - 0 2 1,2",
+            boards(&["8/8/8/8/8/8/8/7K", "7k/8/4P3/4p3/8/8/8/8"])
+        )
+    );
+}
+
 /// C3-17: classic en passant on one height (FIDE) and the en-passant cell written after
 /// every double step even when no capture is possible (C3-52).
 #[test]

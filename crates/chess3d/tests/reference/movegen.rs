@@ -388,8 +388,10 @@ impl Pos {
         let color = self.side;
         let piece = self.at(m.from).expect("a piece on the origin");
         let mut capture = self.at(m.to).is_some();
-        // En passant: a pawn moving onto the en-passant cell.
-        if piece.kind == Kind::Pawn && Some(m.to) == self.ep {
+        // En passant: a pawn CAPTURING onto the en-passant cell (C3-17: by its capture
+        // directions, which all change the file). A quiet step (same file) onto that empty
+        // cell is an ordinary move and removes nothing.
+        if piece.kind == Kind::Pawn && Some(m.to) == self.ep && m.to.0 != m.from.0 {
             if let Some(v) = self.ep_victim() {
                 self.cells[idx(v)] = None;
                 capture = true;
