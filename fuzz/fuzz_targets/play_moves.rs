@@ -93,10 +93,10 @@ impl Visit for Run<'_> {
         let here: Vec<G::Move> = legal(current).into_iter().map(|(m, _)| m).collect();
         let before = current.to_text();
         let mut offered = 0;
-        for position in line.iter().rev().skip(1).take(8) {
+        for position in line.iter().rev().skip(1).take(4) {
             for (m, _) in legal(position) {
                 offered += 1;
-                if offered > 256 {
+                if offered > 64 {
                     return;
                 }
                 let mut child = current.clone();
