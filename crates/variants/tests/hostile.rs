@@ -27,7 +27,10 @@ impl Rng {
 /// The games this build serves (at least one: a build without games would pass vacuously).
 fn names() -> Vec<&'static str> {
     let names: Vec<&'static str> = registry::games().iter().map(|g| g.name).collect();
-    assert!(!names.is_empty(), "the registry serves no game: enable a game feature");
+    assert!(
+        !names.is_empty(),
+        "the registry serves no game: enable a game feature"
+    );
     names
 }
 
