@@ -6,8 +6,16 @@ use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, GameConfig, perft};
 
+/// A benchmarked start: label, configuration pairs, perft depth, node count (CT-52).
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    u32,
+    u64,
+);
+
 fn bench(c: &mut Criterion) {
-    let cases: [(&str, &[(&str, &str)], u32, u64); 3] = [
+    let cases: [Case; 3] = [
         ("t1-2024", &[("ruleset", "t1-2024")], 5, 13_923_834),
         ("chess-t-2020", &[("ruleset", "chess-t-2020")], 4, 1_047_027),
         (

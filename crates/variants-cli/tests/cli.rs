@@ -25,7 +25,15 @@ fn games_lists_every_game_and_its_keys() {
     let o = variants(&["games"]);
     assert!(o.status.success());
     let out = stdout(&o);
-    for name in ["chess3d", "checkers3d", "bishops4p", "chess-t", "heights", "ruleset", "mode"] {
+    for name in [
+        "chess3d",
+        "checkers3d",
+        "bishops4p",
+        "chess-t",
+        "heights",
+        "ruleset",
+        "mode",
+    ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
     let o = variants(&["games", "--json"]);
@@ -36,7 +44,10 @@ fn games_lists_every_game_and_its_keys() {
 #[test]
 fn start_prints_the_position_text() {
     let o = variants(&["start", "chess3d", "--config", "heights=1"]);
-    assert_eq!(stdout(&o).trim(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        stdout(&o).trim(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     // C3-52: the default start, quoted from the rules page.
     let o = variants(&["start", "chess3d"]);
     assert_eq!(
@@ -45,10 +56,17 @@ fn start_prints_the_position_text() {
     );
     // B4-51: the start text of the rules page.
     let o = variants(&["start", "bishops4p"]);
-    assert!(stdout(&o).starts_with("2,bR,bN,bB,bK,bQ,bB,bN,bR,2/"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("2,bR,bN,bB,bK,bQ,bB,bN,bR,2/"),
+        "{}",
+        stdout(&o)
+    );
     // CT-51.
     let o = variants(&["start", "chess-t"]);
-    assert_eq!(stdout(&o).trim(), "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1");
+    assert_eq!(
+        stdout(&o).trim(),
+        "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1"
+    );
 }
 
 #[test]
@@ -76,7 +94,18 @@ fn perft_counts_divides_and_speaks_json() {
     let o = variants(&["perft", "chess3d", "--depth", "3", "--config", "heights=1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "nodes 8902");
-    let o = variants(&["perft", "chess3d", "-d", "2", "--position", KIWIPETE, "--json", "--divide", "--threads", "2"]);
+    let o = variants(&[
+        "perft",
+        "chess3d",
+        "-d",
+        "2",
+        "--position",
+        KIWIPETE,
+        "--json",
+        "--divide",
+        "--threads",
+        "2",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["game"], "chess3d");
     assert_eq!(v["depth"], 2);
@@ -84,7 +113,10 @@ fn perft_counts_divides_and_speaks_json() {
     assert!(v["seconds"].is_number() && v["nodes_per_second"].is_number());
     let divide = v["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 48);
-    assert_eq!(divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 2039);
+    assert_eq!(
+        divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(),
+        2039
+    );
     let o = variants(&["perft", "chess3d", "--depth", "2"]);
     // Rules page reference count (8,1,8) at depth 2.
     assert_eq!(stdout(&o).trim(), "nodes 14865");
@@ -97,11 +129,19 @@ fn errors_are_one_line_with_exit_codes() {
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");
-    assert!(e.starts_with("error:") && e.contains("chess4d") && e.contains("chess3d"), "{e}");
+    assert!(
+        e.starts_with("error:") && e.contains("chess4d") && e.contains("chess3d"),
+        "{e}"
+    );
     let o = variants(&["moves", "chess3d", "--config", "heights=0"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("heights"), "{}", stderr(&o));
-    let o = variants(&["moves", "chess3d", "--position", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
+    let o = variants(&[
+        "moves",
+        "chess3d",
+        "--position",
+        "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("position text"), "{}", stderr(&o));
     // Usage errors: exit 2.
@@ -116,11 +156,21 @@ fn show_draws_boards_and_svg() {
     let o = variants(&["show", "chess3d", "--config", "heights=2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("RNBQKBNR|"), "the position text follows the board:\n{out}");
+    assert!(
+        out.contains("RNBQKBNR|"),
+        "the position text follows the board:\n{out}"
+    );
     let dir = std::env::temp_dir().join(format!("variants-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("board.svg");
-    let o = variants(&["show", "checkers3d", "--config", "heights=2", "--svg", svg.to_str().unwrap()]);
+    let o = variants(&[
+        "show",
+        "checkers3d",
+        "--config",
+        "heights=2",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
     if o.status.success() {
         let text = std::fs::read_to_string(&svg).unwrap();
         assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
@@ -135,7 +185,22 @@ fn play_between_built_in_players_saves_and_loads_records() {
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.json");
     let o = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args(["play", "chess3d", "--config", "heights=1", "--player", "white=random", "--player", "black=greedy", "--seed", "7", "--max-plies", "12", "--quiet", "--save"])
+        .args([
+            "play",
+            "chess3d",
+            "--config",
+            "heights=1",
+            "--player",
+            "white=random",
+            "--player",
+            "black=greedy",
+            "--seed",
+            "7",
+            "--max-plies",
+            "12",
+            "--quiet",
+            "--save",
+        ])
         .arg(&record)
         .stdin(Stdio::null())
         .output()
@@ -153,7 +218,12 @@ fn play_between_built_in_players_saves_and_loads_records() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"moves\nzz9\nundo\nquit\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"moves\nzz9\nundo\nquit\n")
+        .unwrap();
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);

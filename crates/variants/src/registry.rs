@@ -34,13 +34,18 @@ pub struct BenchPosition {
     pub nodes: u64,
 }
 
+/// Builds a game from configuration pairs and an optional position text.
+type NewGameFn = fn(&[(String, String)], Option<&str>) -> Result<Box<dyn DynGame>, Error>;
+/// Decodes a game record (JSON text or binary bytes) of one game.
+type HistoryFromFn<T> = fn(&T) -> Result<Box<dyn DynHistory>, RecordError>;
+
 /// One registered game: its description and the constructors, monomorphised for its type.
 struct Entry {
     info: GameInfo,
     bench: &'static [BenchPosition],
-    new_game: fn(&[(String, String)], Option<&str>) -> Result<Box<dyn DynGame>, Error>,
-    history_from_json: fn(&str) -> Result<Box<dyn DynHistory>, RecordError>,
-    history_from_binary: fn(&[u8]) -> Result<Box<dyn DynHistory>, RecordError>,
+    new_game: NewGameFn,
+    history_from_json: HistoryFromFn<str>,
+    history_from_binary: HistoryFromFn<[u8]>,
 }
 
 impl Entry {
@@ -88,8 +93,10 @@ fn build<G: Game>(
     Ok(Box::new(game))
 }
 
+#[allow(clippy::vec_init_then_push)]
 fn entries() -> Vec<Entry> {
-    // Each game plugs in with one line.
+    // Each game plugs in with one line; the features decide which are compiled in, so the list
+    // is built by pushes rather than a `vec!` literal.
     #[allow(unused_mut)]
     let mut entries = Vec::new();
     #[cfg(feature = "chess3d")]
