@@ -506,7 +506,13 @@ impl Bishops {
             rest = r;
         }
         let to = parse_cell(rest).ok_or_else(|| {
-            MoveError::malformed(t, format!("{rest:?} is not a target cell (a1 … l12)"))
+            MoveError::malformed(
+                t,
+                format!(
+                    "{:?} is not a target cell (a1 … l12)",
+                    variant_core::error::shorten(rest)
+                ),
+            )
         })?;
         if self.outcome.is_over() {
             return Err(over());
@@ -558,16 +564,25 @@ impl Bishops {
             }
         };
         let from_text = chars.as_str();
-        let from =
-            if from_text.is_empty() {
-                None
-            } else {
-                Some(parse_cell(from_text).ok_or_else(|| {
-                    MoveError::malformed(t, format!("{from_text:?} is not a cell"))
-                })?)
-            };
-        let to = parse_cell(target)
-            .ok_or_else(|| MoveError::malformed(t, format!("{target:?} is not a cell")))?;
+        let from = if from_text.is_empty() {
+            None
+        } else {
+            Some(parse_cell(from_text).ok_or_else(|| {
+                MoveError::malformed(
+                    t,
+                    format!(
+                        "{:?} is not a cell",
+                        variant_core::error::shorten(from_text)
+                    ),
+                )
+            })?)
+        };
+        let to = parse_cell(target).ok_or_else(|| {
+            MoveError::malformed(
+                t,
+                format!("{:?} is not a cell", variant_core::error::shorten(target)),
+            )
+        })?;
         if self.outcome.is_over() {
             return Err(MoveError::illegal(
                 t,

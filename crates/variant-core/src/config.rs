@@ -66,7 +66,7 @@ pub trait GameConfig:
 pub fn unknown_key(game: &str, key: &str, keys: &[ConfigKey]) -> ConfigError {
     ConfigError::UnknownKey {
         game: game.to_string(),
-        key: key.to_string(),
+        key: crate::error::shorten(key),
         allowed: keys.iter().map(|k| k.name.to_string()).collect(),
     }
 }
@@ -124,7 +124,7 @@ pub fn parse_int_list(key: &str, value: &str, min: u32, max: u32) -> Result<Vec<
             bad_value(
                 key,
                 value,
-                format!("{part:?} is not an integer"),
+                format!("{:?} is not an integer", crate::error::shorten(part)),
                 allowed.clone(),
             )
         })?;

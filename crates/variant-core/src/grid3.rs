@@ -93,7 +93,10 @@ impl Cell3 {
     pub fn parse(text: &str, heights: u8) -> Result<Cell3, String> {
         let (cell, used) = Cell3::parse_prefix(text, heights)?;
         if used != text.len() {
-            return Err(format!("unexpected {:?} after the cell", &text[used..]));
+            return Err(format!(
+                "unexpected {:?} after the cell",
+                crate::error::shorten(&text[used..])
+            ));
         }
         Ok(cell)
     }

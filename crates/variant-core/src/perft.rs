@@ -47,8 +47,13 @@ pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
     divide_parallel(game, depth, 1, |_, _| {})
 }
 
+/// The most threads a parallel perft starts: a caller asking for a million (a typo, or hostile
+/// input through the CLI or the C API) gets a working count instead of an exhausted process.
+pub const MAX_THREADS: usize = 256;
+
 /// [`divide`] on `threads` threads (rayon, split at the root; `0` means all cores).
-/// `progress(done, total)` is called after each root move is counted.
+/// `progress(done, total)` is called after each root move is counted. More threads than root
+/// moves would idle, so at most one thread per root move (and [`MAX_THREADS`]) is started.
 pub fn divide_parallel<G: Game>(
     game: &G,
     depth: u32,
@@ -70,7 +75,14 @@ pub fn divide_parallel<G: Game>(
         progress(d, total);
         (*mv, nodes)
     };
-    if threads == 1 {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        threads
+    }
+    .min(total)
+    .min(MAX_THREADS);
+    if threads <= 1 {
         return moves.iter().map(count).collect();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

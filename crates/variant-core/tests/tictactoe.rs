@@ -209,6 +209,9 @@ fn perft_matches_the_published_game_tree() {
     }
     assert_eq!(perft_parallel(&start(), 6, 2), 54_720);
     assert_eq!(perft_parallel(&start(), 6, 0), 54_720);
+    // More threads than root moves, and an absurd request: capped, same count.
+    assert_eq!(perft_parallel(&start(), 6, 50), 54_720);
+    assert_eq!(perft_parallel(&start(), 6, usize::MAX), 54_720);
 }
 
 #[test]

@@ -36,38 +36,16 @@ fn names() -> Vec<&'static str> {
 
 const MB: usize = 1 << 20;
 
-/// Error messages known to quote user input unshortened, each with the request in
-/// /work/notes/requests.md that asks its owner to fix it (a fragment of the message, the
-/// request). Such a message is reported on stderr instead of failing the test; any other long
-/// message fails it. Remove an entry when its fix lands.
-const KNOWN_LONG_MESSAGES: &[(&str, &str)] = &[
-    (
-        "unknown configuration key",
-        "R3 (variant-core config::unknown_key)",
-    ),
-    (
-        "is not an integer",
-        "R3 (variant-core config::parse_int_list)",
-    ),
-    ("is not a target cell", "R4 (bishops4p notation)"),
-    ("is not a cell", "R4 (bishops4p notation)"),
-];
-
 /// An error that a person can read: one line, not an echo of a megabyte of input.
 fn assert_readable(e: &Error, what: &str) {
     let text = e.to_string();
     assert!(!text.is_empty(), "{what}: empty error message");
     let head: String = text.chars().take(200).collect();
-    if text.len() >= 600 {
-        if let Some((_, request)) = KNOWN_LONG_MESSAGES.iter().find(|(m, _)| text.contains(m)) {
-            eprintln!(
-                "known issue {request}: {what}: error message of {} bytes",
-                text.len()
-            );
-            return;
-        }
-        panic!("{what}: error message of {} bytes: {head}…", text.len());
-    }
+    assert!(
+        text.len() < 600,
+        "{what}: error message of {} bytes: {head}…",
+        text.len()
+    );
     assert!(
         !text.contains('\n'),
         "{what}: error message spans lines: {text}"
