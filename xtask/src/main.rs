@@ -6,6 +6,8 @@
 //!   Kiwipete depth 5, the draughts tables to depth 10, …) in an optimised build (profile
 //!   `release-tests`).
 //! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
+//! - `fuzz-smoke`: every cargo-fuzz target of `fuzz/` for a short fixed time (see `fuzz.rs`;
+//!   skipped without a nightly toolchain).
 
 mod fuzz;
 
@@ -70,7 +72,7 @@ fn main() -> ExitCode {
         "ci" => lint().and_then(|()| release_tests()),
         "fuzz-smoke" => fuzz::fuzz_smoke(),
         _ => {
-            eprintln!("usage: cargo xtask <lint|release-tests|ci>");
+            eprintln!("usage: cargo xtask <lint|release-tests|ci|fuzz-smoke>");
             return ExitCode::from(2);
         }
     };
