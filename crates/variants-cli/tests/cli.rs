@@ -229,3 +229,23 @@ fn play_between_built_in_players_saves_and_loads_records() {
     let out = stdout(&o);
     assert!(out.contains("error: move text \"zz9\""), "{out}");
 }
+
+#[test]
+fn bench_prints_a_table_of_checked_counts() {
+    let o = variants(&["bench", "bishops4p", "--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("1 thread n/s") && lines[0].contains("2 threads n/s"));
+    // The registry's Bishops positions: B4-52 counts at depth 4 for four and three players.
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[1].contains("433629"), "{out}");
+    assert!(lines[2].contains("636432"), "{out}");
+    for line in &lines[1..] {
+        let rate: f64 = line.split_whitespace().last().unwrap().parse().unwrap();
+        assert!(rate > 0.0, "{line}");
+    }
+    let o = variants(&["bench", "go"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown game"), "{}", stderr(&o));
+}
