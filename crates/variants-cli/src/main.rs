@@ -10,6 +10,7 @@
 
 mod cli;
 mod commands;
+mod output;
 mod render;
 mod setup;
 

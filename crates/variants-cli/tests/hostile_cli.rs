@@ -351,3 +351,49 @@ fn positive_paths_still_work() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("perft --json prints JSON");
     assert_eq!(v["nodes"], 8902, "{v}");
 }
+
+/// Runs `variants` with stdout going to `out` (stdin and stderr as usual).
+fn run_with_stdout(args: &[&str], out: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the variants binary runs")
+}
+
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    // `variants moves chess3d | head -1`: the reader is gone before the first line is written.
+    // The read end is closed before the program starts, so every write fails with EPIPE.
+    for args in [
+        &["moves", "chess3d"][..],
+        &["perft", "chess3d", "--depth", "2", "--divide"],
+        &["games"],
+        &["show", "checkers3d"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let o = run_with_stdout(args, Stdio::from(writer));
+        no_panic(&o, &format!("{args:?} into a closed pipe"));
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_reported_not_ignored() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full exists on Linux");
+    let o = run_with_stdout(&["moves", "chess3d"], Stdio::from(full));
+    bad_input(&o, "moves into /dev/full");
+    assert!(
+        text(&o.stderr).contains("cannot write to standard output"),
+        "{}",
+        text(&o.stderr)
+    );
+}

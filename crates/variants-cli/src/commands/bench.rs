@@ -2,6 +2,7 @@
 //! all threads, with every node count checked against its known value. Each rate is the best
 //! of repeated runs over at least 0.4 s.
 
+use crate::output::outln;
 use std::time::{Duration, Instant};
 use variants::{Error, registry};
 
@@ -39,7 +40,7 @@ pub fn run(games: &[String], threads: usize) -> Result<(), Error> {
     } else {
         threads
     };
-    println!(
+    outln!(
         "{:<11} {:<24} {:>5} {:>12} {:>14} {:>14}",
         "game",
         "position",
@@ -63,9 +64,14 @@ pub fn run(games: &[String], threads: usize) -> Result<(), Error> {
                     .map(|(_, n)| n)
                     .sum()
             });
-            println!(
+            outln!(
                 "{:<11} {:<24} {:>5} {:>12} {:>14.0} {:>14.0}",
-                name, pos.label, pos.depth, nodes, single, multi
+                name,
+                pos.label,
+                pos.depth,
+                nodes,
+                single,
+                multi
             );
             if nodes != pos.nodes || par != pos.nodes {
                 mismatches.push(format!(

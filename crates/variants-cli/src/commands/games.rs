@@ -1,5 +1,6 @@
 //! `variants games`: the games and their configuration keys.
 
+use crate::output::outln;
 use variants::{Error, registry};
 
 pub fn run(json: bool) -> Result<(), Error> {
@@ -20,15 +21,18 @@ pub fn run(json: bool) -> Result<(), Error> {
                 })
             })
             .collect();
-        println!("{}", serde_json::Value::Array(value));
+        outln!("{}", serde_json::Value::Array(value));
         return Ok(());
     }
     for g in games {
-        println!("{}  {}", g.name, g.description);
+        outln!("{}  {}", g.name, g.description);
         for k in g.keys {
-            println!(
+            outln!(
                 "    {:<20} {} (default {}; allowed {})",
-                k.name, k.description, k.default, k.allowed
+                k.name,
+                k.description,
+                k.default,
+                k.allowed
             );
         }
     }

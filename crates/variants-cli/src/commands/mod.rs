@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
+use crate::output::outln;
+
 mod bench;
 mod games;
 mod moves;
@@ -19,7 +21,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 game: args,
                 position: None,
             })?;
-            println!("{}", game.position_text());
+            outln!("{}", game.position_text());
             Ok(())
         }
         Command::Moves { game, json } => moves::run(&game, json),

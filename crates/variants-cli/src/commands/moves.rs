@@ -1,6 +1,7 @@
 //! `variants moves`: the legal moves, sorted.
 
 use crate::cli::PositionArgs;
+use crate::output::outln;
 use variants::Error;
 
 pub fn run(args: &PositionArgs, json: bool) -> Result<(), Error> {
@@ -8,10 +9,10 @@ pub fn run(args: &PositionArgs, json: bool) -> Result<(), Error> {
     let mut moves = game.legal_move_texts();
     moves.sort();
     if json {
-        println!("{}", serde_json::Value::from(moves));
+        outln!("{}", serde_json::Value::from(moves));
     } else {
         for m in moves {
-            println!("{m}");
+            outln!("{m}");
         }
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! `variants perft`: node counts, optionally split at the root, with a progress bar.
 
 use crate::cli::PositionArgs;
+use crate::output::outln;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -71,15 +72,15 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 .collect();
             value["divide"] = serde_json::Value::Object(map);
         }
-        println!("{value}");
+        outln!("{value}");
     } else {
         if opts.divide {
             for (m, n) in &divide {
-                println!("{m}: {n}");
+                outln!("{m}: {n}");
             }
-            println!();
+            outln!();
         }
-        println!("nodes {nodes}");
+        outln!("nodes {nodes}");
         eprintln!("{seconds:.3} s, {:.0} nodes/s", nps);
     }
     Ok(())

@@ -4,6 +4,7 @@
 //! `draw` (agreement), `claim`, `save FILE`, `load FILE`, `help`, `quit`.
 
 use crate::cli::PositionArgs;
+use crate::output::{out, outln};
 use std::io::{BufRead, Write};
 use variants::{DynGame, DynHistory, Error, Seat, Status, registry};
 
@@ -138,7 +139,7 @@ fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
 fn save(history: &dyn DynHistory, path: &std::path::Path) -> Result<(), Error> {
     std::fs::write(path, history.to_json())
         .map_err(|e| Error::Action(format!("cannot write {}: {e}", path.display())))?;
-    println!("saved the record to {}", path.display());
+    outln!("saved the record to {}", path.display());
     Ok(())
 }
 
@@ -150,7 +151,7 @@ fn load(path: &std::path::Path) -> Result<Box<dyn DynHistory>, Error> {
 
 fn show(history: &dyn DynHistory) {
     let game = history.position();
-    print!("{}", super::show::board_text(game, false));
+    out!("{}", super::show::board_text(game, false));
 }
 
 fn announce(history: &dyn DynHistory) {
@@ -158,9 +159,9 @@ fn announce(history: &dyn DynHistory) {
     match history.status() {
         Status::Ongoing => {}
         Status::Win { winner, reason } => {
-            println!("game over: {} wins ({reason})", game.seat_label(winner))
+            outln!("game over: {} wins ({reason})", game.seat_label(winner))
         }
-        Status::Draw { reason } => println!("game over: draw ({reason})"),
+        Status::Draw { reason } => outln!("game over: draw ({reason})"),
     }
 }
 
@@ -180,7 +181,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
     }) | 1);
     let any_human = players.contains(&Player::Human);
     if any_human {
-        println!("{HELP}");
+        outln!("{HELP}");
     }
     if !opts.quiet {
         show(history.as_ref());
@@ -208,7 +209,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             .unwrap_or(Player::Human);
         if !over && player != Player::Human {
             if opts.max_plies.is_some_and(|m| plies >= m) {
-                println!("stopped after {plies} plies");
+                outln!("stopped after {plies} plies");
                 if let Some(path) = &opts.save {
                     save(history.as_ref(), path)?;
                 }
@@ -218,7 +219,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             match choose(history.position(), player, &mut rng) {
                 Some(mv) => {
                     let played = history.play(&mv)?;
-                    println!("{name} plays {played}");
+                    outln!("{name} plays {played}");
                     plies += 1;
                     if !opts.quiet {
                         show(history.as_ref());
@@ -232,10 +233,10 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             }
             continue;
         }
-        print!("{}> ", history.position().seat_label(to_move));
+        out!("{}> ", history.position().seat_label(to_move));
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            println!();
+            outln!();
             if let Some(path) = &opts.save
                 && !announced
             {
@@ -248,19 +249,19 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         let result = match word {
             "" => Ok(()),
             "help" | "?" => {
-                println!("{HELP}");
+                outln!("{HELP}");
                 Ok(())
             }
             "quit" | "exit" => return Ok(()),
             "moves" => {
                 let mut moves = history.position().legal_move_texts();
                 moves.sort();
-                println!("{}", moves.join(" "));
+                outln!("{}", moves.join(" "));
                 Ok(())
             }
             "show" => {
                 show(history.as_ref());
-                println!("{}", history.position().position_text());
+                outln!("{}", history.position().position_text());
                 Ok(())
             }
             "undo" => history.undo().map(|()| {
@@ -269,7 +270,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             }),
             "resign" => history.resign(to_move).map(|_| ()),
             "draw" => history.agree_draw(),
-            "claim" => history.claim_draw().map(|r| println!("draw claimed ({r})")),
+            "claim" => history.claim_draw().map(|r| outln!("draw claimed ({r})")),
             "save" if !rest.is_empty() => save(history.as_ref(), std::path::Path::new(rest.trim())),
             "load" if !rest.is_empty() => load(std::path::Path::new(rest.trim())).map(|h| {
                 history = h;
@@ -280,13 +281,13 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             _ => history.play(line).map(|played| {
                 plies += 1;
                 if !opts.quiet {
-                    println!("played {played}");
+                    outln!("played {played}");
                     show(history.as_ref());
                 }
             }),
         };
         if let Err(e) = result {
-            println!("error: {e}");
+            outln!("error: {e}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `variants show`: the board as text, or as an SVG file.
 
 use crate::cli::PositionArgs;
+use crate::output::{out, outln};
 use std::path::Path;
 use variants::{DynGame, Error};
 
@@ -24,7 +25,7 @@ pub fn run(args: &PositionArgs, svg: Option<&Path>, strength: bool) -> Result<()
         eprintln!("wrote {}", path.display());
         return Ok(());
     }
-    print!("{}", board_text(game.as_ref(), strength));
-    println!("{}", game.position_text());
+    out!("{}", board_text(game.as_ref(), strength));
+    outln!("{}", game.position_text());
     Ok(())
 }
