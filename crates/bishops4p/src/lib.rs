@@ -30,6 +30,7 @@ mod moves;
 mod notation;
 mod position;
 mod turn;
+mod view;
 mod zobrist;
 
 pub use config::{BishopsConfig, Mode};
@@ -236,5 +237,9 @@ impl Game for Bishops {
 
     fn resign(&mut self, seat: Seat) -> Result<Option<Status>, String> {
         self.resign_seat(seat.0)
+    }
+
+    fn board_view(&self) -> Option<variant_core::BoardView> {
+        Some(self.view())
     }
 }

@@ -119,4 +119,8 @@ impl Game for Checkers3d {
             automatic: Some(3),
         }
     }
+
+    fn board_view(&self) -> Option<variant_core::BoardView> {
+        Some(self.view())
+    }
 }

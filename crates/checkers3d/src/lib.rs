@@ -43,6 +43,7 @@ mod moves;
 mod notation;
 mod plane;
 mod position;
+mod view;
 
 pub use config::{CaptureRule, Checkers3dConfig, DEFAULT_REMOVAL, PromotionRule};
 pub use moves::{Move, MoveList};

@@ -157,26 +157,81 @@ fn show_draws_boards_and_svg() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
+        out.contains("height 1") && out.contains("height 2"),
+        "{out}"
+    );
+    assert!(
         out.contains("RNBQKBNR|"),
         "the position text follows the board:\n{out}"
     );
+    // D3-3: 12 men per set-up height; with two heights White's on height 1, Black's on 2.
+    let o = variants(&["show", "checkers3d", "--config", "heights=2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (first, second) = out.split_once("height 2").expect("two boards");
+    assert!(first.contains("height 1"), "{out}");
+    let count = |text: &str, c: char| text.chars().filter(|&x| x == c).count();
+    assert_eq!((count(first, 'M'), count(first, 'm')), (12, 0), "{out}");
+    let second_board = second.split("\n\n").next().unwrap_or_default();
+    assert_eq!(
+        (count(second_board, 'M'), count(second_board, 'm')),
+        (0, 12),
+        "{out}"
+    );
+    // B4-2/B4-4: the corner blocks (empty, marked +) and the seats' pieces.
+    let o = variants(&["show", "bishops4p"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rank1 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap_or_default();
+    assert_eq!(
+        rank1.split_whitespace().collect::<Vec<_>>(),
+        [
+            "1", "+", "+", "wR", "wN", "wB", "wQ", "wK", "wB", "wN", "wR", "+", "+"
+        ],
+        "{out}"
+    );
+    assert!(
+        out.contains("gK") && out.contains("pK") && out.contains("bK"),
+        "{out}"
+    );
+    // CT-10: with --strength each cell shows White's and Black's sums.
+    let o = variants(&["show", "chess-t", "--strength"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("strength White:Black"),
+        "{}",
+        stdout(&o)
+    );
+
     let dir = std::env::temp_dir().join(format!("variants-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let svg = dir.join("board.svg");
-    let o = variants(&[
-        "show",
-        "checkers3d",
-        "--config",
-        "heights=2",
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
-    if o.status.success() {
+    for (game, config, boards) in [
+        ("chess3d", "heights=3", 3),
+        ("checkers3d", "heights=2", 2),
+        ("bishops4p", "players=4", 1),
+        ("chess-t", "ruleset=t1-2024", 1),
+    ] {
+        let svg = dir.join(format!("{game}.svg"));
+        let o = variants(&[
+            "show",
+            game,
+            "--config",
+            config,
+            "--svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
         let text = std::fs::read_to_string(&svg).unwrap();
         assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-    } else {
-        assert!(stderr(&o).contains("cannot draw"), "{}", stderr(&o));
+        // One title per height board for the 3D games (a row of boards).
+        if boards > 1 {
+            assert_eq!(text.matches(">height ").count(), boards, "{game}");
+        }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

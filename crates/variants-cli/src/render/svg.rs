@@ -34,6 +34,14 @@ pub fn to_svg(game: &dyn DynGame, view: &BoardView, notes: bool) -> String {
         .map(|b| b.files as usize * CELL + GAP)
         .sum::<usize>()
         + 2 * MARGIN;
+    // Caption lines are 14-pixel sans-serif: about 8 pixels a character keeps them inside.
+    let caption_width = view
+        .caption
+        .iter()
+        .map(|l| l.chars().count() * 8 + 2 * MARGIN)
+        .max()
+        .unwrap_or(0);
+    let width = width.max(caption_width);
     let rows = view
         .boards
         .iter()

@@ -1,0 +1,104 @@
+//! The picture of a position for frontends ([`Game::board_view`](variant_core::Game::board_view)):
+//! the 12x12 board with the four corner blocks marked (B4-2), the pieces of the four seats, and
+//! a caption with the turn, the seats still playing, checks and the game's phase.
+
+use crate::geometry::{in_block, sq};
+use crate::{Bishops, Phase, PieceKind, SEAT_NAMES};
+use variant_core::{BoardGrid, BoardView, Game, PieceView, Seat};
+
+impl Bishops {
+    /// The board and caption of [`Game::board_view`].
+    pub(crate) fn view(&self) -> BoardView {
+        let mut grid = BoardGrid::new("", 12, 12);
+        for rank in 0..12u8 {
+            for file in 0..12u8 {
+                let Some(cell) = grid.cell_mut(file, rank) else {
+                    continue;
+                };
+                if in_block(sq(usize::from(file), usize::from(rank))) {
+                    cell.mark = Some("block");
+                }
+                if let Some((seat, kind)) = self.piece_at(usize::from(file), usize::from(rank)) {
+                    let (symbol, value) = match kind {
+                        PieceKind::Pawn => ('P', 1),
+                        PieceKind::Knight => ('N', 3),
+                        PieceKind::Bishop => ('B', 3),
+                        PieceKind::Rook => ('R', 5),
+                        PieceKind::Queen => ('Q', 9),
+                        PieceKind::King => ('K', 0),
+                    };
+                    cell.piece = Some(PieceView {
+                        seat,
+                        symbol,
+                        value,
+                    });
+                }
+            }
+        }
+        let names = |seats: Vec<Seat>| -> String {
+            let list: Vec<&str> = seats
+                .iter()
+                .filter_map(|s| SEAT_NAMES.get(s.index()).copied())
+                .collect();
+            if list.is_empty() {
+                "none".to_string()
+            } else {
+                list.join(" ")
+            }
+        };
+        let mover = self.side_to_move();
+        let mut caption = vec![format!(
+            "{} to move{}",
+            self.seat_name(mover),
+            if self.is_in_check(mover) {
+                ", in check"
+            } else {
+                ""
+            }
+        )];
+        caption.push(format!(
+            "playing: {}; in check: {}",
+            names(self.active_seats()),
+            names(self.checked_seats())
+        ));
+        let eliminated = self.eliminated_seats();
+        if !eliminated.is_empty() {
+            caption.push(format!("out of the game: {}", names(eliminated)));
+        }
+        let phase = match self.phase() {
+            Phase::Short => "short game (the first mate wins)",
+            Phase::Long => "long game",
+            Phase::Duel => "long game, duel",
+        };
+        let text = self.to_text();
+        let fields: Vec<&str> = text.split(' ').collect();
+        let field = |i: usize| fields.get(i).copied().unwrap_or("-");
+        caption.push(format!(
+            "{phase}; castling {}, en passant {}",
+            field(3),
+            field(4)
+        ));
+        caption.push(format!(
+            "{} plies without capture or pawn move, {} passes in a row",
+            self.halfmove_clock(),
+            self.consecutive_passes()
+        ));
+        let (queen, knight) = self.pending_placements();
+        let pending: Vec<&str> = [(queen, "the queen"), (knight, "a knight")]
+            .iter()
+            .filter(|(left, _)| *left)
+            .map(|(_, what)| *what)
+            .collect();
+        if !pending.is_empty() {
+            caption.push(format!(
+                "White still places {} (B4-23)",
+                pending.join(" and ")
+            ));
+        }
+        caption.push("the corner blocks (B4-2) are marked".to_string());
+        BoardView {
+            boards: vec![grid],
+            caption,
+        }
+    }
+}
