@@ -65,7 +65,8 @@ impl Checkers3d {
             caption: vec![
                 format!("{side} to move"),
                 format!(
-                    "{heights} heights; base heights white {}, black {}",
+                    "{heights} height{}; base heights white {}, black {}",
+                    if heights == 1 { "" } else { "s" },
                     height_list(self.base[WHITE]),
                     height_list(self.base[BLACK])
                 ),

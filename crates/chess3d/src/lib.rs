@@ -323,7 +323,11 @@ impl Game for Chess3d {
                 ),
                 format!("castling {}, en passant {}", field(1), field(2)),
                 format!("halfmove clock {}, move {}", self.halfmove, self.fullmove),
-                format!("{} heights, base heights Lw={lw} Lb={lb}", self.heights),
+                format!(
+                    "{} height{}, base heights Lw={lw} Lb={lb}",
+                    self.heights,
+                    if self.heights == 1 { "" } else { "s" }
+                ),
             ],
         })
     }

@@ -304,3 +304,56 @@ fn bench_prints_a_table_of_checked_counts() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("unknown game"), "{}", stderr(&o));
 }
+
+#[test]
+fn play_quit_saves_the_record_and_moves_after_the_end_say_so() {
+    let dir = std::env::temp_dir().join(format!("variants-cli-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args([
+            "play",
+            "chess3d",
+            "--config",
+            "heights=1",
+            "--quiet",
+            "--save",
+        ])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e2e4\ne7e5\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(json["moves"], serde_json::json!(["e2e4", "e7e5"]));
+    // A draw by agreement ends the game; `moves` then lists nothing.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(["play", "chess3d", "--quiet", "--load"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"draw\nmoves\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = stdout(&o);
+    assert!(out.contains("game over: draw (agreement)"), "{out}");
+    assert!(out.contains("none: the game is over"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

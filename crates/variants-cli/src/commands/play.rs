@@ -252,7 +252,19 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 outln!("{HELP}");
                 Ok(())
             }
-            "quit" | "exit" => return Ok(()),
+            "quit" | "exit" => {
+                // Leaving early keeps the game: --save writes the record as input's end does.
+                if let Some(path) = &opts.save
+                    && !announced
+                {
+                    save(history.as_ref(), path)?;
+                }
+                return Ok(());
+            }
+            "moves" if over => {
+                outln!("none: the game is over ({})", history.status());
+                Ok(())
+            }
             "moves" => {
                 let mut moves = history.position().legal_move_texts();
                 moves.sort();
