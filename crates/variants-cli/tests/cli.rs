@@ -10,6 +10,25 @@ fn variants(args: &[&str]) -> Output {
         .expect("the variants binary runs")
 }
 
+/// Runs `variants` with `args`, then `path` as the last argument, feeding `input` on stdin.
+fn variants_with_input(args: &[&str], path: &std::path::Path, input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
+        .args(args)
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the variants binary starts");
+    if let Some(mut pipe) = child.stdin.take() {
+        // The program may stop reading early: a broken pipe here is not the test's concern.
+        let _ = pipe.write_all(input);
+    }
+    child
+        .wait_with_output()
+        .expect("the variants binary finishes")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -265,21 +284,11 @@ fn play_between_built_in_players_saves_and_loads_records() {
     let json = std::fs::read_to_string(&record).unwrap();
     assert!(json.contains("\"game\": \"chess3d\""), "{json}");
     // A person continues the saved game: one move, then undo, then quit.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args(["play", "chess3d", "--quiet", "--load"])
-        .arg(&record)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"moves\nzz9\nundo\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = variants_with_input(
+        &["play", "chess3d", "--quiet", "--load"],
+        &record,
+        b"moves\nzz9\nundo\nquit\n",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("error: move text \"zz9\""), "{out}");
@@ -310,48 +319,28 @@ fn play_quit_saves_the_record_and_moves_after_the_end_say_so() {
     let dir = std::env::temp_dir().join(format!("variants-cli-quit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args([
+    let o = variants_with_input(
+        &[
             "play",
             "chess3d",
             "--config",
             "heights=1",
             "--quiet",
             "--save",
-        ])
-        .arg(&record)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"e2e4\ne7e5\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+        ],
+        &record,
+        b"e2e4\ne7e5\nquit\n",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(json["moves"], serde_json::json!(["e2e4", "e7e5"]));
     // A draw by agreement ends the game; `moves` then lists nothing.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args(["play", "chess3d", "--quiet", "--load"])
-        .arg(&record)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"draw\nmoves\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = variants_with_input(
+        &["play", "chess3d", "--quiet", "--load"],
+        &record,
+        b"draw\nmoves\n",
+    );
     let out = stdout(&o);
     assert!(out.contains("game over: draw (agreement)"), "{out}");
     assert!(out.contains("none: the game is over"), "{out}");
