@@ -130,7 +130,7 @@ pub const fn zone_distance(s: u8) -> usize {
 /// (files a and l for north/south pawns, ranks 1 and 12 for east/west pawns; B4-6).
 #[inline]
 pub const fn pawn_barred(s: u8, dir: usize) -> bool {
-    if dir % 2 == 0 {
+    if dir.is_multiple_of(2) {
         let x = file_of(s);
         x == 0 || x == SIZE - 1
     } else {

@@ -271,7 +271,7 @@ proptest! {
                     if (x + y) % 2 != 0 || next(&mut rng) % 32 >= density {
                         continue;
                     }
-                    let white = next(&mut rng) % 2 == 0;
+                    let white = next(&mut rng).is_multiple_of(2);
                     let mut king = next(&mut rng) % 4 < king_share;
                     // A man never stands on an enemy base cube (it would have promoted, D3-13).
                     if (white && y == 7 && z == top) || (!white && y == 0 && z == 0) {
@@ -281,7 +281,7 @@ proptest! {
                 }
             }
         }
-        slow.white_to_move = next(&mut rng) % 2 == 0;
+        slow.white_to_move = next(&mut rng).is_multiple_of(2);
         let fast = Checkers3d::from_text(&config, &slow.text()).unwrap();
         compare_playout(fast, slow, 40, seed);
 

@@ -40,7 +40,7 @@ impl Cell3 {
 
     /// Whether the cell is dark (C3-2: file + rank even; a1 is dark).
     pub const fn is_dark(self) -> bool {
-        (self.x + self.y) % 2 == 0
+        (self.x + self.y).is_multiple_of(2)
     }
 
     /// The cell in the notation of C3-50 for a board of `heights` heights.
