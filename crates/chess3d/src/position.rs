@@ -257,11 +257,13 @@ impl Chess3d {
             self.toggle(them, cpiece.index(), to);
             self.count -= 1;
             reset_clock = true;
-        } else if kind == 0 && to == old_ep as usize && (from & 7) != (to & 7) {
-            if let Some(victim) = self.ep_victim(to, us) {
-                self.toggle(them, 0, victim);
-                self.count -= 1;
-            }
+        } else if kind == 0
+            && to == old_ep as usize
+            && (from & 7) != (to & 7)
+            && let Some(victim) = self.ep_victim(to, us)
+        {
+            self.toggle(them, 0, victim);
+            self.count -= 1;
         }
 
         self.toggle(us, kind, from);

@@ -358,13 +358,13 @@ fn garbage_never_panics() {
         for c in [b'9', b'K', b'|', b' ', b'/', b'p', b'0', b'@'] {
             let mut b = bytes.to_vec();
             b[i] = c;
-            if let Ok(s) = String::from_utf8(b) {
-                if let Ok(g) = read(&s) {
-                    // Anything accepted must also generate and print without panicking.
-                    let _ = g.count_legal_moves();
-                    let _ = g.to_text();
-                    let _ = g.status();
-                }
+            if let Ok(s) = String::from_utf8(b)
+                && let Ok(g) = read(&s)
+            {
+                // Anything accepted must also generate and print without panicking.
+                let _ = g.count_legal_moves();
+                let _ = g.to_text();
+                let _ = g.status();
             }
         }
     }

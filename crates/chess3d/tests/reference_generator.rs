@@ -302,10 +302,10 @@ fn random_sparse(seed: u64, extra: usize) -> Option<(String, &'static str)> {
         (1, 'k', 'r', 7, lb, ['k', 'q']),
     ] {
         let at = |x: usize| (base as usize - 1) * 64 + rank * 8 + x;
-        if next(&mut s) % 2 == 0 {
+        if next(&mut s).is_multiple_of(2) {
             cells[at(4)] = Some(king);
             for (x, letter) in [(7, letters[0]), (0, letters[1])] {
-                if next(&mut s) % 2 == 0 {
+                if next(&mut s).is_multiple_of(2) {
                     cells[at(x)] = Some(rook);
                     castling.push(letter);
                 }
@@ -319,7 +319,7 @@ fn random_sparse(seed: u64, extra: usize) -> Option<(String, &'static str)> {
     // passant.
     for _ in 0..(next(&mut s) % 4) {
         let x = (next(&mut s) % 8) as usize;
-        let (i, c) = if next(&mut s) % 2 == 0 {
+        let (i, c) = if next(&mut s).is_multiple_of(2) {
             ((lw as usize - 1) * 64 + 8 + x, 'P')
         } else {
             ((lb as usize - 1) * 64 + 48 + x, 'p')
@@ -371,7 +371,11 @@ fn random_sparse(seed: u64, extra: usize) -> Option<(String, &'static str)> {
         }
         boards.push(ranks.join("/"));
     }
-    let side = if next(&mut s) % 2 == 0 { "w" } else { "b" };
+    let side = if next(&mut s).is_multiple_of(2) {
+        "w"
+    } else {
+        "b"
+    };
     // "KQkq" order.
     let castling: String = "KQkq".chars().filter(|c| castling.contains(*c)).collect();
     let castling = if castling.is_empty() {

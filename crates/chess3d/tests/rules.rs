@@ -187,7 +187,7 @@ fn c3_7_c3_3_king_has_26_steps_14_keep_colour() {
         .iter()
         .filter(|mv| {
             let b = mv.as_bytes();
-            ((b[4] - b'a') + (b[5] - b'1')) % 2 == 0
+            ((b[4] - b'a') + (b[5] - b'1')).is_multiple_of(2)
         })
         .count();
     assert_eq!(keep, 14);
@@ -203,7 +203,7 @@ fn c3_11_knight_has_24_leaps_8_keep_colour() {
         .iter()
         .filter(|mv| {
             let b = mv.as_bytes();
-            ((b[4] - b'a') + (b[5] - b'1')) % 2 == 0
+            ((b[4] - b'a') + (b[5] - b'1')).is_multiple_of(2)
         })
         .count();
     assert_eq!(keep, 8);

@@ -391,11 +391,13 @@ impl Pos {
         // En passant: a pawn CAPTURING onto the en-passant cell (C3-17: by its capture
         // directions, which all change the file). A quiet step (same file) onto that empty
         // cell is an ordinary move and removes nothing.
-        if piece.kind == Kind::Pawn && Some(m.to) == self.ep && m.to.0 != m.from.0 {
-            if let Some(v) = self.ep_victim() {
-                self.cells[idx(v)] = None;
-                capture = true;
-            }
+        if piece.kind == Kind::Pawn
+            && Some(m.to) == self.ep
+            && m.to.0 != m.from.0
+            && let Some(v) = self.ep_victim()
+        {
+            self.cells[idx(v)] = None;
+            capture = true;
         }
         self.cells[idx(m.from)] = None;
         self.cells[idx(m.to)] = Some(match m.promotion {

@@ -147,7 +147,7 @@ impl Pos {
         let color = if i < 2 { WHITE } else { BLACK };
         let y = if color == WHITE { 0 } else { 7 };
         let z = self.base[color as usize];
-        let rook_x = if i % 2 == 0 { 7 } else { 0 };
+        let rook_x = if i.is_multiple_of(2) { 7 } else { 0 };
         self.at((4, y, z))
             == Some(Piece {
                 color,
