@@ -5,7 +5,7 @@
 
 use crate::cli::PositionArgs;
 use crate::output::{out, outln};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use variants::{DynGame, DynHistory, Error, Seat, Status, registry};
 
 /// Who plays a seat.
@@ -149,6 +149,19 @@ fn load(path: &std::path::Path) -> Result<Box<dyn DynHistory>, Error> {
     registry::history_from_json(&text)
 }
 
+/// Leaving the session (`quit`, end of input, `--max-plies`) keeps the game: with `--save`
+/// the record is written, unless the game's end already wrote it.
+fn save_on_leaving(
+    history: &dyn DynHistory,
+    path: Option<&std::path::Path>,
+    announced: bool,
+) -> Result<(), Error> {
+    match path {
+        Some(path) if !announced => save(history, path),
+        _ => Ok(()),
+    }
+}
+
 fn show(history: &dyn DynHistory) {
     let game = history.position();
     out!("{}", super::show::board_text(game, false));
@@ -210,10 +223,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         if !over && player != Player::Human {
             if opts.max_plies.is_some_and(|m| plies >= m) {
                 outln!("stopped after {plies} plies");
-                if let Some(path) = &opts.save {
-                    save(history.as_ref(), path)?;
-                }
-                return Ok(());
+                return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
             }
             let name = history.position().seat_label(to_move);
             match choose(history.position(), player, &mut rng) {
@@ -233,16 +243,11 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             }
             continue;
         }
+        // `out!` flushes, so the prompt shows before the read.
         out!("{}> ", history.position().seat_label(to_move));
-        let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
             outln!();
-            if let Some(path) = &opts.save
-                && !announced
-            {
-                save(history.as_ref(), path)?;
-            }
-            return Ok(());
+            return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
         };
         let line = line.trim();
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -253,13 +258,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 Ok(())
             }
             "quit" | "exit" => {
-                // Leaving early keeps the game: --save writes the record as input's end does.
-                if let Some(path) = &opts.save
-                    && !announced
-                {
-                    save(history.as_ref(), path)?;
-                }
-                return Ok(());
+                return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
             }
             "moves" if over => {
                 outln!("none: the game is over ({})", history.status());
