@@ -1,7 +1,9 @@
 //! The `variants` command end to end: each subcommand's output and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::ffi::OsStr;
+use std::process::{Command, Output};
 
 fn variants(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_variants"))
@@ -12,21 +14,9 @@ fn variants(args: &[&str]) -> Output {
 
 /// Runs `variants` with `args`, then `path` as the last argument, feeding `input` on stdin.
 fn variants_with_input(args: &[&str], path: &std::path::Path, input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args(args)
-        .arg(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the variants binary starts");
-    if let Some(mut pipe) = child.stdin.take() {
-        // The program may stop reading early: a broken pipe here is not the test's concern.
-        let _ = pipe.write_all(input);
-    }
-    child
-        .wait_with_output()
-        .expect("the variants binary finishes")
+    let mut all: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    all.push(path.as_os_str());
+    common::run(&all, Some(input))
 }
 
 fn stdout(o: &Output) -> String {
@@ -258,8 +248,9 @@ fn play_between_built_in_players_saves_and_loads_records() {
     let dir = std::env::temp_dir().join(format!("variants-cli-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.json");
-    let o = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args([
+    // Built-in players only: nothing is read from stdin.
+    let o = variants_with_input(
+        &[
             "play",
             "chess3d",
             "--config",
@@ -274,11 +265,10 @@ fn play_between_built_in_players_saves_and_loads_records() {
             "12",
             "--quiet",
             "--save",
-        ])
-        .arg(&record)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+        ],
+        &record,
+        b"",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).matches(" plays ").count(), 12, "{}", stdout(&o));
     let json = std::fs::read_to_string(&record).unwrap();

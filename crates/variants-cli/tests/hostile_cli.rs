@@ -4,26 +4,10 @@
 //! `error: …` on stderr, usage errors with 2 (clap's message, starting with `error:`), and
 //! nothing ever panics. A few positive checks pin the exit code 0 paths.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&std::ffi::OsStr], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the variants binary starts");
-    if let Some(mut pipe) = child.stdin.take() {
-        // The program may stop reading early (an error before the prompt): ignore broken pipes.
-        let _ = pipe.write_all(stdin.unwrap_or_default());
-    }
-    child
-        .wait_with_output()
-        .expect("the variants binary finishes")
-}
+use common::run;
+use std::process::{Command, Output, Stdio};
 
 fn variants(args: &[&str]) -> Output {
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
