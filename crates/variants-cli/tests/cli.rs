@@ -19,6 +19,13 @@ fn variants_with_input(args: &[&str], path: &std::path::Path, input: &[u8]) -> O
     common::run(&all, Some(input))
 }
 
+/// A fresh directory for one test's files (the test removes it at the end).
+fn scratch_dir(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("variants-cli-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -215,8 +222,7 @@ fn show_draws_boards_and_svg() {
         stdout(&o)
     );
 
-    let dir = std::env::temp_dir().join(format!("variants-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("test");
     for (game, config, boards) in [
         ("chess3d", "heights=3", 3),
         ("checkers3d", "heights=2", 2),
@@ -245,8 +251,7 @@ fn show_draws_boards_and_svg() {
 
 #[test]
 fn play_between_built_in_players_saves_and_loads_records() {
-    let dir = std::env::temp_dir().join(format!("variants-cli-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("play");
     let record = dir.join("game.json");
     // Built-in players only: nothing is read from stdin.
     let o = variants_with_input(
@@ -306,8 +311,7 @@ fn bench_prints_a_table_of_checked_counts() {
 
 #[test]
 fn play_quit_saves_the_record_and_moves_after_the_end_say_so() {
-    let dir = std::env::temp_dir().join(format!("variants-cli-quit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("quit");
     let record = dir.join("game.json");
     let o = variants_with_input(
         &[
