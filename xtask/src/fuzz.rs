@@ -29,10 +29,10 @@ fn root() -> PathBuf {
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
 
-/// `cargo +nightly <args>` run through rustup's proxy, in `dir`, without the variables the
-/// outer (stable) cargo set for xtask, which would pin the inner cargo to stable.
-fn nightly_cargo(dir: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::new("cargo");
+/// `program +nightly <args>` (`cargo` or `rustc`) run through rustup's proxy, in `dir`, without
+/// the variables the outer (stable) cargo set for xtask, which would pin it to stable.
+fn nightly(program: &str, dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(program);
     cmd.arg("+nightly").args(args).current_dir(dir);
     for var in [
         "RUSTUP_TOOLCHAIN",
@@ -46,6 +46,11 @@ fn nightly_cargo(dir: &Path, args: &[&str]) -> Command {
         cmd.env_remove(var);
     }
     cmd
+}
+
+/// `cargo +nightly <args>` in `dir` (see [`nightly`]).
+fn nightly_cargo(dir: &Path, args: &[&str]) -> Command {
+    nightly("cargo", dir, args)
 }
 
 /// Whether a command runs and exits successfully (its output discarded).
@@ -64,12 +69,7 @@ fn skip(reason: &str) -> Result<(), String> {
 /// The nightly toolchain's host triple (`rustc -vV`), which the sanitizer build targets
 /// explicitly so that build scripts and proc macros are not instrumented.
 fn host_triple(fuzz_dir: &Path) -> Result<String, String> {
-    let mut cmd = Command::new("rustc");
-    cmd.args(["+nightly", "-vV"]).current_dir(fuzz_dir);
-    for var in ["RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {
-        cmd.env_remove(var);
-    }
-    let out = cmd
+    let out = nightly("rustc", fuzz_dir, &["-vV"])
         .output()
         .map_err(|e| format!("cannot run rustc +nightly -vV: {e}"))?;
     String::from_utf8_lossy(&out.stdout)
