@@ -2,10 +2,9 @@
 //! one 8x8 board per height (height 1 first), the base cubes marked (D3-4), men `M` and kings
 //! `K` of both colours, and a caption with the turn, the box and the rule switches.
 
-use crate::config::{CaptureRule, PromotionRule};
 use crate::geometry::cell_of;
 use crate::position::{BLACK, Checkers3d, WHITE};
-use variant_core::{BoardGrid, BoardView, PieceView, Seat};
+use variant_core::{BoardGrid, BoardView, GameConfig, PieceView, Seat};
 
 /// The 1-based heights set in a bitmask, as `1,3`.
 fn height_list(mask: u8) -> String {
@@ -25,6 +24,9 @@ impl Checkers3d {
     pub(crate) fn view(&self) -> BoardView {
         let heights = self.heights.clamp(1, 8);
         let mut boards = Vec::with_capacity(usize::from(heights));
+        // D3-4: White's base cubes are a1 c1 e1 g1 of its base heights, Black's b8 d8 f8 h8 of
+        // its own.
+        let base_rank = [(WHITE, 0u8), (BLACK, 7u8)];
         for z in 0..heights {
             let mut grid = BoardGrid::new(format!("height {}", z + 1), 8, 8);
             for i in 0..32u8 {
@@ -32,9 +34,6 @@ impl Checkers3d {
                 let Some(view) = grid.cell_mut(cell.x, cell.y) else {
                     continue;
                 };
-                // D3-4: White's base cubes are a1 c1 e1 g1 of its base heights, Black's
-                // b8 d8 f8 h8 of its own.
-                let base_rank = [(WHITE, 0u8), (BLACK, 7u8)];
                 if base_rank
                     .iter()
                     .any(|&(c, rank)| cell.y == rank && self.base[c] >> z & 1 == 1)
@@ -72,14 +71,9 @@ impl Checkers3d {
                 ),
                 format!(
                     "capture {}, promotion {}; {} plies of quiet king moves (30 draw)",
-                    match self.config.capture {
-                        CaptureRule::Majority => "majority",
-                        CaptureRule::Free => "free",
-                    },
-                    match self.config.promotion {
-                        PromotionRule::Passing => "passing",
-                        PromotionRule::End => "end",
-                    },
+                    // The configuration's own text forms (the `capture`/`promotion` keys).
+                    self.config.get("capture").unwrap_or_default(),
+                    self.config.get("promotion").unwrap_or_default(),
                     self.king_plies
                 ),
                 "M man, K king; the base cubes (D3-4) are marked".to_string(),
