@@ -216,11 +216,39 @@ fn show_draws_boards_and_svg() {
     // CT-10: with --strength each cell shows White's and Black's sums.
     let o = variants(&["show", "chess-t", "--strength"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("strength White:Black"),
-        "{}",
-        stdout(&o)
-    );
+    let out = stdout(&o);
+    assert!(out.contains("strength White:Black"), "{out}");
+    // Each cell reads `<piece or .><white>:<black>`. The start position is the same for both
+    // sides seen from their own side (CT-3), so White's sum on a cell equals Black's on the
+    // cell mirrored across the middle of the board.
+    let mut sums = std::collections::HashMap::new();
+    for line in out.lines() {
+        let mut words = line.split_whitespace();
+        let Some(rank) = words.next().and_then(|r| r.parse::<u32>().ok()) else {
+            continue;
+        };
+        for (file, cell) in words.enumerate() {
+            let (white, black) = cell[1..].split_once(':').expect("a strength note");
+            let n = |t: &str| t.parse::<u32>().expect("a number");
+            sums.insert((file, rank), (n(white), n(black)));
+        }
+    }
+    assert_eq!(sums.len(), 64, "{out}");
+    for (&(file, rank), &(white, _)) in &sums {
+        assert_eq!(white, sums[&(file, 9 - rank)].1, "{file},{rank}:\n{out}");
+    }
+    // Without --strength the cells carry no sums.
+    let plain = stdout(&variants(&["show", "chess-t"]));
+    let rows: Vec<&str> = plain
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|r| r.parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(rows.len(), 8, "{plain}");
+    assert!(rows.iter().all(|r| !r.contains(':')), "{plain}");
 
     let dir = scratch_dir("test");
     for (game, config, boards) in [
