@@ -136,7 +136,7 @@ pub fn start<G: Game>(configs: &[&str], index: usize) -> Option<G> {
 /// The legal moves of `game` with their canonical texts.
 pub fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
     let mut list = G::MoveList::default();
-    game.legal_moves(&mut list);
+    game.legal_moves_into(&mut list);
     list.iter().map(|&m| (m, game.format_move(m))).collect()
 }
 

@@ -37,6 +37,33 @@ pub use config::{BishopsConfig, Mode};
 pub use moves::{Move, MoveKind};
 pub use position::{Bishops, Phase};
 
+/// The one-line import for users of this crate: the game's types and the core items its API
+/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+///
+/// let game = Bishops::default();
+/// let moves = game.legal_moves();
+/// assert!(!moves.is_empty());
+/// let config: BishopsConfig = "players=3".parse().unwrap();
+/// assert!(Bishops::new(&config).is_ok());
+/// ```
+pub mod prelude {
+    pub use crate::{Bishops, BishopsConfig, Move};
+    pub use variant_core::{
+        Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
+    };
+}
+
+/// The core crate this game is built on, for what the prelude does not bring.
+pub use variant_core;
+
+variant_core::impl_game_values!(Bishops);
+variant_core::impl_config_text!(BishopsConfig);
+
 use geometry::{in_block, sq};
 use position::{NONE, colour_of, kind_of};
 use variant_core::{
@@ -192,7 +219,7 @@ impl Game for Bishops {
         Seat(self.stm)
     }
 
-    fn legal_moves(&self, moves: &mut Self::MoveList) {
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut |m| moves.push(m));
     }
@@ -235,7 +262,7 @@ impl Game for Bishops {
             .then_some(DrawReason::MoveRule)
     }
 
-    fn resign(&mut self, seat: Seat) -> Result<Option<Status>, String> {
+    fn resign(&mut self, seat: Seat) -> Result<Option<Status>, variant_core::ActionError> {
         self.resign_seat(seat.0)
     }
 

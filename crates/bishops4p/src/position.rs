@@ -62,7 +62,7 @@ pub enum Phase {
 }
 
 /// A position of "Bishops" with its configuration.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bishops {
     pub(crate) config: BishopsConfig,
     pub(crate) board: [u8; 256],

@@ -176,18 +176,23 @@ impl Bishops {
     }
 
     /// Resignation (B4-20, B4-21).
-    pub(crate) fn resign_seat(&mut self, seat: u8) -> Result<Option<Status>, String> {
+    pub(crate) fn resign_seat(
+        &mut self,
+        seat: u8,
+    ) -> Result<Option<Status>, variant_core::ActionError> {
+        use variant_core::ActionError;
         if seat > 3 {
-            return Err(format!("there is no seat {seat}"));
+            return Err(ActionError::NoSuchSeat { seat, seats: 4 });
         }
         if !self.is_active_seat(seat) {
-            return Err(format!(
-                "{} is not playing",
-                crate::SEAT_NAMES[usize::from(seat)]
-            ));
+            return Err(ActionError::SeatNotPlaying {
+                seat: crate::SEAT_NAMES[usize::from(seat)],
+            });
         }
         if self.outcome.is_over() {
-            return Err(format!("the game is over: {}", self.outcome));
+            return Err(ActionError::GameOver {
+                status: self.outcome,
+            });
         }
         if self.phase == Phase::Short {
             return Ok(Some(Status::Win {

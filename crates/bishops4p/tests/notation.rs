@@ -49,7 +49,7 @@ fn b4_50_move_and_position_round_trips() {
         let mut g = Bishops::new(&config(&[("players", players), ("mode", "long")])).unwrap();
         for ply in 0..120 {
             let mut list = <Bishops as Game>::MoveList::default();
-            g.legal_moves(&mut list);
+            g.legal_moves_into(&mut list);
             for &m in list.iter() {
                 let text = g.format_move(m);
                 assert_eq!(g.parse_move(&text), Ok(m), "{text}");

@@ -56,7 +56,7 @@ struct Seen {
 
 fn legal_texts(g: &Bishops) -> Vec<String> {
     let mut list = <Bishops as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
     v.sort();
     v

@@ -61,7 +61,7 @@ impl Game for Checkers3d {
         Seat(self.side)
     }
 
-    fn legal_moves(&self, moves: &mut MoveList) {
+    fn legal_moves_into(&self, moves: &mut MoveList) {
         self.generate(moves);
     }
 

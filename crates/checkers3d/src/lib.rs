@@ -48,3 +48,30 @@ mod view;
 pub use config::{CaptureRule, Checkers3dConfig, DEFAULT_REMOVAL, PromotionRule};
 pub use moves::{Move, MoveList};
 pub use position::Checkers3d;
+
+/// The one-line import for users of this crate: the game's types and the core items its API
+/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+///
+/// let game = Checkers3d::default();
+/// let moves = game.legal_moves();
+/// assert!(!moves.is_empty());
+/// let config: Checkers3dConfig = "heights=1".parse().unwrap();
+/// assert!(Checkers3d::new(&config).is_ok());
+/// ```
+pub mod prelude {
+    pub use crate::{Checkers3d, Checkers3dConfig, Move};
+    pub use variant_core::{
+        Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
+    };
+}
+
+/// The core crate this game is built on, for what the prelude does not bring.
+pub use variant_core;
+
+variant_core::impl_game_values!(Checkers3d);
+variant_core::impl_config_text!(Checkers3dConfig);

@@ -23,7 +23,7 @@ fn config_for(h: u8, majority: bool, passing: bool, removal: &str) -> Checkers3d
 
 fn legal(g: &Checkers3d) -> Vec<checkers3d::Move> {
     let mut list = Default::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     let list: &[checkers3d::Move] = &list;
     list.to_vec()
 }

@@ -138,7 +138,7 @@ fn compare_playout(mut fast: Checkers3d, mut slow: RefPos, plies: usize, seed: u
     for ply in 0..plies {
         let expected = slow.legal();
         let mut list = Default::default();
-        fast.legal_moves(&mut list);
+        fast.legal_moves_into(&mut list);
         let moves: &[checkers3d::Move] = &list;
         let mut texts: Vec<String> = moves.iter().map(|&m| fast.format_move(m)).collect();
         texts.sort();

@@ -14,7 +14,7 @@ fn pos(pairs: &[(&str, &str)], text: &str) -> Checkers3d {
 
 fn moves(g: &Checkers3d) -> Vec<String> {
     let mut list = Default::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     let list: &[checkers3d::Move] = &list;
     let mut v: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
     v.sort();

@@ -60,7 +60,7 @@ impl Game for ChessT {
         Seat(self.stm)
     }
 
-    fn legal_moves(&self, moves: &mut Self::MoveList) {
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut List(moves));
     }
@@ -78,7 +78,7 @@ impl Game for ChessT {
     fn parse_move(&self, text: &str) -> Result<ChessTMove, MoveError> {
         let parsed = parse_syntax(text).map_err(|reason| MoveError::malformed(text, reason))?;
         let mut moves = Self::MoveList::default();
-        self.legal_moves(&mut moves);
+        self.legal_moves_into(&mut moves);
         let wanted = ChessTMove::new(parsed.from, parsed.to, parsed.choice);
         if moves.contains(&wanted) {
             return Ok(wanted);
@@ -228,7 +228,7 @@ impl ChessT {
         let mut other = self.clone();
         other.stm = 1 - side as u8;
         let mut moves = MoveList::<ChessTMove, MAX_MOVES>::default();
-        other.legal_moves(&mut moves);
+        other.legal_moves_into(&mut moves);
         moves.iter().any(|m| (1u64 << m.to_sq()) & king != 0)
     }
 

@@ -51,5 +51,33 @@ pub use position::ChessT;
 pub use strength::StrengthField;
 pub use variant_core::Seat;
 
+pub use moves::ChessTMove as Move;
+/// The one-line import for users of this crate: the game's types and the core items its API
+/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// let game = ChessT::default();
+/// let moves = game.legal_moves();
+/// assert!(!moves.is_empty());
+/// let config: ChessTConfig = "".parse().unwrap();
+/// assert!(ChessT::new(&config).is_ok());
+/// ```
+pub mod prelude {
+    pub use crate::{ChessT, ChessTConfig, Move};
+    pub use variant_core::{
+        Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
+    };
+}
+
+/// The core crate this game is built on, for what the prelude does not bring.
+pub use variant_core;
+
+variant_core::impl_game_values!(ChessT);
+variant_core::impl_config_text!(ChessTConfig);
+
 /// The game's registry name.
 pub const NAME: &str = "chess-t";

@@ -24,7 +24,7 @@ fn ct_51_position_text_round_trip() {
 fn ct_50_move_text_round_trip_and_case() {
     let game = ChessT::new(&ChessTConfig::default()).unwrap();
     let mut list = <ChessT as Game>::MoveList::default();
-    game.legal_moves(&mut list);
+    game.legal_moves_into(&mut list);
     for &m in list.iter() {
         let text = game.format_move(m);
         assert_eq!(game.parse_move(&text), Ok(m));
@@ -252,7 +252,7 @@ proptest! {
         let mut game = ChessT::new(&c).unwrap();
         for choice in choices {
             let mut list = <ChessT as Game>::MoveList::default();
-            game.legal_moves(&mut list);
+            game.legal_moves_into(&mut list);
             if list.is_empty() {
                 prop_assert!(game.status().is_over());
                 break;
@@ -303,7 +303,7 @@ proptest! {
                 let _ = game.strength();
                 let _ = game.in_check(Seat(0));
                 let mut list = <ChessT as Game>::MoveList::default();
-                game.legal_moves(&mut list);
+                game.legal_moves_into(&mut list);
                 for &m in list.iter() {
                     let mut g = game.clone();
                     g.play_unchecked(m);

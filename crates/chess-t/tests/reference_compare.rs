@@ -71,7 +71,7 @@ fn start(config: &ChessTConfig, text: &str) -> ChessT {
 
 fn fast_moves(game: &ChessT) -> Vec<String> {
     let mut list = <ChessT as Game>::MoveList::default();
-    game.legal_moves(&mut list);
+    game.legal_moves_into(&mut list);
     let mut texts: Vec<String> = list.iter().map(|&m| game.format_move(m)).collect();
     texts.sort();
     texts

@@ -42,6 +42,33 @@ pub use movegen::MAX_MOVES;
 pub use position::Chess3d;
 pub use types::{Color, Move, Piece};
 
+/// The one-line import for users of this crate: the game's types and the core items its API
+/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+///
+/// let game = Chess3d::default();
+/// let moves = game.legal_moves();
+/// assert!(!moves.is_empty());
+/// let config: Chess3dConfig = "heights=1".parse().unwrap();
+/// assert!(Chess3d::new(&config).is_ok());
+/// ```
+pub mod prelude {
+    pub use crate::{Chess3d, Chess3dConfig, Move};
+    pub use variant_core::{
+        Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
+    };
+}
+
+/// The core crate this game is built on, for what the prelude does not bring.
+pub use variant_core;
+
+variant_core::impl_game_values!(Chess3d);
+variant_core::impl_config_text!(Chess3dConfig);
+
 use movegen::{Counter, Lister};
 use position::{NO_EP, WHITE};
 use variant_core::grid3::Cell3;
@@ -115,7 +142,7 @@ impl Chess3d {
             return false;
         }
         let mut moves = MoveList::<Move, MAX_MOVES>::new();
-        self.legal_moves(&mut moves);
+        self.legal_moves_into(&mut moves);
         let ep = self.ep as usize;
         moves.iter().any(|m| {
             m.to_index() == ep
@@ -205,7 +232,7 @@ impl Game for Chess3d {
         Seat(self.side.index() as u8)
     }
 
-    fn legal_moves(&self, moves: &mut Self::MoveList) {
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut Lister(moves));
     }

@@ -19,7 +19,7 @@ fn pos_with(config: &Chess3dConfig, boards: &[&str], rest: &str) -> Chess3d {
 
 fn moves(g: &Chess3d) -> Vec<String> {
     let mut list = <Chess3d as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     assert_eq!(
         list.len() as u64,
         g.count_legal_moves(),
@@ -104,7 +104,7 @@ fn c3_10_bishop_keeps_its_colour() {
     assert_eq!(m.len(), 13 + 8);
     assert!(!m.contains(&"d4@2d5@3".to_string()));
     let mut list = <Chess3d as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     for mv in list.iter().filter(|m| m.from() == Cell3::new(3, 3, 1)) {
         assert!(
             mv.to().is_dark(),
@@ -541,7 +541,7 @@ fn c3_31_random_playouts_with_removal_keep_invariants() {
             let mut g = Chess3d::from_text(&Chess3dConfig::default(), text).unwrap();
             for ply in 0..80 {
                 let mut list = <Chess3d as Game>::MoveList::default();
-                g.legal_moves(&mut list);
+                g.legal_moves_into(&mut list);
                 assert_eq!(list.len() as u64, g.count_legal_moves());
                 let here = format!("{text} round {round} ply {ply}: {}", g.to_text());
                 for &mv in list.iter() {

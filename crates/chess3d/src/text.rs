@@ -491,7 +491,7 @@ pub(crate) fn parse_move(pos: &Chess3d, text: &str) -> Result<Move, MoveError> {
         }
     };
     let mut moves = <Chess3d as Game>::MoveList::default();
-    pos.legal_moves(&mut moves);
+    pos.legal_moves_into(&mut moves);
     if let Some(&mv) = moves
         .iter()
         .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)

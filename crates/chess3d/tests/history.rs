@@ -32,7 +32,7 @@ fn config(h: u8, lw: u8, lb: u8, removal: &str) -> Chess3dConfig {
 
 fn legal(g: &Chess3d) -> Vec<<Chess3d as Game>::Move> {
     let mut list = <Chess3d as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     list.to_vec()
 }
 

@@ -84,7 +84,7 @@ fn c3_52_round_trips_along_games() {
         let mut seed = 0x1234_5678u64 + h as u64;
         for _ in 0..120 {
             let mut moves = <Chess3d as Game>::MoveList::default();
-            g.legal_moves(&mut moves);
+            g.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 break;
             }

@@ -32,7 +32,7 @@ fn config(h: u8, lw: u8, lb: u8, removal: &str) -> Chess3dConfig {
 
 fn legal(g: &Chess3d) -> Vec<<Chess3d as Game>::Move> {
     let mut list = <Chess3d as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     list.to_vec()
 }
 
@@ -263,6 +263,7 @@ fn c3_51_malformed_moves_are_errors() {
     ] {
         match g.parse_move(bad) {
             Err(MoveError::Malformed { .. }) | Err(MoveError::Illegal { .. }) => {}
+            Err(other) => panic!("{bad:?}: unexpected error kind {other:?}"),
             Ok(m) => panic!("{bad:?} accepted as {}", g.format_move(m)),
         }
     }

@@ -33,7 +33,7 @@ fn reference(text: &str, removal: &str) -> Pos {
 
 fn engine_moves(game: &Chess3d) -> Vec<String> {
     let mut list = <Chess3d as Game>::MoveList::default();
-    game.legal_moves(&mut list);
+    game.legal_moves_into(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| game.format_move(m)).collect();
     v.sort();
     v

@@ -172,7 +172,7 @@ fn engine(text: &str, removal: &str) -> Chess3d {
 
 fn sorted_moves(g: &Chess3d) -> Vec<String> {
     let mut list = <Chess3d as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
     v.sort();
     v

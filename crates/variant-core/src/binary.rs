@@ -34,7 +34,7 @@ struct BinRecord<C> {
 
 fn sorted_moves<G: Game>(position: &G) -> Vec<(String, G::Move)> {
     let mut list = G::MoveList::default();
-    position.legal_moves(&mut list);
+    position.legal_moves_into(&mut list);
     let mut moves: Vec<(String, G::Move)> =
         list.iter().map(|&m| (position.format_move(m), m)).collect();
     moves.sort_by(|a, b| a.0.cmp(&b.0));

@@ -60,6 +60,95 @@ pub trait GameConfig:
             .map(|k| (k.name, self.get(k.name).unwrap_or_default()))
             .collect()
     }
+
+    /// Reads a configuration written as `key=value` pairs separated by `;` or newlines
+    /// (`heights=2;removal=off`), or as a JSON object (`{"heights": 2}`), on top of the defaults.
+    /// The empty text is the default configuration. This is what `FromStr` does on every
+    /// game's configuration type.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] for a text that is not pairs or JSON, an unknown key, a bad value, or
+    /// values that do not fit together.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// # use variant_core::doc_game::NimConfig as MyConfig;
+    /// let config = MyConfig::from_text("counters=7").unwrap();
+    /// assert_eq!(config.get("counters").as_deref(), Some("7"));
+    /// assert!(MyConfig::from_text("colour=blue").is_err());
+    /// ```
+    fn from_text(text: &str) -> Result<Self, ConfigError> {
+        if text.trim_start().starts_with('{') {
+            let pairs = json_to_pairs(text)?;
+            Self::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        } else {
+            Self::from_pairs(split_pairs(text)?)
+        }
+    }
+
+    /// The configuration as `key=value` pairs joined by `;`, naming only what differs from the
+    /// default (so the default configuration is the empty text). Reading the text back with
+    /// [`GameConfig::from_text`] gives an equal configuration. This is what `Display` writes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// # use variant_core::doc_game::NimConfig as MyConfig;
+    /// assert_eq!(MyConfig::default().to_text(), "");
+    /// let config = MyConfig::from_text("counters = 7").unwrap();
+    /// assert_eq!(config.to_text(), "counters=7");
+    /// ```
+    fn to_text(&self) -> String {
+        // Keys are visited in order; a key is written when the configuration built from what is
+        // written so far disagrees with this one on it. Keys whose default follows another key
+        // (a base height following the number of heights) are then written only when needed.
+        let mut partial = Self::default();
+        let mut parts = Vec::new();
+        for key in Self::keys() {
+            let wanted = self.get(key.name);
+            if partial.get(key.name) != wanted {
+                if let Some(value) = wanted {
+                    if partial.set(key.name, &value).is_err() {
+                        continue;
+                    }
+                    parts.push(format!("{}={value}", key.name));
+                }
+            }
+        }
+        parts.join(";")
+    }
+}
+
+/// Implements `FromStr` (through [`GameConfig::from_text`]) and `Display` (through
+/// [`GameConfig::to_text`]) for a configuration type.
+///
+/// # Example
+///
+/// ```
+/// # use variant_core::doc_game::NimConfig;
+/// // variant_core::impl_config_text!(NimConfig); is how the doc game gets these:
+/// let config: NimConfig = "counters=12".parse().unwrap();
+/// assert_eq!(config.to_string(), "counters=12");
+/// ```
+#[macro_export]
+macro_rules! impl_config_text {
+    ($config:ty) => {
+        impl ::std::str::FromStr for $config {
+            type Err = $crate::ConfigError;
+            fn from_str(text: &str) -> ::std::result::Result<Self, Self::Err> {
+                <$config as $crate::GameConfig>::from_text(text)
+            }
+        }
+        impl ::std::fmt::Display for $config {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&<$config as $crate::GameConfig>::to_text(self))
+            }
+        }
+    };
 }
 
 /// The error for an unknown key of game `game` with keys `keys`.

@@ -75,7 +75,7 @@ impl<G: Game> DynGame for G {
     }
     fn legal_move_texts(&self) -> Vec<String> {
         let mut list = G::MoveList::default();
-        Game::legal_moves(self, &mut list);
+        Game::legal_moves_into(self, &mut list);
         list.iter().map(|&m| self.format_move(m)).collect()
     }
     fn legal_move_count(&self) -> u64 {

@@ -36,6 +36,7 @@ impl PositionError {
 
 /// A move text that cannot be read, or that names no legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The text is not a move in the game's notation.
     #[error("move text {text:?}: {reason}")]
@@ -96,6 +97,7 @@ pub struct IllegalMove {
 
 /// A configuration that names an unknown key, gives a bad value, or is inconsistent.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ConfigError {
     /// No such configuration key for this game.
     #[error("unknown configuration key {key:?} for {game}; allowed keys: {}", .allowed.join(", "))]
@@ -139,6 +141,7 @@ pub enum ConfigError {
 
 /// A game record (JSON or binary) that cannot be read or replayed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The bytes are not a record of a supported format version.
     #[error("record: {0}")]
@@ -170,8 +173,66 @@ pub enum RecordError {
     Ending(String),
 }
 
-/// Any error of the workspace's games, for callers that do not care which kind.
+/// A game-level action that is not possible now: a move or claim after the end, an undo at
+/// the start, a claim that does not hold, a resignation the game does not allow.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{ActionError, Error, History};
+/// # use variant_core::doc_game::Nim as MyGame;
+/// let mut history = History::new(MyGame::default());
+/// assert_eq!(history.undo(), Err(Error::Action(ActionError::NothingToUndo)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// The game has ended.
+    #[error("the game is over: {status}")]
+    GameOver {
+        /// How it ended.
+        status: crate::Status,
+    },
+    /// Undo at the start of the record.
+    #[error("nothing to undo: the record is at its start")]
+    NothingToUndo,
+    /// A draw claim when no draw can be claimed.
+    #[error("no draw can be claimed in this position")]
+    NoDrawToClaim,
+    /// A seat the game does not have.
+    #[error("there is no seat {seat} in this game ({seats} seats)")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: u8,
+        /// How many seats the game has.
+        seats: usize,
+    },
+    /// A seat that is no longer playing (it has been mated or has resigned).
+    #[error("{seat} is not playing any more")]
+    SeatNotPlaying {
+        /// The seat's name.
+        seat: &'static str,
+    },
+    /// The game has no resignation rule for this situation.
+    #[error("this game does not define resignation")]
+    ResignationUndefined,
+    /// A record's ending does not hold when replayed.
+    #[error("the record's ending does not hold: {0}")]
+    EndingMismatch(String),
+}
+
+/// Any error of the workspace's games, for callers that do not care which kind.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Error, MoveError};
+/// let e: Error = MoveError::malformed("zz9", "not a cell").into();
+/// assert!(matches!(e, Error::Move(MoveError::Malformed { .. })));
+/// assert_eq!(e.to_string(), "move text \"zz9\": not a cell");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum Error {
     /// See [`PositionError`].
     #[error(transparent)]
@@ -188,10 +249,9 @@ pub enum Error {
     /// See [`RecordError`].
     #[error(transparent)]
     Record(#[from] RecordError),
-    /// A game-level action that is not possible now (undo at the start, a claim that does not
-    /// hold, a move after the end).
-    #[error("{0}")]
-    Action(String),
+    /// See [`ActionError`].
+    #[error(transparent)]
+    Action(#[from] ActionError),
     /// A game name that the registry does not know.
     #[error("unknown game {name:?}; known games: {}", .known.join(", "))]
     UnknownGame {

@@ -1,8 +1,8 @@
 //! The `Game` trait: the contract every game of the workspace implements.
 
 use crate::{
-    ConfigError, DrawReason, GameConfig, IllegalMove, MoveBuffer, MoveError, PositionError, Seat,
-    Status,
+    ActionError, ConfigError, DrawReason, GameConfig, IllegalMove, MoveBuffer, MoveError,
+    PositionError, Seat, Status,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -34,6 +34,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The game's registry name (`chess3d`, `checkers3d`, `bishops4p`, `chess-t`).
     const NAME: &'static str;
 
+    /// The game's name (`chess3d`, …): [`Game::NAME`] for the typed games; a game chosen at
+    /// run time answers with the name of the game it holds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// assert_eq!(MyGame::default().name(), MyGame::NAME);
+    /// ```
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
     /// The start position under `config`.
     fn new(config: &Self::Config) -> Result<Self, ConfigError>;
 
@@ -57,13 +71,59 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The seat to move.
     fn side_to_move(&self) -> Seat;
 
-    /// Writes every legal move into `moves` (which it clears first).
-    fn legal_moves(&self, moves: &mut Self::MoveList);
+    /// The legal moves of this position, in generation order, as a fixed-capacity list (no
+    /// heap allocation).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// let start = MyGame::default();
+    /// let moves = start.legal_moves();
+    /// assert_eq!(moves.len(), 3); // take 1, 2 or 3 of the 10 counters
+    /// ```
+    fn legal_moves(&self) -> Self::MoveList {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// Writes every legal move into `moves` (which it clears first): the form for hot loops,
+    /// which reuse one list.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// let start = MyGame::default();
+    /// let mut moves = <MyGame as Game>::MoveList::default();
+    /// start.legal_moves_into(&mut moves);
+    /// assert_eq!(moves.len(), 3);
+    /// ```
+    fn legal_moves_into(&self, moves: &mut Self::MoveList);
+
+    /// Whether `mv` is a legal move of this position. The default generates the legal moves;
+    /// games may answer faster, but must answer exactly the same.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// let start = MyGame::default();
+    /// let first = start.legal_moves()[0];
+    /// assert!(start.is_legal(first));
+    /// ```
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
 
     /// The number of legal moves (perft's bulk count). Games may count without listing.
     fn count_legal_moves(&self) -> u64 {
         let mut moves = Self::MoveList::default();
-        self.legal_moves(&mut moves);
+        self.legal_moves_into(&mut moves);
         moves.len() as u64
     }
 
@@ -73,9 +133,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Plays `mv` if it is legal here; otherwise leaves the position unchanged.
     fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
-        let mut moves = Self::MoveList::default();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
+        if self.is_legal(mv) {
             self.play_unchecked(mv);
             Ok(())
         } else {
@@ -138,12 +196,31 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// What a resignation by `seat` does. By default (two players) the other seat wins and the
     /// game ends: `Ok(Some(status))`. A multi-player game may instead change the position and go
     /// on (`Ok(None)`), e.g. by removing the resigning army.
-    fn resign(&mut self, seat: Seat) -> Result<Option<Status>, String> {
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError`] for a seat the game does not have, a seat no longer playing, a game
+    /// already over, or a game without a resignation rule.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{ActionError, Game, Seat, Status, WinReason};
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// let mut game = MyGame::default();
+    /// let status = game.resign(Seat(0)).unwrap();
+    /// assert_eq!(status, Some(Status::Win { winner: Seat(1), reason: WinReason::Resignation }));
+    /// assert!(matches!(game.resign(Seat(5)), Err(ActionError::NoSuchSeat { .. })));
+    /// ```
+    fn resign(&mut self, seat: Seat) -> Result<Option<Status>, ActionError> {
         if seat.index() >= self.seat_count() {
-            return Err(format!("there is no {seat}"));
+            return Err(ActionError::NoSuchSeat {
+                seat: seat.0,
+                seats: self.seat_count(),
+            });
         }
         if self.seat_count() != 2 {
-            return Err("this game does not define resignation".to_string());
+            return Err(ActionError::ResignationUndefined);
         }
         Ok(Some(Status::Win {
             winner: Seat(1 - seat.0),

@@ -1,7 +1,7 @@
 //! The game record: the moves played from a start position, undo, repetition counting, draw
 //! claims, resignation and draw by agreement.
 
-use crate::{DrawReason, Error, Game, MoveError, Seat, Status};
+use crate::{ActionError, DrawReason, Error, Game, MoveError, Seat, Status};
 use serde::{Deserialize, Serialize};
 
 /// One step of a game record: a move, or a resignation after which the game went on (a player
@@ -42,6 +42,38 @@ impl<G: Game> History<G> {
             positions: vec![start],
             actions: Vec::new(),
             ending: None,
+        }
+    }
+
+    /// The same record over another game type: every position and move converted (e.g. a
+    /// typed game's record into the record of a game chosen at run time).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// # use variant_core::doc_game::Nim;
+    /// let mut history = History::new(Nim::default());
+    /// history.play(2).unwrap();
+    /// let same = history.clone().map(|p| p, |m| m);
+    /// assert_eq!(same.action_texts(), ["2"]);
+    /// ```
+    pub fn map<H: Game>(
+        self,
+        position: impl Fn(G) -> H,
+        mv: impl Fn(G::Move) -> H::Move,
+    ) -> History<H> {
+        History {
+            positions: self.positions.into_iter().map(position).collect(),
+            actions: self
+                .actions
+                .into_iter()
+                .map(|a| match a {
+                    Action::Move(m) => Action::Move(mv(m)),
+                    Action::Resignation(seat) => Action::Resignation(seat),
+                })
+                .collect(),
+            ending: self.ending,
         }
     }
 
@@ -125,7 +157,7 @@ impl<G: Game> History<G> {
     fn ensure_ongoing(&self) -> Result<(), Error> {
         match self.status() {
             Status::Ongoing => Ok(()),
-            status => Err(Error::Action(format!("the game is over: {status}"))),
+            status => Err(ActionError::GameOver { status }.into()),
         }
     }
 
@@ -155,9 +187,7 @@ impl<G: Game> History<G> {
             return Ok(());
         }
         if self.actions.pop().is_none() {
-            return Err(Error::Action(
-                "nothing to undo: the record is at its start".to_string(),
-            ));
+            return Err(ActionError::NothingToUndo.into());
         }
         self.positions.pop();
         Ok(())
@@ -165,9 +195,7 @@ impl<G: Game> History<G> {
 
     /// Claims a draw for the side to move; fails when no claim holds.
     pub fn claim_draw(&mut self) -> Result<DrawReason, Error> {
-        let reason = self
-            .claimable_draw()
-            .ok_or_else(|| Error::Action("no draw can be claimed in this position".to_string()))?;
+        let reason = self.claimable_draw().ok_or(ActionError::NoDrawToClaim)?;
         self.ending = Some((Ending::Claim(reason), Status::Draw { reason }));
         Ok(reason)
     }
@@ -189,7 +217,7 @@ impl<G: Game> History<G> {
     pub fn resign(&mut self, seat: Seat) -> Result<Status, Error> {
         self.ensure_ongoing()?;
         let mut next = self.position().clone();
-        match next.resign(seat).map_err(Error::Action)? {
+        match next.resign(seat)? {
             Some(status) => {
                 self.ending = Some((Ending::Resignation(seat), status));
                 Ok(status)
@@ -208,9 +236,10 @@ impl<G: Game> History<G> {
             Ending::Resignation(seat) => {
                 let status = self.resign(seat)?;
                 if self.ending.is_none() {
-                    return Err(Error::Action(format!(
+                    return Err(ActionError::EndingMismatch(format!(
                         "a resignation by {seat} does not end this game (status {status})"
-                    )));
+                    ))
+                    .into());
                 }
                 Ok(())
             }
@@ -218,9 +247,10 @@ impl<G: Game> History<G> {
             Ending::Claim(reason) => {
                 let got = self.claim_draw()?;
                 if got != reason {
-                    return Err(Error::Action(format!(
+                    return Err(ActionError::EndingMismatch(format!(
                         "the claim holds as {got}, the record says {reason}"
-                    )));
+                    ))
+                    .into());
                 }
                 Ok(())
             }
@@ -248,9 +278,10 @@ impl<G: Game> History<G> {
                 .map_err(|_| MoveError::malformed(text, "expected resign:<seat number>"))?;
             let status = self.resign(Seat(seat))?;
             if self.ending.is_some() {
-                return Err(Error::Action(format!(
+                return Err(ActionError::EndingMismatch(format!(
                     "resignation inside the record ended the game ({status})"
-                )));
+                ))
+                .into());
             }
             return Ok(());
         }

@@ -23,7 +23,7 @@
 //! fn explore<G: Game>(start: G, depth: u32) -> (u64, String) {
 //!     let nodes = perft(&start, depth);
 //!     let mut moves = G::MoveList::default();
-//!     start.legal_moves(&mut moves);
+//!     start.legal_moves_into(&mut moves);
 //!     let mut history = History::new(start);
 //!     if let Some(&first) = moves.first() {
 //!         history.play(first).expect("a generated move is legal");
@@ -35,6 +35,8 @@
 
 pub mod binary;
 pub mod config;
+#[doc(hidden)]
+pub mod doc_game;
 mod dyn_game;
 pub mod error;
 mod game;
@@ -46,15 +48,18 @@ mod record;
 mod removal;
 mod seat;
 mod status;
+mod values;
 pub mod view;
 pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
 pub use dyn_game::{DynGame, DynHistory};
-pub use error::{ConfigError, Error, IllegalMove, MoveError, PositionError, RecordError};
+pub use error::{
+    ActionError, ConfigError, Error, IllegalMove, MoveError, PositionError, RecordError,
+};
 pub use game::{Game, RepetitionRules};
 pub use history::{Action, Ending, History, RESIGN_PREFIX};
-pub use movelist::{MoveBuffer, MoveList};
+pub use movelist::{MoveBuffer, MoveList, SpillList};
 pub use record::{Record, json_record_game};
 pub use removal::RemovalTable;
 pub use seat::Seat;

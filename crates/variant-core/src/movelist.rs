@@ -38,3 +38,80 @@ impl<M: Send + Sync> MoveBuffer<M> for Vec<M> {
         Vec::clear(self)
     }
 }
+
+/// A move list that keeps up to `N` moves on the stack and moves to the heap beyond: for games
+/// (and [`AnyGame`-like](crate::Game) wrappers) whose number of legal moves has no small proven
+/// bound, so a fixed capacity could not be guaranteed.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{MoveBuffer, SpillList};
+/// let mut list = SpillList::<u32, 2>::default();
+/// for m in 0..5 {
+///     list.push(m); // the third push moves the list to the heap
+/// }
+/// assert_eq!(&list[..], &[0, 1, 2, 3, 4]);
+/// list.clear();
+/// assert!(list.is_empty());
+/// ```
+#[derive(Clone, Debug)]
+pub enum SpillList<M, const N: usize> {
+    /// Up to `N` moves on the stack.
+    Inline(arrayvec::ArrayVec<M, N>),
+    /// More moves.
+    Heap(Vec<M>),
+}
+
+impl<M, const N: usize> Default for SpillList<M, N> {
+    fn default() -> Self {
+        SpillList::Inline(arrayvec::ArrayVec::new())
+    }
+}
+
+impl<M, const N: usize> Deref for SpillList<M, N> {
+    type Target = [M];
+    #[inline]
+    fn deref(&self) -> &[M] {
+        match self {
+            SpillList::Inline(a) => a,
+            SpillList::Heap(v) => v,
+        }
+    }
+}
+
+impl<M: Copy + Send + Sync, const N: usize> MoveBuffer<M> for SpillList<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        match self {
+            SpillList::Inline(a) => {
+                if let Err(e) = a.try_push(mv) {
+                    let mut v = Vec::with_capacity(N.max(1) * 4);
+                    v.extend_from_slice(a);
+                    v.push(e.element());
+                    *self = SpillList::Heap(v);
+                }
+            }
+            SpillList::Heap(v) => v.push(mv),
+        }
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        match self {
+            SpillList::Inline(a) => a.clear(),
+            SpillList::Heap(v) => v.clear(),
+        }
+    }
+}
+
+impl<M, const N: usize> IntoIterator for SpillList<M, N> {
+    type Item = M;
+    type IntoIter = std::vec::IntoIter<M>;
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            SpillList::Inline(a) => a.into_iter().collect::<Vec<_>>().into_iter(),
+            SpillList::Heap(v) => v.into_iter(),
+        }
+    }
+}

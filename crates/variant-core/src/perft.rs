@@ -12,7 +12,7 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
         1 => game.count_legal_moves(),
         _ => {
             let mut moves = G::MoveList::default();
-            game.legal_moves(&mut moves);
+            game.legal_moves_into(&mut moves);
             let mut nodes = 0;
             for &mv in moves.iter() {
                 let mut child = game.clone();
@@ -31,7 +31,7 @@ pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
         return 1;
     }
     let mut moves = G::MoveList::default();
-    game.legal_moves(&mut moves);
+    game.legal_moves_into(&mut moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         let mut child = game.clone();
@@ -64,7 +64,7 @@ pub fn divide_parallel<G: Game>(
         return Vec::new();
     }
     let mut moves = G::MoveList::default();
-    game.legal_moves(&mut moves);
+    game.legal_moves_into(&mut moves);
     let total = moves.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let count = |mv: &G::Move| {

@@ -34,7 +34,7 @@ impl<G: Game> History<G> {
         let start_text = start.to_text();
         let is_standard = standard.is_some_and(|s| s.to_text() == start_text);
         Record {
-            game: G::NAME.to_string(),
+            game: start.name().to_string(),
             config: start.config().clone(),
             start: if is_standard { None } else { Some(start_text) },
             moves: self.action_texts(),
@@ -44,13 +44,16 @@ impl<G: Game> History<G> {
 
     /// Replays a record.
     pub fn from_record(record: &Record<G::Config>) -> Result<Self, RecordError> {
-        if record.game != G::NAME {
+        record.config.validate()?;
+        // The name is checked against the game the configuration builds: a typed game always
+        // builds itself, a game chosen at run time builds the game its configuration names.
+        let expected = G::new(&record.config)?.name();
+        if record.game != expected {
             return Err(RecordError::WrongGame {
-                expected: G::NAME.to_string(),
+                expected: expected.to_string(),
                 found: crate::error::shorten(&record.game),
             });
         }
-        record.config.validate()?;
         let start = match &record.start {
             Some(text) => G::from_text(&record.config, text)?,
             None => G::new(&record.config)?,

@@ -131,7 +131,7 @@ impl Game for Ttt {
     fn side_to_move(&self) -> Seat {
         Seat(self.plies % 2)
     }
-    fn legal_moves(&self, moves: &mut Self::MoveList) {
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         if self.winner().is_some() {
             return;
@@ -154,7 +154,7 @@ impl Game for Ttt {
             return Err(MoveError::malformed(text, "expected a cell 1-9"));
         }
         let mut moves = Self::MoveList::default();
-        Game::legal_moves(self, &mut moves);
+        Game::legal_moves_into(self, &mut moves);
         if moves.contains(&(n - 1)) {
             Ok(n - 1)
         } else {

@@ -10,6 +10,7 @@
 
 mod cli;
 mod commands;
+mod error;
 mod output;
 mod render;
 mod setup;

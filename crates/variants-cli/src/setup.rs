@@ -1,22 +1,31 @@
 //! Turning command-line arguments into a game.
 
 use crate::cli::{GameArgs, PositionArgs};
-use variants::{DynGame, Error, registry};
+use crate::error::Error;
+use variants::AnyGame;
+use variants::variant_core::config::json_to_pairs;
 
-/// The configuration pairs of all `--config` arguments, in order.
-pub fn config_pairs(args: &GameArgs) -> Result<Vec<(String, String)>, Error> {
-    let mut pairs = Vec::new();
+/// All `--config` arguments as one `key=value;…` text, in order (JSON objects turned into
+/// pairs, so several arguments can be mixed).
+pub fn config_text(args: &GameArgs) -> Result<String, Error> {
+    let mut parts = Vec::new();
     for text in &args.config {
-        pairs.extend(registry::parse_config(text)?);
+        if text.trim_start().starts_with('{') {
+            for (key, value) in json_to_pairs(text)? {
+                parts.push(format!("{key}={value}"));
+            }
+        } else {
+            parts.push(text.clone());
+        }
     }
-    Ok(pairs)
+    Ok(parts.join(";"))
 }
 
 /// The game the arguments describe (the start position without `--position`).
-pub fn game(args: &PositionArgs) -> Result<Box<dyn DynGame>, Error> {
-    let pairs = config_pairs(&args.game)?;
-    match &args.position {
-        Some(text) => registry::from_text(&args.game.game, &pairs, text),
-        None => registry::new_game(&args.game.game, &pairs),
-    }
+pub fn game(args: &PositionArgs) -> Result<AnyGame, Error> {
+    let config = config_text(&args.game)?;
+    Ok(match &args.position {
+        Some(text) => variants::from_text(&args.game.game, &config, text)?,
+        None => variants::new_game(&args.game.game, &config)?,
+    })
 }

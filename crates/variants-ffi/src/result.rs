@@ -101,6 +101,10 @@ pub(crate) fn code_of(error: &Error) -> variants_result {
         Error::Record(_) => VARIANTS_BAD_RECORD,
         Error::Action(_) => VARIANTS_NOT_POSSIBLE,
         Error::UnknownGame { .. } => VARIANTS_UNKNOWN_GAME,
+        Error::Move(_) => VARIANTS_BAD_MOVE,
+        // Error is non-exhaustive: a kind added later is reported as "not possible" until it
+        // gets its own code.
+        _ => VARIANTS_NOT_POSSIBLE,
     }
 }
 

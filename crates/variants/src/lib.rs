@@ -1,27 +1,38 @@
-//! The four games of the workspace behind one door: each game crate re-exported, and a
-//! [`registry`] that lists the games with their configuration keys and builds a
-//! [`DynGame`] (string moves, object-safe) from a game name plus configuration given as
-//! `key=value` pairs or JSON. The command `variants` and the C library are built on it.
+#![doc = include_str!("../../../README.md")]
 //!
-//! # Example
+//! # The facade crate
+//!
+//! The four games of the workspace behind one door: each game crate re-exported, the generic
+//! tools ([`perft`], [`divide`], [`perft_parallel`], [`History`]), [`AnyGame`] (a game chosen
+//! at run time by name that is itself a [`Game`], with moves as `Copy` values), and a
+//! [`registry`] that lists the games with their configuration keys and reference positions.
 //!
 //! ```
-//! use variants::registry;
+//! use variants::prelude::*;
 //!
-//! let config = registry::parse_config("heights=1").expect("valid configuration text");
-//! let game = registry::new_game("chess3d", &config).expect("chess3d with one height");
-//! assert_eq!(game.legal_move_texts().len(), 20); // FIDE chess: 20 first moves
-//! assert_eq!(game.perft(2), 400);
+//! let game = variants::new_game("chess3d", "heights=1").unwrap();
+//! assert_eq!(game.legal_moves().len(), 20); // FIDE chess: 20 first moves
+//! assert_eq!(variants::perft(&game, 2), 400);
 //! ```
 //!
 //! Every game can be left out with Cargo features (`chess3d`, `checkers3d`, `bishops4p`,
 //! `chess-t`; all on by default).
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod any;
+mod records;
 pub mod registry;
 
+pub use any::{
+    ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, TypedGame, from_text, new_game,
+};
+pub use records::{history_from_binary, history_from_json};
 pub use variant_core;
-pub use variant_core::{DynGame, DynHistory, Error, Seat, Status};
+pub use variant_core::perft::{divide, perft, perft_parallel};
+pub use variant_core::{
+    ActionError, ConfigError, DrawReason, DynGame, DynHistory, Error, Game, GameConfig, History,
+    IllegalMove, MoveError, PositionError, RecordError, Seat, Status, WinReason,
+};
 
 #[cfg(feature = "bishops4p")]
 pub use bishops4p;
@@ -31,3 +42,34 @@ pub use checkers3d;
 pub use chess_t;
 #[cfg(feature = "chess3d")]
 pub use chess3d;
+
+/// Everything a program that plays the games needs, in one import: the [`Game`] trait and
+/// its companions, [`AnyGame`]/[`AnyMove`], and the four position types with their
+/// configurations.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+///
+/// let mut game = Chess3d::default(); // 8 heights
+/// assert_eq!(game.legal_moves().len(), 122);
+/// let mv = game.parse_move("e2@1e4@1").unwrap();
+/// game.try_play(mv).unwrap();
+/// let again: Chess3d = game.to_string().parse().unwrap();
+/// assert_eq!(again, game);
+/// ```
+pub mod prelude {
+    pub use crate::{AnyConfig, AnyGame, AnyMove, TypedGame};
+    #[cfg(feature = "bishops4p")]
+    pub use bishops4p::{Bishops, BishopsConfig};
+    #[cfg(feature = "checkers3d")]
+    pub use checkers3d::{Checkers3d, Checkers3dConfig};
+    #[cfg(feature = "chess-t")]
+    pub use chess_t::{ChessT, ChessTConfig};
+    #[cfg(feature = "chess3d")]
+    pub use chess3d::{Chess3d, Chess3dConfig};
+    pub use variant_core::{
+        Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
+    };
+}

@@ -74,7 +74,7 @@ impl std::fmt::Display for Context<'_> {
 /// The legal moves with their canonical texts.
 fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
     let mut list = G::MoveList::default();
-    game.legal_moves(&mut list);
+    game.legal_moves_into(&mut list);
     list.iter().map(|&m| (m, game.format_move(m))).collect()
 }
 

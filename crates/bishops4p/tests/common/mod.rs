@@ -66,7 +66,7 @@ pub fn config(pairs: &[(&str, &str)]) -> BishopsConfig {
 /// Legal moves as sorted canonical text.
 pub fn moves(g: &Bishops) -> Vec<String> {
     let mut list = <Bishops as Game>::MoveList::default();
-    g.legal_moves(&mut list);
+    g.legal_moves_into(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
     v.sort();
     v

@@ -17,7 +17,7 @@ pub fn pos(config_text: &str, text: &str) -> ChessT {
 /// The sorted legal move texts.
 pub fn moves(game: &ChessT) -> Vec<String> {
     let mut list = <ChessT as Game>::MoveList::default();
-    game.legal_moves(&mut list);
+    game.legal_moves_into(&mut list);
     let mut texts: Vec<String> = list.iter().map(|&m| game.format_move(m)).collect();
     texts.sort();
     texts

@@ -2,9 +2,10 @@
 //! all threads, with every node count checked against its known value. Each rate is the best
 //! of repeated runs over at least 0.4 s.
 
+use crate::error::Error;
 use crate::output::outln;
 use std::time::{Duration, Instant};
-use variants::{Error, registry};
+use variants::registry;
 
 /// Each figure is the best of repeated runs that together take at least this long: one run of
 /// a standard position takes milliseconds, too short to read a rate off on a shared machine.
@@ -52,14 +53,13 @@ pub fn run(games: &[String], threads: usize) -> Result<(), Error> {
     let mut mismatches = Vec::new();
     for name in &names {
         for pos in registry::bench_positions(name)? {
-            let pairs = registry::parse_config(pos.config)?;
             let game = match pos.position {
-                Some(text) => registry::from_text(name, &pairs, text)?,
-                None => registry::new_game(name, &pairs)?,
+                Some(text) => variants::from_text(name, pos.config, text)?,
+                None => variants::new_game(name, pos.config)?,
             };
-            let (nodes, single) = best_rate(|| game.perft(pos.depth));
+            let (nodes, single) = best_rate(|| variants::perft(&game, pos.depth));
             let (par, multi) = best_rate(|| {
-                game.divide(pos.depth, all, &|_, _| {})
+                super::divide(&game, pos.depth, all, &|_, _| {})
                     .iter()
                     .map(|(_, n)| n)
                     .sum()

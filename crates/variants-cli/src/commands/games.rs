@@ -1,7 +1,8 @@
 //! `variants games`: the games and their configuration keys.
 
+use crate::error::Error;
 use crate::output::outln;
-use variants::{Error, registry};
+use variants::registry;
 
 pub fn run(json: bool) -> Result<(), Error> {
     let games = registry::games();

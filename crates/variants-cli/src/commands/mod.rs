@@ -10,7 +10,8 @@ mod play;
 pub mod show;
 
 use crate::cli::{Cli, Command};
-use variants::Error;
+use crate::error::Error;
+use variants::Game;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Error> {
@@ -21,7 +22,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 game: args,
                 position: None,
             })?;
-            outln!("{}", game.position_text());
+            outln!("{}", game.to_text());
             Ok(())
         }
         Command::Moves { game, json } => moves::run(&game, json),
@@ -68,4 +69,19 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         ),
         Command::Bench { games, threads } => bench::run(&games, threads),
     }
+}
+
+/// Perft split at the root on `threads` threads (0: all cores), each root move with its count
+/// in canonical text; `progress(done, total)` is called as root moves finish.
+pub fn divide(
+    game: &variants::AnyGame,
+    depth: u32,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<(String, u64)> {
+    use variants::Game;
+    variants::variant_core::perft::divide_parallel(game, depth, threads, progress)
+        .into_iter()
+        .map(|(mv, nodes)| (game.format_move(mv), nodes))
+        .collect()
 }

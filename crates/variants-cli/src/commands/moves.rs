@@ -1,8 +1,8 @@
 //! `variants moves`: the legal moves, sorted.
 
 use crate::cli::PositionArgs;
+use crate::error::Error;
 use crate::output::outln;
-use variants::Error;
 
 pub fn run(args: &PositionArgs, json: bool) -> Result<(), Error> {
     let game = crate::setup::game(args)?;

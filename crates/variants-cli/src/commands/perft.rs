@@ -1,11 +1,12 @@
 //! `variants perft`: node counts, optionally split at the root, with a progress bar.
 
 use crate::cli::PositionArgs;
+use crate::error::Error;
 use crate::output::outln;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Instant;
-use variants::Error;
+use variants::Game;
 
 pub struct Options {
     pub depth: u32,
@@ -36,7 +37,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         }
     };
     let (nodes, divide) = if opts.divide || opts.threads != 1 || bar.is_some() {
-        let d = game.divide(opts.depth, opts.threads, &progress);
+        let d = super::divide(&game, opts.depth, opts.threads, &progress);
         let nodes = if opts.depth == 0 {
             1
         } else {
@@ -44,7 +45,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         };
         (nodes, d)
     } else {
-        (game.perft(opts.depth), Vec::new())
+        (variants::perft(&game, opts.depth), Vec::new())
     };
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
@@ -59,7 +60,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
     divide.sort();
     if opts.json {
         let mut value = serde_json::json!({
-            "game": game.game_name(),
+            "game": game.name(),
             "depth": opts.depth,
             "nodes": nodes,
             "seconds": seconds,

@@ -4,9 +4,10 @@
 //! `draw` (agreement), `claim`, `save FILE`, `load FILE`, `help`, `quit`.
 
 use crate::cli::PositionArgs;
+use crate::error::Error;
 use crate::output::{out, outln};
 use std::io::BufRead;
-use variants::{DynGame, DynHistory, Error, Seat, Status, registry};
+use variants::{AnyGame, Game, History, Seat, Status};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,19 +53,19 @@ impl Rng {
     }
 }
 
-fn parse_players(game: &dyn DynGame, specs: &[String]) -> Result<Vec<Player>, Error> {
-    let mut players = vec![Player::Human; game.seats()];
+fn parse_players(game: &AnyGame, specs: &[String]) -> Result<Vec<Player>, Error> {
+    let mut players = vec![Player::Human; game.seat_count()];
     for spec in specs {
         let (seat, kind) = spec.split_once('=').ok_or_else(|| {
             Error::Action(format!(
                 "--player {spec:?}: expected SEAT=human|random|greedy"
             ))
         })?;
-        let index = (0..game.seats())
-            .find(|&i| game.seat_label(Seat(i as u8)) == seat || seat == i.to_string())
+        let index = (0..game.seat_count())
+            .find(|&i| game.seat_name(Seat(i as u8)) == seat || seat == i.to_string())
             .ok_or_else(|| {
-                let names: Vec<&str> = (0..game.seats())
-                    .map(|i| game.seat_label(Seat(i as u8)))
+                let names: Vec<&str> = (0..game.seat_count())
+                    .map(|i| game.seat_name(Seat(i as u8)))
                     .collect();
                 Error::Action(format!(
                     "--player {spec:?}: no seat {seat:?}; seats: {}",
@@ -86,7 +87,7 @@ fn parse_players(game: &dyn DynGame, specs: &[String]) -> Result<Vec<Player>, Er
 }
 
 /// Material of `seat` minus everyone else's, from the game's picture of the position.
-fn material(game: &dyn DynGame, seat: Seat) -> i64 {
+fn material(game: &AnyGame, seat: Seat) -> i64 {
     let Some(view) = game.board_view() else {
         return 0;
     };
@@ -104,7 +105,17 @@ fn material(game: &dyn DynGame, seat: Seat) -> i64 {
         .sum()
 }
 
-fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
+/// Plays a move given as text; returns its canonical text.
+fn play_text(history: &mut History<AnyGame>, text: &str) -> Result<String, Error> {
+    let canonical = history
+        .position()
+        .parse_move(text)
+        .map(|mv| history.position().format_move(mv))?;
+    history.play_text(text)?;
+    Ok(canonical)
+}
+
+fn choose(game: &AnyGame, player: Player, rng: &mut Rng) -> Option<String> {
     let moves = game.legal_move_texts();
     if moves.is_empty() {
         return None;
@@ -112,18 +123,18 @@ fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
     if player == Player::Random {
         return moves.get(rng.below(moves.len())).cloned();
     }
-    let me = game.to_move();
+    let me = game.side_to_move();
     let mut best: Vec<&String> = Vec::new();
     let mut best_score = i64::MIN;
     for m in &moves {
-        let mut child = game.clone_box();
-        if child.play(m).is_err() {
+        let mut child = game.clone();
+        if child.play_move_text(m).is_err() {
             continue;
         }
-        let score = match child.position_status() {
+        let score = match child.status() {
             Status::Win { winner, .. } if winner == me => i64::MAX,
             Status::Win { .. } => i64::MIN + 1,
-            _ => material(child.as_ref(), me),
+            _ => material(&child, me),
         };
         if score > best_score {
             best_score = score;
@@ -136,23 +147,23 @@ fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
     best.get(rng.below(best.len())).map(|m| (*m).clone())
 }
 
-fn save(history: &dyn DynHistory, path: &std::path::Path) -> Result<(), Error> {
+fn save(history: &History<AnyGame>, path: &std::path::Path) -> Result<(), Error> {
     std::fs::write(path, history.to_json())
         .map_err(|e| Error::Action(format!("cannot write {}: {e}", path.display())))?;
     outln!("saved the record to {}", path.display());
     Ok(())
 }
 
-fn load(path: &std::path::Path) -> Result<Box<dyn DynHistory>, Error> {
+fn load(path: &std::path::Path) -> Result<History<AnyGame>, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Action(format!("cannot read {}: {e}", path.display())))?;
-    registry::history_from_json(&text)
+    Ok(variants::history_from_json(&text)?)
 }
 
 /// Leaving the session (`quit`, end of input, `--max-plies`) keeps the game: with `--save`
 /// the record is written, unless the game's end already wrote it.
 fn save_on_leaving(
-    history: &dyn DynHistory,
+    history: &History<AnyGame>,
     path: Option<&std::path::Path>,
     announced: bool,
 ) -> Result<(), Error> {
@@ -162,17 +173,17 @@ fn save_on_leaving(
     }
 }
 
-fn show(history: &dyn DynHistory) {
+fn show(history: &History<AnyGame>) {
     let game = history.position();
     out!("{}", super::show::board_text(game, false));
 }
 
-fn announce(history: &dyn DynHistory) {
+fn announce(history: &History<AnyGame>) {
     let game = history.position();
     match history.status() {
         Status::Ongoing => {}
         Status::Win { winner, reason } => {
-            outln!("game over: {} wins ({reason})", game.seat_label(winner))
+            outln!("game over: {} wins ({reason})", game.seat_name(winner))
         }
         Status::Draw { reason } => outln!("game over: draw ({reason})"),
     }
@@ -182,9 +193,9 @@ const HELP: &str =
     "commands: <move> | moves | show | undo | resign | draw | claim | save FILE | load FILE | quit";
 
 pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
-    let mut history: Box<dyn DynHistory> = match &opts.load {
+    let mut history: History<AnyGame> = match &opts.load {
         Some(path) => load(path)?,
-        None => crate::setup::game(args)?.new_history(),
+        None => History::new(crate::setup::game(args)?),
     };
     let players = parse_players(history.position(), &opts.players)?;
     let mut rng = Rng(opts.seed.unwrap_or_else(|| {
@@ -197,7 +208,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         outln!("{HELP}");
     }
     if !opts.quiet {
-        show(history.as_ref());
+        show(&history);
     }
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -206,16 +217,16 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
     loop {
         let over = history.status().is_over();
         if over && !announced {
-            announce(history.as_ref());
+            announce(&history);
             announced = true;
             if let Some(path) = &opts.save {
-                save(history.as_ref(), path)?;
+                save(&history, path)?;
             }
             if !any_human {
                 return Ok(());
             }
         }
-        let to_move = history.position().to_move();
+        let to_move = history.position().side_to_move();
         let player = players
             .get(to_move.index())
             .copied()
@@ -223,16 +234,16 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         if !over && player != Player::Human {
             if opts.max_plies.is_some_and(|m| plies >= m) {
                 outln!("stopped after {plies} plies");
-                return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
+                return save_on_leaving(&history, opts.save.as_deref(), announced);
             }
-            let name = history.position().seat_label(to_move);
+            let name = history.position().seat_name(to_move);
             match choose(history.position(), player, &mut rng) {
                 Some(mv) => {
-                    let played = history.play(&mv)?;
+                    let played = play_text(&mut history, &mv)?;
                     outln!("{name} plays {played}");
                     plies += 1;
                     if !opts.quiet {
-                        show(history.as_ref());
+                        show(&history);
                     }
                 }
                 None => {
@@ -244,10 +255,10 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             continue;
         }
         // `out!` flushes, so the prompt shows before the read.
-        out!("{}> ", history.position().seat_label(to_move));
+        out!("{}> ", history.position().seat_name(to_move));
         let Some(Ok(line)) = lines.next() else {
             outln!();
-            return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
+            return save_on_leaving(&history, opts.save.as_deref(), announced);
         };
         let line = line.trim();
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -258,7 +269,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 Ok(())
             }
             "quit" | "exit" => {
-                return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
+                return save_on_leaving(&history, opts.save.as_deref(), announced);
             }
             "moves" if over => {
                 outln!("none: the game is over ({})", history.status());
@@ -271,29 +282,32 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 Ok(())
             }
             "show" => {
-                show(history.as_ref());
-                outln!("{}", history.position().position_text());
+                show(&history);
+                outln!("{}", history.position().to_text());
                 Ok(())
             }
-            "undo" => history.undo().map(|()| {
+            "undo" => history.undo().map_err(Error::from).map(|()| {
                 announced = false;
-                show(history.as_ref());
+                show(&history);
             }),
-            "resign" => history.resign(to_move).map(|_| ()),
-            "draw" => history.agree_draw(),
-            "claim" => history.claim_draw().map(|r| outln!("draw claimed ({r})")),
-            "save" if !rest.is_empty() => save(history.as_ref(), std::path::Path::new(rest.trim())),
+            "resign" => history.resign(to_move).map(|_| ()).map_err(Error::from),
+            "draw" => history.agree_draw().map_err(Error::from),
+            "claim" => history
+                .claim_draw()
+                .map(|r| outln!("draw claimed ({r})"))
+                .map_err(Error::from),
+            "save" if !rest.is_empty() => save(&history, std::path::Path::new(rest.trim())),
             "load" if !rest.is_empty() => load(std::path::Path::new(rest.trim())).map(|h| {
                 history = h;
                 announced = false;
-                show(history.as_ref());
+                show(&history);
             }),
             _ if over => Err(Error::Action(format!("the game is over; {HELP}"))),
-            _ => history.play(line).map(|played| {
+            _ => play_text(&mut history, line).map(|played| {
                 plies += 1;
                 if !opts.quiet {
                     outln!("played {played}");
-                    show(history.as_ref());
+                    show(&history);
                 }
             }),
         };

@@ -1,8 +1,8 @@
 //! Boards as an SVG picture: the boards in a row (one per height for the 3D games).
 
 use super::piece_label;
-use variants::DynGame;
 use variants::variant_core::BoardView;
+use variants::{AnyGame, Game};
 
 const CELL: usize = 40;
 const GAP: usize = 30;
@@ -25,9 +25,9 @@ fn escape(text: &str) -> String {
 }
 
 /// The view as a standalone SVG document.
-pub fn to_svg(game: &dyn DynGame, view: &BoardView, notes: bool) -> String {
-    let seats = game.seats();
-    let name = |s| game.seat_label(s);
+pub fn to_svg(game: &AnyGame, view: &BoardView, notes: bool) -> String {
+    let seats = game.seat_count();
+    let name = |s| game.seat_name(s);
     let width: usize = view
         .boards
         .iter()

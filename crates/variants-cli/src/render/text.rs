@@ -1,13 +1,13 @@
 //! Boards as text: ranks from the top, files labelled underneath.
 
 use super::piece_label;
-use variants::DynGame;
 use variants::variant_core::BoardView;
+use variants::{AnyGame, Game};
 
 /// The view as text. With `notes`, each cell also shows its note (chess-T strength).
-pub fn to_text(game: &dyn DynGame, view: &BoardView, notes: bool) -> String {
-    let seats = game.seats();
-    let name = |s| game.seat_label(s);
+pub fn to_text(game: &AnyGame, view: &BoardView, notes: bool) -> String {
+    let seats = game.seat_count();
+    let name = |s| game.seat_name(s);
     let mut width = if seats > 2 { 2 } else { 1 };
     if notes {
         let longest = view

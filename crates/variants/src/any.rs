@@ -1,0 +1,800 @@
+//! [`AnyGame`]: a game chosen at run time by name that is itself a [`Game`], with moves as
+//! `Copy` values ([`AnyMove`]), so every generic tool (perft, divide, parallel perft,
+//! [`History`](variant_core::History), the engine) serves it at typed speed.
+//!
+//! The game is held as a [`TypedGame`], an enum with one variant per game of this build; each
+//! method matches once and calls the typed game. Moves are [`AnyMove`], an enum of the typed
+//! moves. A move of one game played in another is refused by [`Game::try_play`] and
+//! [`Game::is_legal`].
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+use variant_core::{
+    ActionError, BoardView, ConfigError, ConfigKey, DrawReason, Error, Game, GameConfig,
+    MoveBuffer, MoveError, PositionError, RepetitionRules, Seat, SpillList, Status,
+};
+
+#[cfg(feature = "bishops4p")]
+use bishops4p::{Bishops, BishopsConfig};
+#[cfg(feature = "checkers3d")]
+use checkers3d::{Checkers3d, Checkers3dConfig};
+#[cfg(feature = "chess-t")]
+use chess_t::{ChessT, ChessTConfig};
+#[cfg(feature = "chess3d")]
+use chess3d::{Chess3d, Chess3dConfig};
+
+/// Runs `$body` with `$g` bound to the typed value inside a [`TypedGame`]-shaped enum
+/// (`TypedGame`, `AnyMove`, `AnyConfig`), one arm per game of this build.
+macro_rules! dispatch {
+    ($enum:ident, $value:expr, $g:ident => $body:expr) => {
+        match $value {
+            #[cfg(feature = "chess3d")]
+            $enum::Chess3d($g) => $body,
+            #[cfg(feature = "checkers3d")]
+            $enum::Checkers3d($g) => $body,
+            #[cfg(feature = "bishops4p")]
+            $enum::Bishops($g) => $body,
+            #[cfg(feature = "chess-t")]
+            $enum::ChessT($g) => $body,
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            $enum::None(never) => match *never {},
+        }
+    };
+}
+
+/// Declares one of the three enums (games, moves, configurations) with a variant per game.
+macro_rules! per_game_enum {
+    ($(#[$meta:meta])* $name:ident { $c3:ty, $d3:ty, $b4:ty, $ct:ty }) => {
+        $(#[$meta])*
+        #[non_exhaustive]
+        pub enum $name {
+            /// Chess in the parallelepiped.
+            #[cfg(feature = "chess3d")]
+            Chess3d($c3),
+            /// Russian draughts in the parallelepiped.
+            #[cfg(feature = "checkers3d")]
+            Checkers3d($d3),
+            /// "Bishops", chess for four.
+            #[cfg(feature = "bishops4p")]
+            Bishops($b4),
+            /// Chess-T.
+            #[cfg(feature = "chess-t")]
+            ChessT($ct),
+            /// No game in this build (every game feature is off).
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            #[doc(hidden)]
+            None(std::convert::Infallible),
+        }
+    };
+}
+
+per_game_enum! {
+    /// The typed game inside an [`AnyGame`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::{AnyGame, TypedGame};
+    /// let game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// assert!(matches!(game.typed(), TypedGame::Chess3d(_)));
+    /// ```
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    TypedGame { Chess3d, Checkers3d, Bishops, ChessT }
+}
+
+per_game_enum! {
+    /// A move of an [`AnyGame`]: the typed move of the game it belongs to. `Copy`, and as small
+    /// as the largest typed move. Its text comes from [`Game::format_move`] of the position it
+    /// was listed in (a move's text can depend on the position, e.g. on the number of heights).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// let first: AnyMove = game.legal_moves()[0];
+    /// assert!(game.is_legal(first));
+    /// assert_eq!(game.parse_move(&game.format_move(first)).unwrap(), first);
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    AnyMove { chess3d::Move, checkers3d::Move, bishops4p::Move, chess_t::Move }
+}
+
+per_game_enum! {
+    /// The configuration of an [`AnyGame`]: the typed configuration of the game it holds.
+    ///
+    /// Its text form is the game's own `key=value;…` text; [`AnyConfig::parse`] reads it for a
+    /// game named at run time. [`GameConfig::keys`] cannot know the game (it takes no value), so
+    /// it lists no key; [`AnyConfig::game_keys`] gives the keys of the game held.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::AnyConfig;
+    /// let config = AnyConfig::parse("chess3d", "heights=2").unwrap();
+    /// assert_eq!(config.game(), "chess3d");
+    /// assert_eq!(config.to_string(), "heights=2");
+    /// assert!(AnyConfig::parse("chess3d", "colour=blue").is_err());
+    /// ```
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    AnyConfig { Chess3dConfig, Checkers3dConfig, BishopsConfig, ChessTConfig }
+}
+
+/// The names of the games this build serves, in registry order.
+pub(crate) const GAME_NAMES: &[&str] = &[
+    #[cfg(feature = "chess3d")]
+    "chess3d",
+    #[cfg(feature = "checkers3d")]
+    "checkers3d",
+    #[cfg(feature = "bishops4p")]
+    "bishops4p",
+    #[cfg(feature = "chess-t")]
+    "chess-t",
+];
+
+fn unknown_game(name: &str) -> Error {
+    Error::UnknownGame {
+        name: variant_core::error::shorten(name),
+        known: GAME_NAMES.iter().map(|n| n.to_string()).collect(),
+    }
+}
+
+impl AnyConfig {
+    /// The default configuration of the game `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnknownGame`] for a name this build does not serve.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let config = variants::AnyConfig::default_of("bishops4p").unwrap();
+    /// assert_eq!(config.to_string(), "");
+    /// ```
+    pub fn default_of(name: &str) -> Result<Self, Error> {
+        Ok(match name {
+            #[cfg(feature = "chess3d")]
+            "chess3d" => AnyConfig::Chess3d(Default::default()),
+            #[cfg(feature = "checkers3d")]
+            "checkers3d" => AnyConfig::Checkers3d(Default::default()),
+            #[cfg(feature = "bishops4p")]
+            "bishops4p" => AnyConfig::Bishops(Default::default()),
+            #[cfg(feature = "chess-t")]
+            "chess-t" => AnyConfig::ChessT(Default::default()),
+            _ => return Err(unknown_game(name)),
+        })
+    }
+
+    /// Reads the configuration of the game `name` from `key=value` pairs separated by `;` (or a
+    /// JSON object); the empty text is the game's default.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnknownGame`] for an unknown name, [`Error::Config`] for a bad text.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let config = AnyConfig::parse("checkers3d", "heights=1").unwrap();
+    /// assert_eq!(config.get("heights").as_deref(), Some("1"));
+    /// ```
+    pub fn parse(name: &str, text: &str) -> Result<Self, Error> {
+        Ok(match name {
+            #[cfg(feature = "chess3d")]
+            "chess3d" => AnyConfig::Chess3d(text.parse()?),
+            #[cfg(feature = "checkers3d")]
+            "checkers3d" => AnyConfig::Checkers3d(text.parse()?),
+            #[cfg(feature = "bishops4p")]
+            "bishops4p" => AnyConfig::Bishops(text.parse()?),
+            #[cfg(feature = "chess-t")]
+            "chess-t" => AnyConfig::ChessT(text.parse()?),
+            _ => return Err(unknown_game(name)),
+        })
+    }
+
+    /// The name of the game this configuration is for.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(variants::AnyConfig::default().game(), "chess3d");
+    /// ```
+    pub fn game(&self) -> &'static str {
+        match self {
+            #[cfg(feature = "chess3d")]
+            AnyConfig::Chess3d(_) => Chess3d::NAME,
+            #[cfg(feature = "checkers3d")]
+            AnyConfig::Checkers3d(_) => Checkers3d::NAME,
+            #[cfg(feature = "bishops4p")]
+            AnyConfig::Bishops(_) => Bishops::NAME,
+            #[cfg(feature = "chess-t")]
+            AnyConfig::ChessT(_) => ChessT::NAME,
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            AnyConfig::None(never) => match *never {},
+        }
+    }
+
+    /// The configuration keys of the game this configuration is for.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let config = variants::AnyConfig::default_of("chess3d").unwrap();
+    /// assert_eq!(config.game_keys()[0].name, "heights");
+    /// ```
+    pub fn game_keys(&self) -> &'static [ConfigKey] {
+        dispatch!(AnyConfig, self, c => config_keys_of(c))
+    }
+}
+
+fn config_keys_of<C: GameConfig>(_: &C) -> &'static [ConfigKey] {
+    C::keys()
+}
+
+/// The first game of the build (chess3d in the full build) under its default configuration.
+impl Default for AnyConfig {
+    fn default() -> Self {
+        match GAME_NAMES.first().map(|name| AnyConfig::default_of(name)) {
+            Some(Ok(config)) => config,
+            // A build without games has no configuration to give; it cannot build an AnyGame
+            // either, so nothing reaches this.
+            _ => unreachable!("variants was built without any game"),
+        }
+    }
+}
+
+impl fmt::Display for AnyConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        dispatch!(AnyConfig, self, c => f.write_str(&c.to_text()))
+    }
+}
+
+/// Written as the typed configuration it holds, so a record of an [`AnyGame`] is the same as
+/// the record of the typed game.
+impl serde::Serialize for AnyConfig {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        dispatch!(AnyConfig, self, c => c.serialize(serializer))
+    }
+}
+
+/// A serialized configuration does not say which game it is for, so it cannot be read back
+/// alone: records of any game are read with [`crate::history_from_json`] and
+/// [`crate::history_from_binary`], which read the game's name first.
+impl<'de> serde::Deserialize<'de> for AnyConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+        Err(serde::de::Error::custom(
+            "a configuration of a game chosen at run time is read with the game's name: use \
+             variants::history_from_json or AnyConfig::parse",
+        ))
+    }
+}
+
+impl GameConfig for AnyConfig {
+    /// Lists no key: the keys depend on the game held (see [`AnyConfig::game_keys`]).
+    fn keys() -> &'static [ConfigKey] {
+        &[]
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
+        dispatch!(AnyConfig, self, c => c.set(key, value))
+    }
+    fn get(&self, key: &str) -> Option<String> {
+        dispatch!(AnyConfig, self, c => c.get(key))
+    }
+    fn validate(&self) -> Result<(), ConfigError> {
+        dispatch!(AnyConfig, self, c => c.validate())
+    }
+    fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        dispatch!(AnyConfig, self, c => c.to_pairs())
+    }
+    fn to_text(&self) -> String {
+        dispatch!(AnyConfig, self, c => c.to_text())
+    }
+}
+
+/// A game chosen at run time (by name, or from a typed game with `From`) that is itself a
+/// [`Game`]: the same methods under the same names as the typed games, moves as `Copy`
+/// [`AnyMove`] values, accepted by every generic tool.
+///
+/// Two `AnyGame`s are equal when they hold equal typed games.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+///
+/// let mut game: AnyGame = variants::new_game("checkers3d", "heights=1").unwrap();
+/// assert_eq!(game.name(), "checkers3d");
+/// assert_eq!(variants::perft(&game, 2), 49); // Russian draughts: 7 × 7
+/// let first = game.legal_moves()[0];
+/// game.try_play(first).unwrap();
+/// assert_eq!(game.side_to_move(), Seat(1));
+/// ```
+#[derive(Clone)]
+pub struct AnyGame {
+    game: TypedGame,
+    /// The configuration, built on demand by [`Game::config`] and forgotten when a move is
+    /// played (the 3D games renumber heights as they are removed, so it can change).
+    config: OnceLock<AnyConfig>,
+}
+
+impl fmt::Debug for AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.game.fmt(f)
+    }
+}
+
+impl PartialEq for AnyGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.game == other.game
+    }
+}
+
+impl Eq for AnyGame {}
+
+impl std::hash::Hash for AnyGame {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.zobrist());
+    }
+}
+
+impl fmt::Display for AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// The start position of the first game of the build (chess3d, 8 heights, in the full build).
+impl Default for AnyGame {
+    fn default() -> Self {
+        match AnyGame::new(&AnyConfig::default()) {
+            Ok(game) => game,
+            Err(e) => unreachable!("a default configuration is invalid: {e}"),
+        }
+    }
+}
+
+/// Reads `<game> <position text>`, e.g. `chess3d 8/8/… w - - 0 1`; the game name comes first
+/// because a position text alone does not say which game it is.
+impl FromStr for AnyGame {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let text = text.trim();
+        let (name, position) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        from_text(name, "", position.trim())
+    }
+}
+
+macro_rules! impl_from_typed {
+    ($feature:literal, $ty:ty, $variant:ident, $mv:ty, $config:ty) => {
+        #[cfg(feature = $feature)]
+        impl From<$ty> for AnyGame {
+            fn from(game: $ty) -> Self {
+                AnyGame::from_typed(TypedGame::$variant(game))
+            }
+        }
+        #[cfg(feature = $feature)]
+        impl From<$mv> for AnyMove {
+            fn from(mv: $mv) -> Self {
+                AnyMove::$variant(mv)
+            }
+        }
+        #[cfg(feature = $feature)]
+        impl From<$config> for AnyConfig {
+            fn from(config: $config) -> Self {
+                AnyConfig::$variant(config)
+            }
+        }
+    };
+}
+
+impl_from_typed!("chess3d", Chess3d, Chess3d, chess3d::Move, Chess3dConfig);
+impl_from_typed!(
+    "checkers3d",
+    Checkers3d,
+    Checkers3d,
+    checkers3d::Move,
+    Checkers3dConfig
+);
+impl_from_typed!(
+    "bishops4p",
+    Bishops,
+    Bishops,
+    bishops4p::Move,
+    BishopsConfig
+);
+impl_from_typed!("chess-t", ChessT, ChessT, chess_t::Move, ChessTConfig);
+
+impl AnyGame {
+    /// Wraps a typed game.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let any = AnyGame::from_typed(TypedGame::Bishops(Bishops::default()));
+    /// assert_eq!(any.seat_count(), 4);
+    /// ```
+    pub fn from_typed(game: TypedGame) -> Self {
+        AnyGame {
+            game,
+            config: OnceLock::new(),
+        }
+    }
+
+    /// The typed game held.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let any: AnyGame = ChessT::default().into();
+    /// if let TypedGame::ChessT(typed) = any.typed() {
+    ///     assert_eq!(typed.to_string(), any.to_string());
+    /// }
+    /// ```
+    pub fn typed(&self) -> &TypedGame {
+        &self.game
+    }
+
+    /// The typed game held, by value.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let any: AnyGame = Chess3d::default().into();
+    /// assert!(matches!(any.into_typed(), TypedGame::Chess3d(_)));
+    /// ```
+    pub fn into_typed(self) -> TypedGame {
+        self.game
+    }
+
+    /// The names of every seat, in seat order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let game = variants::new_game("bishops4p", "").unwrap();
+    /// assert_eq!(game.seat_names(), ["white", "grey", "black", "pink"]);
+    /// ```
+    pub fn seat_names(&self) -> Vec<&'static str> {
+        (0..self.seat_count())
+            .map(|i| self.seat_name(Seat(i as u8)))
+            .collect()
+    }
+
+    /// Parses and plays a move; the position is unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] for a text that is malformed or names no legal move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let mut game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// let played = game.play_move_text("e2e4").unwrap();
+    /// assert_eq!(played, "e2e4");
+    /// assert!(game.play_move_text("e2e4").is_err());
+    /// ```
+    pub fn play_move_text(&mut self, text: &str) -> Result<String, MoveError> {
+        let mv = self.parse_move(text)?;
+        let canonical = self.format_move(mv);
+        self.play_unchecked(mv);
+        Ok(canonical)
+    }
+
+    /// The canonical texts of the legal moves, in generation order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let game = variants::new_game("checkers3d", "heights=1").unwrap();
+    /// assert_eq!(game.legal_move_texts().len(), 7);
+    /// ```
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        self.legal_moves()
+            .iter()
+            .map(|&mv| self.format_move(mv))
+            .collect()
+    }
+}
+
+/// The start position of the game `name` under a configuration given as `key=value` pairs
+/// separated by `;` (or a JSON object); the empty text is the default configuration.
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`] for a name this build does not serve, [`Error::Config`] for a bad
+/// configuration.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// let game = variants::new_game("chess3d", "heights=1").unwrap();
+/// assert_eq!(game.legal_moves().len(), 20);
+/// assert!(variants::new_game("go", "").is_err());
+/// ```
+pub fn new_game(name: &str, config: &str) -> Result<AnyGame, Error> {
+    let config = AnyConfig::parse(name, config)?;
+    Ok(AnyGame::new(&config)?)
+}
+
+/// A position of the game `name` read from its text. What the text fixes (for the 3D games the
+/// heights and base heights) wins over the defaults; keys given in `config` for the same
+/// things must agree with the text.
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`], [`Error::Config`] (including a key that disagrees with the text),
+/// [`Error::Position`] for a text that cannot be read or describes an impossible position.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// let start = variants::new_game("chess3d", "heights=1").unwrap();
+/// let again = variants::from_text("chess3d", "", &start.to_string()).unwrap();
+/// assert_eq!(again, start);
+/// assert!(variants::from_text("chess3d", "heights=2", &start.to_string()).is_err());
+/// ```
+pub fn from_text(name: &str, config: &str, text: &str) -> Result<AnyGame, Error> {
+    let parsed = AnyConfig::parse(name, config)?;
+    let game = AnyGame::from_text(&parsed, text)?;
+    let pairs = if config.trim_start().starts_with('{') {
+        variant_core::config::json_to_pairs(config)?
+    } else {
+        variant_core::config::split_pairs(config)?
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    for (key, given) in pairs {
+        // Compare the given value the way the configuration writes it back.
+        let mut alone = AnyConfig::default_of(name)?;
+        alone.set(&key, &given)?;
+        let given_norm = alone.get(&key).unwrap_or_else(|| given.clone());
+        let text_value = game.config().get(&key).unwrap_or_default();
+        if given_norm != text_value {
+            return Err(ConfigError::DisagreesWithPosition {
+                key,
+                given,
+                text: text_value,
+            }
+            .into());
+        }
+    }
+    Ok(game)
+}
+
+/// How many moves an [`AnyMoveList`] holds on the stack before it moves to the heap: more than
+/// any position of chess at one height, draughts or chess-T has; larger lists (3D chess with
+/// many heights, "Bishops" middle games) spill.
+pub const ANY_INLINE_MOVES: usize = 256;
+
+/// The move list of an [`AnyGame`].
+pub type AnyMoveList = SpillList<AnyMove, ANY_INLINE_MOVES>;
+
+/// Generates the typed list and converts it.
+#[inline]
+fn convert_moves<G: Game>(game: &G, wrap: fn(G::Move) -> AnyMove, out: &mut AnyMoveList) {
+    let mut typed = G::MoveList::default();
+    game.legal_moves_into(&mut typed);
+    out.clear();
+    for &mv in typed.iter() {
+        out.push(wrap(mv));
+    }
+}
+
+impl Game for AnyGame {
+    type Config = AnyConfig;
+    type Move = AnyMove;
+    type MoveList = AnyMoveList;
+
+    /// The type's name; [`Game::name`] gives the name of the game held.
+    const NAME: &'static str = "any";
+
+    fn name(&self) -> &'static str {
+        dispatch!(TypedGame, &self.game, g => g.name())
+    }
+
+    fn new(config: &AnyConfig) -> Result<Self, ConfigError> {
+        Ok(match config {
+            #[cfg(feature = "chess3d")]
+            AnyConfig::Chess3d(c) => Chess3d::new(c)?.into(),
+            #[cfg(feature = "checkers3d")]
+            AnyConfig::Checkers3d(c) => Checkers3d::new(c)?.into(),
+            #[cfg(feature = "bishops4p")]
+            AnyConfig::Bishops(c) => Bishops::new(c)?.into(),
+            #[cfg(feature = "chess-t")]
+            AnyConfig::ChessT(c) => ChessT::new(c)?.into(),
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            AnyConfig::None(never) => match *never {},
+        })
+    }
+
+    fn config(&self) -> &AnyConfig {
+        self.config.get_or_init(
+            || dispatch!(TypedGame, &self.game, g => AnyConfig::from(g.config().clone())),
+        )
+    }
+
+    fn from_text(config: &AnyConfig, text: &str) -> Result<Self, PositionError> {
+        Ok(match config {
+            #[cfg(feature = "chess3d")]
+            AnyConfig::Chess3d(c) => Chess3d::from_text(c, text)?.into(),
+            #[cfg(feature = "checkers3d")]
+            AnyConfig::Checkers3d(c) => Checkers3d::from_text(c, text)?.into(),
+            #[cfg(feature = "bishops4p")]
+            AnyConfig::Bishops(c) => Bishops::from_text(c, text)?.into(),
+            #[cfg(feature = "chess-t")]
+            AnyConfig::ChessT(c) => ChessT::from_text(c, text)?.into(),
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            AnyConfig::None(never) => match *never {},
+        })
+    }
+
+    fn to_text(&self) -> String {
+        dispatch!(TypedGame, &self.game, g => g.to_text())
+    }
+
+    fn seat_count(&self) -> usize {
+        dispatch!(TypedGame, &self.game, g => g.seat_count())
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        dispatch!(TypedGame, &self.game, g => g.seat_name(seat))
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Seat {
+        dispatch!(TypedGame, &self.game, g => g.side_to_move())
+    }
+
+    #[inline]
+    fn legal_moves_into(&self, moves: &mut AnyMoveList) {
+        match &self.game {
+            #[cfg(feature = "chess3d")]
+            TypedGame::Chess3d(g) => convert_moves(g, AnyMove::Chess3d, moves),
+            #[cfg(feature = "checkers3d")]
+            TypedGame::Checkers3d(g) => convert_moves(g, AnyMove::Checkers3d, moves),
+            #[cfg(feature = "bishops4p")]
+            TypedGame::Bishops(g) => convert_moves(g, AnyMove::Bishops, moves),
+            #[cfg(feature = "chess-t")]
+            TypedGame::ChessT(g) => convert_moves(g, AnyMove::ChessT, moves),
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            TypedGame::None(never) => match *never {},
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        dispatch!(TypedGame, &self.game, g => g.count_legal_moves())
+    }
+
+    fn is_legal(&self, mv: AnyMove) -> bool {
+        match (&self.game, mv) {
+            #[cfg(feature = "chess3d")]
+            (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.is_legal(m),
+            #[cfg(feature = "checkers3d")]
+            (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.is_legal(m),
+            #[cfg(feature = "bishops4p")]
+            (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.is_legal(m),
+            #[cfg(feature = "chess-t")]
+            (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.is_legal(m),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: AnyMove) {
+        if self.config.get().is_some() {
+            self.config = OnceLock::new();
+        }
+        match (&mut self.game, mv) {
+            #[cfg(feature = "chess3d")]
+            (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.play_unchecked(m),
+            #[cfg(feature = "checkers3d")]
+            (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.play_unchecked(m),
+            #[cfg(feature = "bishops4p")]
+            (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.play_unchecked(m),
+            #[cfg(feature = "chess-t")]
+            (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.play_unchecked(m),
+            // A move of another game: nothing to play (the position stays as it is, which the
+            // contract of play_unchecked allows; try_play refuses it).
+            #[allow(unreachable_patterns)]
+            _ => {}
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        dispatch!(TypedGame, &self.game, g => g.parse_move(text).map(AnyMove::from))
+    }
+
+    fn format_move(&self, mv: AnyMove) -> String {
+        match (&self.game, mv) {
+            #[cfg(feature = "chess3d")]
+            (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.format_move(m),
+            #[cfg(feature = "checkers3d")]
+            (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.format_move(m),
+            #[cfg(feature = "bishops4p")]
+            (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.format_move(m),
+            #[cfg(feature = "chess-t")]
+            (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.format_move(m),
+            #[allow(unreachable_patterns)]
+            (_, mv) => format!("{mv:?} (a move of another game)"),
+        }
+    }
+
+    fn status(&self) -> Status {
+        dispatch!(TypedGame, &self.game, g => g.status())
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        dispatch!(TypedGame, &self.game, g => g.zobrist())
+    }
+
+    fn recompute_zobrist(&self) -> u64 {
+        dispatch!(TypedGame, &self.game, g => g.recompute_zobrist())
+    }
+
+    fn repetition_key(&self) -> u64 {
+        dispatch!(TypedGame, &self.game, g => g.repetition_key())
+    }
+
+    fn repetition_rules(&self) -> RepetitionRules {
+        dispatch!(TypedGame, &self.game, g => g.repetition_rules())
+    }
+
+    fn claimable_draw(&self) -> Option<DrawReason> {
+        dispatch!(TypedGame, &self.game, g => g.claimable_draw())
+    }
+
+    fn board_view(&self) -> Option<BoardView> {
+        dispatch!(TypedGame, &self.game, g => g.board_view())
+    }
+
+    fn resign(&mut self, seat: Seat) -> Result<Option<Status>, ActionError> {
+        if self.config.get().is_some() {
+            self.config = OnceLock::new();
+        }
+        dispatch!(TypedGame, &mut self.game, g => g.resign(seat))
+    }
+}
