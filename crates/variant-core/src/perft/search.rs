@@ -130,21 +130,25 @@ impl<'a> Search<'a> {
         if self.stopped() {
             return Err(Stopped);
         }
-        let mut moves = G::MoveList::default();
-        game.legal_moves(&mut moves);
+        // The bucket's data words are read first: the memory access (the table is far larger
+        // than the caches) then overlaps the move generation.
         let zobrist = if self.table.is_some() {
             game.zobrist()
         } else {
             0
         };
+        let bucket = self.table.as_ref().map(|t| t.bucket(zobrist, depth));
+        let data = bucket.map(|b| b.data());
+        let mut moves = G::MoveList::default();
+        game.legal_moves(&mut moves);
         // The check key is computed at most once: when an entry matches the Zobrist key and the
         // depth, or when the count is stored.
         let mut check = None;
-        let mut check_of = |table: &Table| {
-            *check.get_or_insert_with(|| check_key(&moves, game.side_to_move().0, table.seed()))
-        };
-        if let Some(table) = &self.table
-            && let Some(nodes) = table.probe(zobrist, depth, &mut || check_of(table))
+        let seed = self.table.as_ref().map_or(0, |t| t.seed());
+        let mut check_of =
+            || *check.get_or_insert_with(|| check_key(&moves, game.side_to_move().0, seed));
+        if let (Some(bucket), Some(data)) = (bucket, data)
+            && let Some(nodes) = bucket.probe(data, zobrist, depth, &mut check_of)
         {
             if report {
                 self.add_nodes(nodes);
@@ -169,8 +173,8 @@ impl<'a> Search<'a> {
             }
             nodes
         };
-        if let Some(table) = &self.table {
-            table.store(zobrist, check_of(table), depth, nodes);
+        if let Some(bucket) = bucket {
+            bucket.store(zobrist, check_of(), depth, nodes);
         }
         if report && !children_report {
             self.add_nodes(nodes);

@@ -11,8 +11,8 @@
 //! - a different position is accepted only if it matches the full 64-bit Zobrist key **and**
 //!   the 64-bit check key of its legal moves.
 //!
-//! Buckets hold two entries: the first keeps the deepest subtree seen (it costs the most to
-//! recount), the second always takes the newest.
+//! Buckets are one cache line and hold two entries: the first keeps the deepest subtree seen
+//! (it costs the most to recount), the second always takes the newest.
 
 use crate::zobrist::splitmix64;
 use std::hash::{Hash, Hasher};
@@ -22,16 +22,21 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 const WORDS_PER_ENTRY: usize = 3;
 /// Entries per bucket: depth-preferred, then always-replace.
 const ENTRIES_PER_BUCKET: usize = 2;
-const WORDS_PER_BUCKET: usize = WORDS_PER_ENTRY * ENTRIES_PER_BUCKET;
-/// Bytes per bucket (48).
-pub(super) const BUCKET_BYTES: usize = WORDS_PER_BUCKET * 8;
+/// Bytes per bucket: one cache line, so a probe costs one memory access.
+pub(super) const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 /// Counts of 2^56 leaves or more are not stored (they would not fit beside the depth).
 const MAX_COUNT: u64 = (1 << 56) - 1;
 
+/// Two entries in one cache line.
+#[repr(align(64))]
+#[derive(Default)]
+pub(super) struct Bucket {
+    words: [AtomicU64; WORDS_PER_ENTRY * ENTRIES_PER_BUCKET],
+}
+
 /// A lock-free table of subtree counts of a fixed size.
 pub(super) struct Table {
-    words: Box<[AtomicU64]>,
-    buckets: usize,
+    buckets: Box<[Bucket]>,
     seed: u64,
 }
 
@@ -43,15 +48,13 @@ impl Table {
     /// A table of `bytes` bytes (at least one bucket), zeroed; `seed` varies the bucket index
     /// and the check key, so two runs with different seeds share no collision pattern.
     pub(super) fn new(bytes: usize, seed: u64) -> Result<Table, AllocError> {
-        let buckets = (bytes / BUCKET_BYTES).max(1);
-        let len = buckets.checked_mul(WORDS_PER_BUCKET).ok_or(AllocError)?;
+        let len = (bytes / BUCKET_BYTES).max(1);
         // try_reserve: a size the machine cannot give is an error, not an abort.
-        let mut words = Vec::new();
-        words.try_reserve_exact(len).map_err(|_| AllocError)?;
-        words.resize_with(len, || AtomicU64::new(0));
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(len).map_err(|_| AllocError)?;
+        buckets.resize_with(len, Bucket::default);
         Ok(Table {
-            words: words.into_boxed_slice(),
-            buckets,
+            buckets: buckets.into_boxed_slice(),
             seed,
         })
     }
@@ -61,32 +64,43 @@ impl Table {
         self.seed
     }
 
-    /// The first word of the bucket of `(zobrist, depth)`. The depth is mixed in so that one
-    /// position at several depths does not fight over one bucket.
-    fn bucket(&self, zobrist: u64, depth: u32) -> usize {
+    /// The bucket of `(zobrist, depth)`. The depth is mixed in so that one position at several
+    /// depths does not fight over one bucket.
+    pub(super) fn bucket(&self, zobrist: u64, depth: u32) -> &Bucket {
         let mut state = zobrist ^ self.seed ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mixed = splitmix64(&mut state);
         // Multiply-shift maps the mixed key onto any number of buckets (no power of two needed).
-        let index = ((u128::from(mixed) * self.buckets as u128) >> 64) as usize;
-        index * WORDS_PER_BUCKET
+        let index = ((u128::from(mixed) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+}
+
+impl Bucket {
+    /// The data words of both entries. Read before the position's moves are generated, so the
+    /// memory access overlaps that work (the table is far larger than the caches).
+    pub(super) fn data(&self) -> [u64; ENTRIES_PER_BUCKET] {
+        [
+            self.words[2].load(Relaxed),
+            self.words[WORDS_PER_ENTRY + 2].load(Relaxed),
+        ]
     }
 
-    /// The stored count of `(zobrist, check, depth)`. `check` is computed only when an entry
-    /// matches the Zobrist key and the depth (it costs more than the probe).
+    /// The stored count of `(zobrist, check, depth)`, given the entries' `data` words. `check` is
+    /// computed only when an entry matches the Zobrist key and the depth.
     pub(super) fn probe(
         &self,
+        data: [u64; ENTRIES_PER_BUCKET],
         zobrist: u64,
         depth: u32,
         check: &mut impl FnMut() -> u64,
     ) -> Option<u64> {
-        let base = self.bucket(zobrist, depth);
-        for entry in 0..ENTRIES_PER_BUCKET {
-            let w = &self.words[base + entry * WORDS_PER_ENTRY..][..WORDS_PER_ENTRY];
-            let data = w[2].load(Relaxed);
+        for (entry, data) in data.into_iter().enumerate() {
+            let w = &self.words[entry * WORDS_PER_ENTRY..][..WORDS_PER_ENTRY];
             if data & 0xFF != u64::from(depth) || w[0].load(Relaxed) ^ data != zobrist {
                 continue;
             }
-            if w[1].load(Relaxed) ^ data == check() {
+            // Re-reading the data word rejects an entry rewritten since `data` was read.
+            if w[2].load(Relaxed) == data && w[1].load(Relaxed) ^ data == check() {
                 return Some(data >> 8);
             }
         }
@@ -98,11 +112,10 @@ impl Table {
         if count > MAX_COUNT || depth > 0xFF {
             return;
         }
-        let base = self.bucket(zobrist, depth);
         let data = (count << 8) | u64::from(depth);
-        let deepest = self.words[base + 2].load(Relaxed) & 0xFF;
+        let deepest = self.words[2].load(Relaxed) & 0xFF;
         let entry = if u64::from(depth) >= deepest { 0 } else { 1 };
-        let w = &self.words[base + entry * WORDS_PER_ENTRY..][..WORDS_PER_ENTRY];
+        let w = &self.words[entry * WORDS_PER_ENTRY..][..WORDS_PER_ENTRY];
         w[0].store(zobrist ^ data, Relaxed);
         w[1].store(check ^ data, Relaxed);
         w[2].store(data, Relaxed);
@@ -170,31 +183,38 @@ mod tests {
     #[test]
     fn stores_and_finds_by_both_keys_and_depth() {
         let t = Table::new(1 << 16, 7).unwrap();
-        t.store(42, 99, 3, 1234);
-        assert_eq!(t.probe(42, 3, &mut || 99), Some(1234));
+        let probe = |z, depth, check| {
+            let b = t.bucket(z, depth);
+            b.probe(b.data(), z, depth, &mut || check)
+        };
+        t.bucket(42, 3).store(42, 99, 3, 1234);
+        assert_eq!(probe(42, 3, 99), Some(1234));
         // Same Zobrist key, other check key: a collision the check key catches.
-        assert_eq!(t.probe(42, 3, &mut || 98), None);
+        assert_eq!(probe(42, 3, 98), None);
         // Same position at another depth.
-        assert_eq!(t.probe(42, 4, &mut || 99), None);
-        assert_eq!(t.probe(43, 3, &mut || 99), None);
+        assert_eq!(probe(42, 4, 99), None);
+        assert_eq!(probe(43, 3, 99), None);
     }
 
     #[test]
     fn a_one_bucket_table_keeps_the_deepest_and_the_newest() {
         let t = Table::new(0, 1).unwrap();
-        t.store(1, 1, 5, 500);
-        t.store(2, 2, 3, 300);
-        t.store(3, 3, 4, 400);
-        assert_eq!(t.probe(1, 5, &mut || 1), Some(500));
-        assert_eq!(t.probe(2, 3, &mut || 2), None);
-        assert_eq!(t.probe(3, 4, &mut || 3), Some(400));
+        let b = t.bucket(0, 0);
+        assert_eq!(BUCKET_BYTES, 64);
+        b.store(1, 1, 5, 500);
+        b.store(2, 2, 3, 300);
+        b.store(3, 3, 4, 400);
+        assert_eq!(b.probe(b.data(), 1, 5, &mut || 1), Some(500));
+        assert_eq!(b.probe(b.data(), 2, 3, &mut || 2), None);
+        assert_eq!(b.probe(b.data(), 3, 4, &mut || 3), Some(400));
     }
 
     #[test]
     fn counts_too_large_to_pack_are_not_stored() {
         let t = Table::new(0, 1).unwrap();
-        t.store(1, 1, 5, 1 << 56);
-        assert_eq!(t.probe(1, 5, &mut || 1), None);
+        let b = t.bucket(1, 5);
+        b.store(1, 1, 5, 1 << 56);
+        assert_eq!(b.probe(b.data(), 1, 5, &mut || 1), None);
     }
 
     #[test]
