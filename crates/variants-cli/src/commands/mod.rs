@@ -6,7 +6,7 @@ mod bench;
 mod games;
 mod moves;
 mod perft;
-mod play;
+pub mod play;
 pub mod show;
 
 use crate::cli::{Cli, Command};
@@ -67,5 +67,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Bench { games, threads } => bench::run(&games, threads),
+        Command::Serve { host, port, data } => {
+            crate::serve::run(crate::serve::Options { host, port, data })
+        }
     }
 }
