@@ -6,7 +6,7 @@ mod bench;
 mod games;
 mod moves;
 mod perft;
-pub mod play;
+mod play;
 pub mod show;
 
 use crate::cli::{Cli, Command};

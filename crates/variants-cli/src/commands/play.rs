@@ -36,7 +36,7 @@ pub struct Options {
 }
 
 /// xorshift64*: a small deterministic generator, enough for picking moves.
-pub(crate) struct Rng(pub(crate) u64);
+struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -104,8 +104,7 @@ fn material(game: &dyn DynGame, seat: Seat) -> i64 {
         .sum()
 }
 
-/// The move a built-in player picks (`None` when there is no legal move).
-pub(crate) fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
+fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
     let moves = game.legal_move_texts();
     if moves.is_empty() {
         return None;

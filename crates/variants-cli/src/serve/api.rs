@@ -45,6 +45,8 @@ pub struct App {
     pub games: RwLock<HashMap<String, Arc<Slot>>>,
     /// The database.
     pub store: Store,
+    /// One permit per core for engine searches.
+    pub thinking: tokio::sync::Semaphore,
 }
 
 type Shared = Arc<App>;
@@ -453,16 +455,20 @@ pub fn kick_engine(app: &Shared, id: &str) {
     let app = Arc::clone(app);
     tokio::spawn(async move {
         loop {
-            let (position, ply, movetime) = {
+            let (position, earlier, ply, movetime) = {
                 let room = slot.room.lock().await;
                 let Some(movetime) = room.engine_to_move() else {
                     return;
                 };
-                (room.position().clone_box(), room.log.len(), movetime)
+                let position = room.position().clone_box();
+                (position, room.hashes.clone(), room.log.len(), movetime)
             };
-            let seed = ply as u64 ^ 0x9e37_79b9_7f4a_7c15;
+            // At most one search per core at a time: many engine games queue, not thrash.
+            let Ok(_permit) = app.thinking.acquire().await else {
+                return;
+            };
             let choice = tokio::task::spawn_blocking(move || {
-                super::engine::engine_move(position.as_ref(), movetime, seed)
+                super::engine::engine_move(position.as_ref(), &earlier, movetime)
             })
             .await;
             let Ok(Some(mv)) = choice else {

@@ -33,6 +33,9 @@ pub fn run(opts: Options) -> Result<(), Error> {
     let app = Arc::new(api::App {
         games: RwLock::new(Default::default()),
         store,
+        thinking: tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        ),
     });
     let mut restored = 0usize;
     for (row, log) in stored {

@@ -94,6 +94,8 @@ pub struct Room {
     pub engine_reply: Option<(Seat, String)>,
     /// The position before the last move (to mark the cells it changed).
     pub before_last: Option<Box<dyn DynGame>>,
+    /// The Zobrist hashes of the positions before each move (the engine's repetitions).
+    pub hashes: Vec<u64>,
 }
 
 impl Room {
@@ -129,6 +131,7 @@ impl Room {
             undo_requests: vec![false; seats],
             engine_reply: None,
             before_last: None,
+            hashes: Vec::new(),
         })
     }
 
@@ -150,6 +153,7 @@ impl Room {
             "move" => {
                 let before = self.position().clone_box();
                 self.history.play(&entry.arg)?;
+                self.hashes.push(before.hash());
                 self.before_last = Some(before);
                 Ok(())
             }
@@ -449,13 +453,12 @@ impl Room {
         let pairs = registry::parse_config(&self.config)?;
         self.history = registry::new_game(&self.game, &pairs)?.new_history();
         let log: Vec<LogEntry> = self.log.drain(..).take(keep as usize).collect();
+        self.hashes.clear();
+        self.before_last = None;
         self.replay(&log)?;
         self.draw_offers.fill(false);
         self.undo_requests.fill(false);
         self.engine_reply = None;
-        if self.log.is_empty() {
-            self.before_last = None;
-        }
         Ok(())
     }
 
