@@ -13,6 +13,7 @@ mod commands;
 mod error;
 mod output;
 mod render;
+mod serve;
 mod setup;
 
 use clap::Parser;

@@ -31,6 +31,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             depth,
             divide,
             threads,
+            hash,
+            hash_seed,
             json,
             quiet,
         } => perft::run(
@@ -39,6 +41,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 depth,
                 divide,
                 threads,
+                hash,
+                hash_seed,
                 json,
                 quiet,
             },
@@ -68,6 +72,9 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Bench { games, threads } => bench::run(&games, threads),
+        Command::Serve { host, port, data } => {
+            crate::serve::run(crate::serve::Options { host, port, data })
+        }
     }
 }
 
