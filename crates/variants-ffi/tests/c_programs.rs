@@ -310,3 +310,45 @@ fn documentation_example_works() {
     assert_eq!(lines[22], "perft 3: 13160");
     assert_eq!(lines[23], "ongoing: 1");
 }
+
+/// Runs `examples/c/perft.c` (perft through move values: list, copy, play a value, count the
+/// last ply) and returns the count it printed; the program itself fails when its count differs
+/// from the library's `variants_game_perft`.
+fn perft_through_values(exe: &Path, game: &str, config: &str, depth: u32) -> u64 {
+    let output = run(Command::new(exe).args([game, config, &depth.to_string()]));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let words = lines_starting(&stdout, "values");
+    let nodes = words
+        .first()
+        .and_then(|w| w.get(1))
+        .and_then(|n| n.parse().ok());
+    nodes.unwrap_or_else(|| panic!("{game} {config}: no count in:\n{stdout}"))
+}
+
+/// Perft through move values agrees with published and reference counts for every game.
+#[test]
+fn perft_through_move_values() {
+    let exe = compile("perft", Link::Static);
+    let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
+    // Independent counts: FIDE chess perft (chess3d with one height is FIDE chess, C3-1), the
+    // rules pages' reference counts (chess3d default; checkers3d "Reference counts", H=8
+    // default; bishops4p B4-52; chess-t CT-52) and Russian draughts (checkers3d D3-40, H=1,
+    // capture free + passing promotion).
+    let cases = [
+        ("chess3d", "heights=1", 4, 197_281),
+        ("chess3d", "", 3, 1_976_792),
+        ("checkers3d", "", 4, 724_201),
+        ("checkers3d", "heights=1;capture=free", 7, 190_146),
+        ("bishops4p", "", 3, 17_132),
+        ("chess-t", "", 3, 15_121),
+    ];
+    for (game, config, depth, nodes) in cases {
+        if names.contains(&game) {
+            assert_eq!(
+                perft_through_values(&exe, game, config, depth),
+                nodes,
+                "{game} {config:?} perft {depth}"
+            );
+        }
+    }
+}
