@@ -711,8 +711,9 @@ void variants_stop_free(struct variants_stop *stop);
  * `stop` (may be NULL) is watched throughout: after `variants_stop_request(stop)` from any
  * thread the call returns `VARIANTS_STOPPED` within milliseconds, `*nodes` is 0, and the game
  * handle and the library stay usable. A stop requested before the call stops it at once.
- * `progress` (may be NULL) is called with `user` after each root move is counted (with more
- * than one thread: from the worker threads, one call at a time).
+ * `progress` (may be NULL) is called with `user` after each root move is counted and about
+ * every million leaves in between (with more than one thread: from the worker threads, one
+ * call at a time).
  *
  * # Errors
  *

@@ -136,6 +136,14 @@ struct Walk<'a> {
 /// The stop flag was seen.
 struct Stopped;
 
+/// Subtrees of this depth add their leaves to the progress counter (so each leaf is added
+/// once, and the shared counter is touched once per thousands of leaves).
+const COUNTED_DEPTH: u32 = 3;
+
+/// Progress is reported whenever the leaf counter passes a multiple of this (and after each
+/// root move).
+const REPORT_STEP: u64 = 1 << 20;
+
 impl Walk<'_> {
     fn stopped(&self) -> bool {
         self.stop.is_some_and(variants_stop::requested)
@@ -150,8 +158,18 @@ impl Walk<'_> {
         });
     }
 
+    /// Adds finished leaves to the counter, reporting whenever it passes a multiple of
+    /// [`REPORT_STEP`].
+    fn add_nodes(&self, nodes: u64) {
+        let before = self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        if (before + nodes) / REPORT_STEP != before / REPORT_STEP {
+            self.report();
+        }
+    }
+
     /// Perft below `game`, watching the stop flag at every node above the last two plies (a
-    /// node of depth 2 is microseconds of work, so a request is seen within milliseconds).
+    /// node of depth 2 is at most a few milliseconds of work, so a request is seen at once).
+    /// Subtrees of depth [`COUNTED_DEPTH`] add their leaves to the progress counter.
     fn count<G: Game>(&self, game: &G, depth: u32) -> Result<u64, Stopped> {
         if self.stopped() {
             return Err(Stopped);
@@ -167,15 +185,21 @@ impl Walk<'_> {
             child.play_unchecked(mv);
             nodes += self.count(&child, depth - 1)?;
         }
+        if depth == COUNTED_DEPTH {
+            self.add_nodes(nodes);
+        }
         Ok(nodes)
     }
 
-    /// Counts the subtree of root move `index` and reports.
+    /// Counts the subtree of a root move and reports.
     fn root_move<G: Game>(&self, game: &G, mv: G::Move, depth: u32) -> Result<u64, Stopped> {
         let mut child = game.clone();
         child.play_unchecked(mv);
         let nodes = self.count(&child, depth - 1)?;
-        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        if depth - 1 < COUNTED_DEPTH {
+            // Too shallow for `count` to have added it.
+            self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        }
         self.root_done.fetch_add(1, Ordering::Relaxed);
         self.report();
         Ok(nodes)
@@ -251,8 +275,9 @@ fn perft_ex<G: Game>(
 /// `stop` (may be NULL) is watched throughout: after `variants_stop_request(stop)` from any
 /// thread the call returns `VARIANTS_STOPPED` within milliseconds, `*nodes` is 0, and the game
 /// handle and the library stay usable. A stop requested before the call stops it at once.
-/// `progress` (may be NULL) is called with `user` after each root move is counted (with more
-/// than one thread: from the worker threads, one call at a time).
+/// `progress` (may be NULL) is called with `user` after each root move is counted and about
+/// every million leaves in between (with more than one thread: from the worker threads, one
+/// call at a time).
 ///
 /// # Errors
 ///
@@ -271,7 +296,7 @@ pub extern "C" fn variants_game_perft_ex(
         let game = arg_ref(game, "game")?;
         let nodes = arg_out(nodes, "nodes")?;
         nodes.write(0);
-        // SAFETY-free: a NULL stop handle means "never stopped".
+        // A NULL stop handle means "never stopped".
         let stop = if stop.is_null() {
             None
         } else {
