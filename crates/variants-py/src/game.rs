@@ -3,6 +3,7 @@
 use crate::config;
 use crate::errors::{VariantsError, to_py};
 use crate::planes::{self, Kinds};
+use crate::search::{self, SearchResult};
 use crate::status::Status;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -257,6 +258,32 @@ impl Game {
             dict.set_item(mv, n)?;
         }
         Ok(dict)
+    }
+
+    /// Searches the position with the engine and returns the best move, its score and the
+    /// principal variation. Limits: `depth` in plies, `movetime` in seconds, `nodes`; the
+    /// search stops at the first reached (one second when none is given). The GIL is released
+    /// while it runs. Repetitions before this position are not known to the search.
+    #[pyo3(signature = (depth=None, movetime=None, nodes=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        depth: Option<&Bound<'_, PyAny>>,
+        movetime: Option<f64>,
+        nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<SearchResult> {
+        let depth = depth
+            .map(|d| config::int_arg("depth", d, 1, 100))
+            .transpose()?
+            .map(|d| d as u32);
+        let nodes = nodes
+            .map(|n| config::int_arg("nodes", n, 1, i64::MAX))
+            .transpose()?
+            .map(|n| n as u64);
+        let limits = search::limits(depth, movetime, nodes).map_err(PyValueError::new_err)?;
+        let game = &self.inner;
+        py.allow_threads(|| search::search(&**game, &limits))
+            .map_err(to_py)
     }
 
     /// The board as a NumPy `int8` array of piece codes, shape `(boards, ranks, files)`:

@@ -22,6 +22,7 @@ mod errors;
 mod game;
 mod history;
 mod planes;
+mod search;
 mod status;
 
 use pyo3::prelude::*;
@@ -58,6 +59,7 @@ fn _variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<status::Status>()?;
     m.add_class::<history::History>()?;
     m.add_class::<env::Encoding>()?;
+    m.add_class::<search::SearchResult>()?;
     errors::register(m)?;
     Ok(())
 }
