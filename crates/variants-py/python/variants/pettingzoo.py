@@ -77,6 +77,7 @@ class VariantsEnv(AECEnv):
         self._history: Optional[History] = None
         self._game: Game = self._start.copy()
         self._moves: Dict[int, str] = {}
+        self._plies = 0
         self._mask = np.zeros(size, dtype=np.int8)
         self.dropped_moves = 0
 
@@ -98,13 +99,16 @@ class VariantsEnv(AECEnv):
     def _refresh_legal(self) -> None:
         actions, moves, dropped = self._encoding.legal(self._game)
         self.dropped_moves += dropped
+        # Clear only the previous legal actions: the mask of H=8 chess3d has 1.3 million
+        # entries, and a fresh array each step would cost more than the move generation.
+        self._mask[list(self._moves)] = 0
         self._moves = dict(zip(actions, moves))
-        self._mask = np.zeros(self._encoding.size, dtype=np.int8)
         self._mask[actions] = 1
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         self._game = self._start.copy()
         self._history = History(self._game)
+        self._plies = 0
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0 for agent in self.agents}
@@ -149,6 +153,7 @@ class VariantsEnv(AECEnv):
         assert self._history is not None, "call reset() before step()"
         move = self.action_to_move(action)
         self._history.play(move)
+        self._plies += 1
         self._game = self._history.position
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
@@ -159,7 +164,7 @@ class VariantsEnv(AECEnv):
                     self.rewards[a] = 1 if a == status.winner else -1
                 self.terminations[a] = True
                 self.infos[a] = {"status": str(status)}
-        elif self._max_plies is not None and len(self._history) >= self._max_plies:
+        elif self._max_plies is not None and self._plies >= self._max_plies:
             for a in self.agents:
                 self.truncations[a] = True
         self.agent_selection = self._game.to_move
