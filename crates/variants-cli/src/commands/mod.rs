@@ -30,6 +30,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             depth,
             divide,
             threads,
+            hash,
+            hash_seed,
             json,
             quiet,
         } => perft::run(
@@ -38,6 +40,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 depth,
                 divide,
                 threads,
+                hash,
+                hash_seed,
                 json,
                 quiet,
             },
@@ -67,5 +71,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Bench { games, threads } => bench::run(&games, threads),
+        Command::Serve { host, port, data } => {
+            crate::serve::run(crate::serve::Options { host, port, data })
+        }
     }
 }
