@@ -119,7 +119,7 @@ fn hundred_games_at_once() {
             .map(|h| h.join().expect("client thread"))
             .collect()
     });
-    let errors: Vec<&String> = reports.iter().flat_map(|r| &r.errors).collect();
+    let errors: Vec<String> = reports.iter().flat_map(|r| r.errors.clone()).collect();
     let games: usize = reports.iter().map(|r| r.games).sum();
     let mut latencies: Vec<Duration> = reports.into_iter().flat_map(|r| r.latencies).collect();
     latencies.sort();
