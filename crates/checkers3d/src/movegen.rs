@@ -5,25 +5,13 @@
 // Directions and heights are indices into several tables at once; index loops read best.
 #![allow(clippy::needless_range_loop)]
 
-use crate::config::{CaptureRule, PromotionRule};
-use crate::geometry::{JUMP, NEIGHBOR, OPPOSITE, plane_step};
+use crate::config::CaptureRule;
+use crate::geometry::{NEIGHBOR, OPPOSITE, plane_step};
 
+use crate::capture::{Mode, Search, Sink};
 use crate::moves::{Move, MoveList};
 use crate::position::{Checkers3d, WHITE};
 use variant_core::MoveBuffer;
-
-/// Receives every complete capture sequence the search finds.
-pub(crate) trait Sink {
-    /// A landing cell (or the origin) is entered; only notation keeps the path.
-    #[inline]
-    fn push(&mut self, _square: u16) {}
-    /// The last landing cell is left again.
-    #[inline]
-    fn pop(&mut self) {}
-    /// A complete sequence: origin, destination, captured set, its size, and whether the man
-    /// ends promoted.
-    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], count: u32, promoted: bool);
-}
 
 /// Collects legal capture moves: applies the majority rule (D3-12) and merges duplicates
 /// (D3-14).
@@ -61,7 +49,7 @@ impl Sink for ListSink<'_> {
 
 /// Counts legal capture moves without listing them: the majority rule and the merging of
 /// duplicates (D3-12, D3-14) as in [`ListSink`]; only sequences of two or more captures are
-/// remembered, to recognise repeats.
+/// remembered, to recognise repeats (unless the search guarantees there are none).
 struct CountSink {
     majority: bool,
     max: u32,
@@ -95,192 +83,6 @@ impl Sink for CountSink {
             self.seen.push(mv);
         }
         self.count += 1;
-    }
-}
-
-#[inline]
-fn bit(words: &[u32; 8], square: u16) -> bool {
-    words[(square >> 5) as usize & 7] >> (square & 31) & 1 == 1
-}
-
-#[inline]
-fn flip(words: &mut [u32; 8], square: u16) {
-    words[(square >> 5) as usize & 7] ^= 1 << (square & 31);
-}
-
-/// The depth-first capture search of one piece (D3-8 … D3-10).
-pub(crate) struct Search<'a, S: Sink> {
-    /// Occupied squares with the moving piece lifted from its origin; captured pieces stay
-    /// (D3-10, Turkish strike).
-    occ: [u32; 8],
-    /// Enemy pieces not yet captured in this move (D3-10: none is jumped twice).
-    takeable: [u32; 8],
-    captured: [u32; 8],
-    /// The number of pieces in `captured`.
-    count: u32,
-    /// Directions that exist on this board: the 4 plane diagonals with one height, all 12
-    /// otherwise.
-    directions: usize,
-    /// Squares below this are on the board (32 × heights).
-    limit: u16,
-    /// Promotion squares of the mover by height (D3-13).
-    promo: [u32; 8],
-    passing: bool,
-    from: u8,
-    /// Set once a man has become a king during the capture (passing promotion).
-    promoted: bool,
-    sink: &'a mut S,
-}
-
-impl<'a, S: Sink> Search<'a, S> {
-    pub(crate) fn new(pos: &Checkers3d, sink: &'a mut S) -> Self {
-        let us = pos.side as usize;
-        let mut occ = [0; 8];
-        let mut promo = [0; 8];
-        for z in 0..pos.heights as usize {
-            occ[z] = pos.occupied(z);
-            promo[z] = pos.promotion_squares(us, z);
-        }
-        Search {
-            occ,
-            takeable: pos.pieces[1 - us],
-            captured: [0; 8],
-            count: 0,
-            directions: if pos.heights == 1 { 4 } else { 12 },
-            limit: pos.heights as u16 * 32,
-            promo,
-            passing: pos.config.promotion == PromotionRule::Passing,
-            from: 0,
-            promoted: false,
-            sink,
-        }
-    }
-
-    /// Searches every capture sequence of the piece on `from`; whether there is any.
-    pub(crate) fn run(&mut self, from: u8, king: bool) -> bool {
-        let f = u16::from(from);
-        flip(&mut self.occ, f);
-        self.from = from;
-        self.promoted = false;
-        self.push(f);
-        let found = if king { self.king(f) } else { self.man(f) };
-        self.pop();
-        flip(&mut self.occ, f);
-        found
-    }
-
-    #[inline]
-    fn push(&mut self, square: u16) {
-        self.sink.push(square);
-    }
-
-    #[inline]
-    fn pop(&mut self) {
-        self.sink.pop();
-    }
-
-    #[inline]
-    fn capturable(&self, square: u16) -> bool {
-        bit(&self.takeable, square)
-    }
-
-    #[inline]
-    fn take(&mut self, square: u16) {
-        flip(&mut self.captured, square);
-        flip(&mut self.takeable, square);
-        self.count += 1;
-    }
-
-    #[inline]
-    fn untake(&mut self, square: u16) {
-        flip(&mut self.captured, square);
-        flip(&mut self.takeable, square);
-        self.count -= 1;
-    }
-
-    #[inline]
-    fn finish(&mut self, to: u16, promoted: bool) {
-        self.sink
-            .complete(self.from, to as u8, &self.captured, self.count, promoted);
-    }
-
-    /// D3-8: a man jumps an adjacent uncaptured enemy in any of the 12 directions onto the
-    /// empty cell beyond. Returns whether it could capture (if not, the caller ends the move).
-    fn man(&mut self, at: u16) -> bool {
-        let mut found = false;
-        let jumps = &JUMP[at as usize & 255];
-        for &jump in jumps.iter().take(self.directions) {
-            let over = jump as u16;
-            let land = (jump >> 16) as u16;
-            // An off-box jump is u32::MAX, so `land` is then 0xFFFF and fails this test.
-            if land >= self.limit || over >= self.limit || !self.capturable(over) {
-                continue;
-            }
-            if bit(&self.occ, land) {
-                continue;
-            }
-            found = true;
-            self.take(over);
-            self.push(land);
-            let promotes = bit(&self.promo, land);
-            if self.passing && promotes {
-                // D3-12 passing: a king at once, continuing as a king if it can.
-                self.promoted = true;
-                if !self.king(land) {
-                    self.finish(land, true);
-                }
-                self.promoted = false;
-            } else if !self.man(land) {
-                // D3-13 / D3-12 at end: promotes only where the move ends.
-                self.finish(land, promotes);
-            }
-            self.pop();
-            self.untake(over);
-        }
-        found
-    }
-
-    /// D3-9: a king flies over empty cells, over exactly one uncaptured enemy, and lands on
-    /// any empty cell beyond it; D3-10: if some landing cell lets it capture on, it must take
-    /// one of those. Returns whether it could capture.
-    fn king(&mut self, at: u16) -> bool {
-        let mut found = false;
-        for d in 0..self.directions {
-            let mut c = NEIGHBOR[at as usize & 255][d];
-            while c < self.limit && !bit(&self.occ, c) {
-                c = NEIGHBOR[c as usize & 255][d];
-            }
-            if c >= self.limit || !self.capturable(c) {
-                continue;
-            }
-            let first = NEIGHBOR[c as usize & 255][d];
-            if first >= self.limit || bit(&self.occ, first) {
-                continue;
-            }
-            found = true;
-            self.take(c);
-            let mut continues = false;
-            let mut land = first;
-            while land < self.limit && !bit(&self.occ, land) {
-                self.push(land);
-                if self.king(land) {
-                    continues = true;
-                }
-                self.pop();
-                land = NEIGHBOR[land as usize & 255][d];
-            }
-            if !continues {
-                let mut land = first;
-                while land < self.limit && !bit(&self.occ, land) {
-                    self.push(land);
-                    self.finish(land, self.promoted);
-                    self.pop();
-                    land = NEIGHBOR[land as usize & 255][d];
-                }
-            }
-            self.untake(c);
-        }
-        found
     }
 }
 
@@ -340,7 +142,7 @@ impl Checkers3d {
     #[inline]
     fn search_captures<S: Sink>(&self, men: &[u32; 8], sink: &mut S) {
         let us = self.side as usize;
-        let mut search = Search::new(self, sink);
+        let mut search = Search::new(self, sink, Mode::Plain);
         for z in 0..self.heights as usize {
             let mut b = men[z];
             while b != 0 {
