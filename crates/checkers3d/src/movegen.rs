@@ -5,8 +5,8 @@
 // Directions and heights are indices into several tables at once; index loops read best.
 #![allow(clippy::needless_range_loop)]
 
-use crate::config::CaptureRule;
-use crate::geometry::{NEIGHBOR, OPPOSITE, plane_step};
+use crate::config::{CaptureRule, PromotionRule};
+use crate::geometry::{NEIGHBOR, OPPOSITE, PLANE_LAND, PLANE_OVER, plane_step};
 
 use crate::capture::{Mode, Search, Sink};
 use crate::moves::{Move, MoveList};
@@ -95,6 +95,48 @@ pub(crate) fn jumpers(men: u32, enemy: u32, empty: u32) -> u32 {
         | south_east(enemy & south_east(empty))
         | north_west(enemy & north_west(empty))
         | north_east(enemy & north_east(empty)))
+}
+
+/// One height: `sources[d]` is the set of cells from which a man can jump in plane direction
+/// `d` (an enemy on the next cell, an empty cell beyond).
+#[inline(always)]
+pub(crate) fn jump_sources(enemy: u32, empty: u32) -> [u32; 4] {
+    let mut out = [0; 4];
+    for (d, o) in out.iter_mut().enumerate() {
+        let back = OPPOSITE[d];
+        *o = plane_step(back, enemy & plane_step(back, empty));
+    }
+    out
+}
+
+/// One height (D3-40): the number of jumps of `men` when every one of them is a whole move,
+/// i.e. no capture goes on from any landing cell (D3-10) and no man is crowned on a cell of
+/// `crown` (the promotion cells under passing promotion, where it would go on as a king,
+/// D3-12); `None` otherwise. `sources` are the [`jump_sources`] of the position. Moves are
+/// then told apart by origin and direction, so none repeats (D3-14), and all take one piece,
+/// so the majority rule keeps them all.
+///
+/// Why it is exact from word operations alone: a man that has jumped in direction `d` could
+/// only be held up by the piece it took or by its empty origin, and both lie behind it, in the
+/// one direction a continuation never takes (the taken piece cannot be jumped twice); so the
+/// continuation test looks at the three other directions with the board as it stands.
+#[inline(always)]
+pub(crate) fn single_jumps(men: u32, sources: &[u32; 4], crown: u32) -> Option<u32> {
+    let all = sources[0] | sources[1] | sources[2] | sources[3];
+    let mut n = 0;
+    for d in 0..4 {
+        let movers = men & sources[d];
+        if movers == 0 {
+            continue;
+        }
+        let lands = plane_step(d, plane_step(d, movers));
+        // Direction d's opposite is never a continuation (see above); every other is.
+        if lands & (crown | (all & !sources[OPPOSITE[d]])) != 0 {
+            return None;
+        }
+        n += movers.count_ones();
+    }
+    Some(n)
 }
 
 impl Checkers3d {
@@ -310,6 +352,10 @@ impl Checkers3d {
     /// Every legal move: the captures if there are any (D3-11), else the quiet moves.
     pub(crate) fn generate(&self, list: &mut MoveList) {
         list.clear();
+        if self.heights == 1 && self.generate_plane(list) {
+            return;
+        }
+        list.clear();
         if let Some(men) = self.may_capture() {
             let plane = self.men_captures(men[0], |mv| {
                 if mv.from == u8::MAX {
@@ -328,6 +374,72 @@ impl Checkers3d {
         self.quiet_moves(list);
     }
 
+    /// [`Checkers3d::generate`] for the commonest case of one height (the 2D game, D3-40):
+    /// the side to move has men only. Returns `false`, with `list` in any state, when the
+    /// general generator is needed (a king to move, a man crowned during a capture in
+    /// passing, many long duplicate captures).
+    #[inline]
+    fn generate_plane(&self, list: &mut MoveList) -> bool {
+        let us = self.side as usize;
+        let own = self.pieces[us][0];
+        if own & self.kings[0] != 0 {
+            return false;
+        }
+        let enemy = self.pieces[1 - us][0];
+        let empty = !(own | enemy);
+        let jumping = jumpers(own, enemy, empty);
+        let promo = self.promotion_squares(us, 0);
+        if jumping != 0 {
+            // D3-11: a capture exists, so only captures are legal.
+            let crown = if self.config.promotion == PromotionRule::Passing {
+                promo
+            } else {
+                0
+            };
+            let sources = jump_sources(enemy, empty);
+            if single_jumps(own, &sources, crown).is_some() {
+                for d in 0..4 {
+                    let mut movers = own & sources[d];
+                    while movers != 0 {
+                        let i = movers.trailing_zeros() as usize & 31;
+                        movers &= movers - 1;
+                        let land = PLANE_LAND[d][i];
+                        let mut captured = [0; 8];
+                        captured[0] = PLANE_OVER[d][i];
+                        list.push(Move {
+                            from: i as u8,
+                            to: land.trailing_zeros() as u8,
+                            promoted: land & promo != 0,
+                            captured,
+                        });
+                    }
+                }
+                return true;
+            }
+            return self.men_captures(jumping, |mv| {
+                if mv.from == u8::MAX {
+                    list.clear();
+                } else {
+                    list.push(mv);
+                }
+            });
+        }
+        for pd in self.forward() {
+            let mut t = plane_step(pd, own) & empty;
+            while t != 0 {
+                let i = t.trailing_zeros();
+                t &= t - 1;
+                list.push(Move {
+                    from: NEIGHBOR[i as usize & 31][OPPOSITE[pd]] as u8,
+                    to: i as u8,
+                    promoted: promo >> i & 1 == 1,
+                    captured: [0; 8],
+                });
+            }
+        }
+        true
+    }
+
     /// The number of legal moves.
     pub(crate) fn count(&self) -> u64 {
         if self.heights == 1 {
@@ -339,13 +451,22 @@ impl Checkers3d {
             let men = own & !self.kings[0];
             let empty = !(own | enemy);
             if own & self.kings[0] == 0 {
-                let jumping = jumpers(men, enemy, empty);
+                let sources = jump_sources(enemy, empty);
+                let jumping = men & (sources[0] | sources[1] | sources[2] | sources[3]);
                 if jumping == 0 {
                     let [a, b] = self.forward();
                     return u64::from(
                         (plane_step(a, men) & empty).count_ones()
                             + (plane_step(b, men) & empty).count_ones(),
                     );
+                }
+                let crown = if self.config.promotion == PromotionRule::Passing {
+                    self.promotion_squares(us, 0)
+                } else {
+                    0
+                };
+                if let Some(n) = single_jumps(men, &sources, crown) {
+                    return u64::from(n);
                 }
                 let mut n = 0;
                 let plane = self.men_captures(jumping, |mv| {
