@@ -3,14 +3,17 @@
 Usage: stockfish_match.py PATH_TO_VARIANTS UCI_ELO GAMES [SECONDS_PER_MOVE]
 Prints one JSON line (docs/engine.md, "Against Stockfish"). Not run by CI: it takes minutes.
 """
-import json, math, random, sys, time
+import json, math, random, shutil, sys, time
 import chess, chess.engine
 
 variants, elo, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 movetime = float(sys.argv[4]) if len(sys.argv) > 4 else 0.1
 rng = random.Random(elo)
 ours = chess.engine.SimpleEngine.popen_uci([variants, "uci"])
-sf = chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish")
+stockfish = shutil.which("stockfish")
+if stockfish is None:
+    raise SystemExit("stockfish is not on PATH (Debian puts it in the games directory)")
+sf = chess.engine.SimpleEngine.popen_uci(stockfish)
 sf.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
 points, w, d, l, scores = 0.0, 0, 0, 0, []
 t0 = time.time()
