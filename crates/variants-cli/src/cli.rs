@@ -42,9 +42,16 @@ pub enum Command {
         /// Also print the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// Threads (split at the root); 0 = all cores.
+        /// Threads (work stealing over subtrees); 0 = all cores.
         #[arg(long, short, default_value_t = 1)]
         threads: usize,
+        /// Transposition table of this many megabytes, shared by the threads (0 = none).
+        #[arg(long, value_name = "MB", default_value_t = 0)]
+        hash: usize,
+        /// Seed of the table's index and check key (a second run with another seed checks a
+        /// deep count independently).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        hash_seed: u64,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -141,6 +148,18 @@ pub enum Command {
         /// Threads for the parallel column; 0 = all cores.
         #[arg(long, short, default_value_t = 0)]
         threads: usize,
+    },
+    /// Serve the games in a browser: the page, a JSON API, games kept in SQLite.
+    Serve {
+        /// The address to listen on (127.0.0.1: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite file the games are kept in.
+        #[arg(long, value_name = "FILE", default_value = "variants.db")]
+        data: std::path::PathBuf,
     },
 }
 

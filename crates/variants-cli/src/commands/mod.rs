@@ -34,6 +34,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             depth,
             divide,
             threads,
+            hash,
+            hash_seed,
             json,
             quiet,
         } => perft::run(
@@ -42,6 +44,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 depth,
                 divide,
                 threads,
+                hash,
+                hash_seed,
                 json,
                 quiet,
             },
@@ -106,5 +110,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Uci => uci::run(),
+        Command::Serve { host, port, data } => {
+            crate::serve::run(crate::serve::Options { host, port, data })
+        }
     }
 }
