@@ -185,3 +185,15 @@ def test_board_shapes():
     assert board[0, 7, 4] == 1 + len(kinds) + kinds.index("K")
     # 16 pieces a side (rank 1 and 2, rank 7 and 8)
     assert (board > 0).sum() == 32
+
+
+@pytest.mark.parametrize("name", ["chess3d", "checkers3d", "bishops4p", "chess-t"])
+def test_pictures(name):
+    game = variants.Game(name)
+    svg = game.svg()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert game._repr_svg_() == svg
+    # one text label per piece in the picture
+    pieces = int((game.board() > 0).sum())
+    assert svg.count('font-weight="bold"') == pieces
+    assert game.diagram()
