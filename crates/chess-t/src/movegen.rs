@@ -11,7 +11,7 @@ use crate::moves::{ChessTMove, NONE, choice_code};
 use crate::piece::Piece;
 use crate::position::ChessT;
 use crate::projection::{forward, projection};
-use crate::strength::{Sums, side_sums};
+use crate::strength::{Sums, side_sums_at};
 use crate::tables::{BACK_RANK, CASTLE, CASTLES, CORNERS, LEAP};
 
 /// Receives generated moves.
@@ -56,6 +56,12 @@ const PRINCE: usize = Piece::Prince as usize;
 const VER_KNECHT: usize = Piece::VerKnecht as usize;
 const SCOUT: usize = Piece::Scout as usize;
 
+/// Whether a kind index is a royal piece's (King, Connet, Prince: CT-4).
+#[inline(always)]
+const fn royal_kind(kind: usize) -> bool {
+    kind <= PRINCE
+}
+
 /// The most pieces a side can have (the start army; pieces are never added).
 pub(crate) const MAX_PIECES: usize = 16;
 
@@ -79,34 +85,48 @@ impl ChessT {
         let mut n = 0;
         let mut capture_cells = 0u64;
         let mut guard_cells = 0u64;
-        for kind in 0..SCOUT {
-            let cell_rule = if kind <= PRINCE { !0 } else { !CASTLES };
-            for sq in Bits(self.pieces[s][kind]) {
-                let p = projection(kind, s, sq as usize, occ, foe_imp, long);
-                let dest = p & !own & cell_rule;
-                capture_cells |= dest & foes;
-                if guarded && kind <= PRINCE && (1u64 << sq) & CASTLE[e] == 0 {
-                    guard_cells |= dest & CASTLE[e];
+        // One loop per kind, so that each projection is inlined with its kind known.
+        macro_rules! project_kind {
+            ($kind:expr) => {
+                let royal = royal_kind($kind);
+                let cell_rule = if royal { !0 } else { !CASTLES };
+                for sq in Bits(self.pieces[s][$kind]) {
+                    let p = projection($kind, s, sq as usize, occ, foe_imp, long);
+                    let dest = p & !own & cell_rule;
+                    capture_cells |= dest & foes;
+                    if guarded && royal && (1u64 << sq) & CASTLE[e] == 0 {
+                        guard_cells |= dest & CASTLE[e];
+                    }
+                    if let Some(slot) = list.get_mut(n) {
+                        *slot = (sq, $kind as u8, p);
+                        n += 1;
+                    }
                 }
-                if let Some(slot) = list.get_mut(n) {
-                    *slot = (sq, kind as u8, p);
-                    n += 1;
-                }
-            }
+            };
         }
+        project_kind!(0);
+        project_kind!(1);
+        project_kind!(2);
+        project_kind!(3);
+        project_kind!(4);
+        project_kind!(5);
+        const _: () = assert!(SCOUT == 6, "the kinds before the Scout are 0 … 5");
 
         // Strength sums, only when a capture or CT-42 needs them.
         let mut superior = 0u64;
         let mut guard_block = 0u64;
         if capture_cells != 0 || guard_cells != 0 {
+            // Superiority matters only on these cells: pieces that reach none of them add
+            // nothing there and are skipped.
+            let cells = capture_cells | guard_cells;
             let mut ours = Sums::default();
             for &(sq, kind, p) in list.iter().take(n) {
-                ours.add(
-                    p | (1u64 << sq),
-                    Piece::from_index(kind as usize).strength(),
-                );
+                let reach = p | (1u64 << sq);
+                if reach & cells != 0 {
+                    ours.add(reach, Piece::from_index(kind as usize).strength());
+                }
             }
-            let (theirs, their_royal_reach) = side_sums(self, e);
+            let (theirs, their_royal_reach) = side_sums_at(self, e, cells);
             superior = ours.greater(&theirs);
             if guard_cells != 0 {
                 // CT-42: enemy superiority with one of its royal pieces projecting there.
