@@ -69,6 +69,8 @@ pub trait Visit {
 }
 
 /// Runs `visitor` for the game `selector` picks (modulo the number of games built in).
+// One push per game feature: the list depends on which games are built in.
+#[allow(clippy::vec_init_then_push)]
 pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
     #[allow(unused_mut)]
     let mut runners: Vec<fn(V)> = Vec::new();
@@ -278,3 +280,5 @@ pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>
     }
     (line, played)
 }
+
+pub mod targets;
