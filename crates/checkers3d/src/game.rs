@@ -1,8 +1,10 @@
 //! The `variant_core::Game` implementation.
 
 use crate::config::Checkers3dConfig;
+use crate::geometry::cell_of;
 use crate::moves::{Move, MoveList};
 use crate::position::{Checkers3d, KING_MOVE_DRAW_PLIES};
+use variant_core::grid3::Cell3;
 use variant_core::{
     ConfigError, DrawReason, Game, GameConfig, MoveError, PositionError, RepetitionRules, Seat,
     Status, WinReason,
@@ -18,6 +20,30 @@ impl Checkers3d {
     /// The current number of heights (it shrinks by height removal, D3-30).
     pub fn heights(&self) -> u8 {
         self.heights
+    }
+
+    /// Every piece on the board as (cell, colour, is a king): seat 0 is White, seat 1 Black.
+    /// A read-only view for evaluations and displays.
+    ///
+    /// ```
+    /// use checkers3d::{Checkers3d, Checkers3dConfig};
+    /// use variant_core::Game;
+    ///
+    /// let config = Checkers3dConfig::with_heights(1).expect("one height");
+    /// let game = Checkers3d::new(&config).expect("Russian draughts");
+    /// assert_eq!(game.pieces().count(), 24); // D3-3: 12 men a side
+    /// assert!(game.pieces().all(|(_, _, king)| !king));
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell3, Seat, bool)> + '_ {
+        (0..2u8).flat_map(move |side| {
+            (0..self.heights).flat_map(move |z| {
+                let men = self.pieces[usize::from(side)][usize::from(z)];
+                let kings = self.kings[usize::from(z)];
+                (0..32u8)
+                    .filter(move |s| men >> s & 1 != 0)
+                    .map(move |s| (cell_of(z * 32 + s), Seat(side), kings >> s & 1 != 0))
+            })
+        })
     }
 }
 

@@ -108,6 +108,29 @@ impl Chess3d {
         self.count as u32
     }
 
+    /// The cells of one height holding `color`'s pieces of kind `piece`, as a bitboard (bit
+    /// `y * 8 + x` is the cell (x, y) of that height; 0 for a height the board does not have).
+    /// A fast read-only view for evaluations that would otherwise ask [`Chess3d::piece_at`]
+    /// for every cell.
+    ///
+    /// ```
+    /// use chess3d::{Chess3d, Chess3dConfig, Color, Piece};
+    /// use variant_core::Game;
+    ///
+    /// let config = Chess3dConfig { heights: 1, ..Chess3dConfig::default() };
+    /// let game = Chess3d::new(&config).expect("FIDE chess");
+    /// assert_eq!(game.bitboard(0, Color::White, Piece::Pawn), 0xFF00); // rank 2
+    /// assert_eq!(game.bitboard(0, Color::Black, Piece::King), 1 << 60); // e8
+    /// ```
+    pub fn bitboard(&self, height: u8, color: Color, piece: Piece) -> u64 {
+        match self.bb.get(usize::from(height)) {
+            Some(layer) if height < self.heights => {
+                layer[piece.index()] & layer[WHITE + color.index()]
+            }
+            _ => 0,
+        }
+    }
+
     /// Whether an en-passant capture is legal now (C3-22 counts the en-passant cell in a
     /// position's identity only then).
     pub fn has_legal_en_passant(&self) -> bool {

@@ -1,0 +1,114 @@
+//! chess-T: material from the pieces' roles (strength decides captures, CT-11, but a Scout
+//! of strength 0 captures anything on ordinary cells, CT-12), *superiority*: enemy pieces
+//! standing where this side's strength sum is strictly greater (they can be taken, CT-11) and
+//! cells controlled, the castles (CT-2, CT-35: a royal piece of one's own in the own castle
+//! keeps castle capture away, royal pieces near the enemy castle threaten it), and Knecht
+//! advancement (a Knecht becomes a Ver Knecht on its 6th rank and promotes on the last,
+//! CT-30/CT-31).
+
+use crate::{MoveFacts, SearchGame};
+use chess_t::{Cell, ChessT, ChessTMove, Piece};
+use variant_core::{Game, Seat};
+
+fn value(piece: Piece) -> i32 {
+    match piece {
+        Piece::King => 0,
+        Piece::Connet => 450,
+        Piece::Prince => 260,
+        Piece::Ritter => 280,
+        Piece::Knecht => 100,
+        Piece::VerKnecht => 160,
+        Piece::Scout => 240,
+    }
+}
+
+/// Whether a cell belongs to `side`'s castle (c1–f1 for White, c8–f8 for Black).
+fn in_castle(cell: Cell, side: usize) -> bool {
+    (2..=5).contains(&cell.file()) && cell.rank() == if side == 0 { 0 } else { 7 }
+}
+
+/// White's score minus Black's.
+fn white_minus_black(g: &ChessT) -> i32 {
+    let field = g.capture_strength();
+    let mut score = [0i32; 2];
+    let mut royal_home = [0; 2];
+    for cell in Cell::all() {
+        let (w, b) = field.get(cell);
+        // Control: cells where one side has strict superiority.
+        if w > b {
+            score[0] += 2;
+        } else if b > w {
+            score[1] += 2;
+        }
+        let Some((seat, piece)) = g.piece_at(cell) else {
+            continue;
+        };
+        let s = seat.index() & 1;
+        score[s] += value(piece);
+        // An enemy piece on a cell where this side is superior can be taken.
+        let attacked = if s == 0 { b > w } else { w > b };
+        if attacked {
+            score[s] -= value(piece).max(60) / 4;
+        }
+        let rank = i32::from(cell.rank());
+        let ahead = if s == 0 { rank } else { 7 - rank };
+        match piece {
+            Piece::Knecht | Piece::VerKnecht => score[s] += 6 * ahead,
+            _ if piece.is_royal() => {
+                if in_castle(cell, s) {
+                    royal_home[s] += 1;
+                }
+                if in_castle(cell, 1 - s) {
+                    score[s] += 60;
+                } else if piece != Piece::King {
+                    score[s] += 4 * ahead;
+                }
+            }
+            _ => {}
+        }
+    }
+    for s in 0..2 {
+        score[s] += match royal_home[s] {
+            0 => -80,
+            1 => 0,
+            _ => 20,
+        };
+    }
+    score[0] - score[1]
+}
+
+impl SearchGame for ChessT {
+    fn move_facts(&self, mv: ChessTMove) -> MoveFacts {
+        let mover = self.piece_at(mv.from());
+        let target = self.piece_at(mv.to());
+        let captured = match (mover, target) {
+            (Some((me, _)), Some((them, p))) if me != them => {
+                // A captured King ends the game: the most valuable victim there is.
+                if p == Piece::King { 2000 } else { value(p) }
+            }
+            _ => 0,
+        };
+        MoveFacts {
+            captured,
+            mover: mover.map_or(0, |(_, p)| value(p)),
+            promotion: mv.choice().is_some(),
+        }
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let tempo = if self.side_to_move() == seat { 10 } else { -10 };
+        let s = white_minus_black(self);
+        tempo + if seat.index() == 0 { s } else { -s }
+    }
+
+    fn must_not_stand_pat(&self) -> bool {
+        // Check is only a warning (CT-13); a King left en prise is captured in quiescence.
+        false
+    }
+
+    fn counter_draw(&self) -> bool {
+        // CT-36: 40 moves of each side without a capture may be claimed; the search scores
+        // the position as drawn, as a claim would.
+        self.halfmove_clock() >= chess_t::DRAW_PLIES
+    }
+}

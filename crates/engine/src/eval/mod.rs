@@ -1,0 +1,42 @@
+//! One evaluation per game, each implementing [`SearchGame`](crate::SearchGame) for its game
+//! type. docs/engine.md describes the terms and where their values come from.
+
+mod bishops4p;
+mod checkers3d;
+mod chess3d;
+mod chess_t;
+
+/// Chebyshev distance of a coordinate from the middle of a line of `len` cells: 0 on the two
+/// central cells (or the one), growing by one per step outwards.
+pub(crate) fn off_centre(v: i32, len: i32) -> i32 {
+    ((2 * v - (len - 1)).abs() - 1).max(0) / 2
+}
+
+/// Linear interpolation between a value for one height and one for eight heights.
+pub(crate) fn by_heights(one: i32, eight: i32, heights: u8) -> i32 {
+    let h = i32::from(heights.clamp(1, 8)) - 1;
+    one + (eight - one) * h / 7
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_centre_counts_steps_from_the_middle() {
+        // Eight files a..h: d and e are central (0), a and h three steps out.
+        let eight: Vec<i32> = (0..8).map(|v| off_centre(v, 8)).collect();
+        assert_eq!(eight, [3, 2, 1, 0, 0, 1, 2, 3]);
+        // Three heights: the middle one is central.
+        let three: Vec<i32> = (0..3).map(|v| off_centre(v, 3)).collect();
+        assert_eq!(three, [1, 0, 1]);
+        assert_eq!(off_centre(0, 1), 0);
+    }
+
+    #[test]
+    fn by_heights_interpolates() {
+        assert_eq!(by_heights(300, 400, 1), 300);
+        assert_eq!(by_heights(300, 400, 8), 400);
+        assert_eq!(by_heights(300, 370, 2), 310);
+    }
+}

@@ -1,0 +1,596 @@
+//! Iterative deepening principal variation search.
+//!
+//! One negamax serves two, three and four players: a node's value is taken from the point of
+//! view of the *team* to move, where the team is either the searching (root) player or the
+//! coalition of all the others (paranoid search). When a move passes the turn to the other
+//! team the child's value is negated and the window mirrored, as in two-player negamax; when
+//! the turn stays with the same team (one opponent after another) the value and the window
+//! carry over unchanged. With two players every move changes the team, so this is plain PVS.
+
+use crate::limits::{Limits, Progress};
+use crate::ordering::{Heuristics, MAX_PLY};
+use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
+use crate::tt::{Bound, Entry, Table};
+use crate::{MoveFacts, SearchGame};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use variant_core::{Seat, Status};
+
+/// Deepest iteration when no depth limit is given.
+const MAX_DEPTH: u32 = 100;
+/// Quiescence plies during which a player in check (or bound to capture) may not stand pat.
+const MAX_EVASION_PLIES: u32 = 6;
+/// Default transposition table size.
+const DEFAULT_HASH_MB: usize = 16;
+
+/// The outcome of a search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchResult<M> {
+    /// The best move; `None` when the game is over (no legal move).
+    pub best: Option<M>,
+    /// Its score for the player to move.
+    pub score: Score,
+    /// The deepest completed depth (0 when not even depth 1 was completed).
+    pub depth: u32,
+    /// Nodes searched (all depths, quiescence included).
+    pub nodes: u64,
+    /// Wall-clock time used.
+    pub elapsed: Duration,
+    /// The principal variation, `best` first.
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchResult<M> {
+    /// Nodes per second over the whole search.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use variants_engine::{Score, SearchResult};
+    ///
+    /// let r = SearchResult::<u32> {
+    ///     best: None, score: Score::default(), depth: 0, nodes: 500,
+    ///     elapsed: Duration::from_millis(250), pv: vec![],
+    /// };
+    /// assert_eq!(r.nps(), 2000);
+    /// ```
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// A searcher for one game type. It keeps its transposition table, killers and history
+/// between searches (reuse one searcher for the moves of one game; [`Searcher::clear`] between
+/// games).
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::{Checkers3d, Checkers3dConfig};
+/// use variant_core::Game;
+/// use variants_engine::{Limits, Searcher};
+///
+/// let game = Checkers3d::new(&Checkers3dConfig::with_heights(1).expect("one height"))
+///     .expect("Russian draughts");
+/// let mut searcher = Searcher::new();
+/// let mut depths = Vec::new();
+/// let result = searcher.search(&game, &[], &Limits::depth(3), None, |p| depths.push(p.depth));
+/// assert_eq!(depths, [1, 2, 3]);
+/// assert!(result.best.is_some());
+/// ```
+pub struct Searcher<G: SearchGame> {
+    tt: Table<G::Move>,
+    heuristics: Heuristics<G::Move>,
+    // Per-search state.
+    root_seat: Seat,
+    salt: u64,
+    path: Vec<u64>,
+    nodes: u64,
+    aborted: bool,
+}
+
+/// When to give up: read every 1 024 nodes.
+struct Control<'a> {
+    stop: Option<&'a AtomicBool>,
+    node_limit: u64,
+    deadline: Option<Instant>,
+}
+
+impl<G: SearchGame> Default for Searcher<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: SearchGame> Searcher<G> {
+    /// A searcher with a 16 MiB transposition table.
+    pub fn new() -> Self {
+        Self::with_hash_mb(DEFAULT_HASH_MB)
+    }
+
+    /// A searcher with a transposition table of about `megabytes` MiB.
+    pub fn with_hash_mb(megabytes: usize) -> Self {
+        Searcher {
+            tt: Table::new(megabytes),
+            heuristics: Heuristics::new(),
+            root_seat: Seat(0),
+            salt: 0,
+            path: Vec::new(),
+            nodes: 0,
+            aborted: false,
+        }
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// Searches `root` within `limits`.
+    ///
+    /// `earlier` holds the Zobrist hashes ([`variant_core::Game::zobrist`]) of the positions
+    /// played before `root` in this game, so that repetitions through the history count as
+    /// draws. `stop` may be raised from another thread; the search then returns the best move
+    /// of the last completed depth. `progress` is called after every completed depth.
+    pub fn search(
+        &mut self,
+        root: &G,
+        earlier: &[u64],
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        mut progress: impl FnMut(&Progress<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.root_seat = root.side_to_move();
+        // Paranoid scores depend on who searches: keep their TT entries apart.
+        self.salt = if root.seat_count() > 2 {
+            0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(self.root_seat.0) + 1)
+        } else {
+            0
+        };
+        self.path.clear();
+        self.path.extend_from_slice(earlier);
+        self.path.push(root.zobrist());
+        self.nodes = 0;
+        self.aborted = false;
+        let ctl = Control {
+            stop,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.movetime.map(|t| start + t),
+        };
+        self.heuristics.age();
+
+        let mut moves = G::MoveList::default();
+        root.legal_moves(&mut moves);
+        let mut result = SearchResult {
+            best: None,
+            score: Score(self.terminal_score(root, 0)),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() {
+            return result;
+        }
+        let mut root_moves: Vec<G::Move> = moves.to_vec();
+        result.best = Some(root_moves[0]);
+        result.score = Score(0);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            // Order the root: the previous best first, then by the usual keys.
+            self.order(root, &mut root_moves, result.best, 0);
+            let (best, score, completed) = self.root_iteration(&ctl, root, &root_moves, depth);
+            if let Some(best) = best
+                && (completed || score > result.score.0 || result.depth == 0)
+            {
+                result.best = Some(best);
+                result.score = Score(score);
+            }
+            if !completed {
+                break;
+            }
+            result.depth = depth;
+            let elapsed = start.elapsed();
+            result.pv = self.principal_variation(root, result.best, depth as usize + 8);
+            progress(&Progress {
+                depth,
+                score: result.score,
+                nodes: self.nodes,
+                nps: nps(self.nodes, elapsed),
+                elapsed,
+                pv: result.pv.clone(),
+            });
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            // A proven mate within the searched depth cannot improve; with one legal move
+            // there is nothing to choose (under a time or node limit only: a fixed depth is
+            // searched in full for analysis).
+            let budgeted = limits.movetime.is_some() || limits.nodes.is_some();
+            let proven = result
+                .score
+                .mate_plies()
+                .is_some_and(|p| p.unsigned_abs() <= depth);
+            if budgeted && (proven || root_moves.len() == 1) {
+                break;
+            }
+            // Another depth costs several times this one: do not start what cannot finish.
+            if let Some(t) = limits.movetime
+                && elapsed * 2 > t
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        if result.pv.first() != result.best.as_ref() {
+            result.pv = result.best.into_iter().collect();
+        }
+        result
+    }
+
+    /// One iteration at the root: (best move, its score, whether every move was searched).
+    fn root_iteration(
+        &mut self,
+        ctl: &Control,
+        root: &G,
+        moves: &[G::Move],
+        depth: u32,
+    ) -> (Option<G::Move>, i32, bool) {
+        let depth = depth as i32;
+        let team = true;
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = None;
+        let mut best_score = -INFINITY;
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = root.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.zobrist());
+            let score = if i == 0 {
+                self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta)
+            } else {
+                let s = self.child_value(ctl, team, &child, depth - 1, 1, alpha, alpha + 1);
+                if s > alpha && !self.aborted {
+                    self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.aborted {
+                return (best, best_score, false);
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(mv);
+                alpha = alpha.max(score);
+            }
+        }
+        if let Some(mv) = best {
+            let key = root.zobrist() ^ self.salt;
+            self.tt.store(
+                key,
+                0,
+                Entry {
+                    key,
+                    mv: Some(mv),
+                    score: best_score,
+                    depth: depth as i16,
+                    bound: Bound::Exact,
+                },
+            );
+        }
+        (best, best_score, true)
+    }
+
+    /// Whether the team to move in `pos` is the searching player.
+    fn team(&self, pos: &G) -> bool {
+        pos.side_to_move() == self.root_seat
+    }
+
+    /// The value of `child` for the team that moved into it.
+    #[allow(clippy::too_many_arguments)]
+    fn child_value(
+        &mut self,
+        ctl: &Control,
+        parent_team: bool,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if self.team(child) == parent_team {
+            self.alpha_beta(ctl, child, depth, ply, alpha, beta)
+        } else {
+            -self.alpha_beta(ctl, child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    /// Counts a node; raises `aborted` when a limit is reached.
+    fn count_node(&mut self, ctl: &Control) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && (self.nodes >= ctl.node_limit
+                || ctl.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || ctl.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// The score of a position with no legal move (or an ended game), for the team to move.
+    fn terminal_score(&self, pos: &G, ply: usize) -> i32 {
+        let win = MATE - ply as i32;
+        match pos.status() {
+            Status::Win { winner, .. } => {
+                if (winner == self.root_seat) == self.team(pos) {
+                    win
+                } else {
+                    -win
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// A repetition of an earlier position of the game or of the path (scored as a draw).
+    fn repeated(&self) -> bool {
+        let n = self.path.len();
+        let key = self.path[n - 1];
+        self.path[..n - 1].iter().rev().any(|&k| k == key)
+    }
+
+    /// The searching player is out of the game (multi-player games that go on without it).
+    fn root_out(&self, pos: &G, ply: usize) -> Option<i32> {
+        pos.is_out(self.root_seat).then(|| {
+            let loss = -(MATE - ply as i32);
+            if self.team(pos) { loss } else { -loss }
+        })
+    }
+
+    fn evaluate(&self, pos: &G) -> i32 {
+        let e = pos
+            .evaluate(self.root_seat)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        if self.team(pos) { e } else { -e }
+    }
+
+    /// Sorts `moves` best first.
+    fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+        let mut keyed: Vec<(i64, G::Move)> = moves
+            .iter()
+            .map(|&m| (self.heuristics.key(m, pos.move_facts(m), tt_move, ply), m))
+            .collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+
+    fn alpha_beta(
+        &mut self,
+        ctl: &Control,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.count_node(ctl);
+        if self.aborted {
+            return 0;
+        }
+        if self.repeated() || pos.counter_draw() {
+            return 0;
+        }
+        if let Some(score) = self.root_out(pos, ply) {
+            return score;
+        }
+        let in_check = pos.must_not_stand_pat();
+        // Check extension (bounded so that perpetual checks cannot run away).
+        let depth = if in_check && ply < 2 * MAX_PLY / 3 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.quiescence(ctl, pos, ply, alpha, beta, 0);
+        }
+        let key = pos.zobrist() ^ self.salt;
+        let pv_node = beta - alpha > 1;
+        let entry = self.tt.probe(key, ply);
+        if let Some(e) = entry
+            && !pv_node
+            && i32::from(e.depth) >= depth
+        {
+            match e.bound {
+                Bound::Exact => return e.score,
+                Bound::Lower if e.score >= beta => return e.score,
+                Bound::Upper if e.score <= alpha => return e.score,
+                _ => {}
+            }
+        }
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(pos, ply);
+        }
+        let mut moves: Vec<G::Move> = list.to_vec();
+        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
+        let team = self.team(pos);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let facts: MoveFacts = pos.move_facts(mv);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            self.path.push(child.zobrist());
+            let score = if i == 0 {
+                self.child_value(ctl, team, &child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                // Late move reduction for quiet moves far down the list.
+                let reduce = if depth >= 3 && i >= 4 && !in_check && !facts.is_tactical() {
+                    1 + i32::from(i >= 12 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut s = self.child_value(
+                    ctl,
+                    team,
+                    &child,
+                    depth - 1 - reduce,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                );
+                if s > alpha && reduce > 0 && !self.aborted {
+                    s = self.child_value(ctl, team, &child, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = self.child_value(ctl, team, &child, depth - 1, ply + 1, alpha, beta);
+                }
+                s
+            };
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if !facts.is_tactical() {
+                            self.heuristics.reward(mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            ply,
+            Entry {
+                key,
+                mv: best_move,
+                score: best,
+                depth: depth as i16,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Captures and promotions until the position is quiet; a player in check (or bound to
+    /// capture) searches every move for the first few plies.
+    fn quiescence(
+        &mut self,
+        ctl: &Control,
+        pos: &G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: u32,
+    ) -> i32 {
+        self.count_node(ctl);
+        if self.aborted {
+            return 0;
+        }
+        if pos.counter_draw() {
+            return 0;
+        }
+        if let Some(score) = self.root_out(pos, ply) {
+            return score;
+        }
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(pos, ply);
+        }
+        let evasions = pos.must_not_stand_pat() && qply < MAX_EVASION_PLIES;
+        let mut best = -INFINITY;
+        if !evasions {
+            best = self.evaluate(pos);
+            if best >= beta || ply + 1 >= MAX_PLY {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves: Vec<(i64, G::Move)> = list
+            .iter()
+            .filter_map(|&m| {
+                let facts = pos.move_facts(m);
+                (evasions || facts.is_tactical())
+                    .then(|| (self.heuristics.key(m, facts, None, ply), m))
+            })
+            .collect();
+        moves.sort_by_key(|k| std::cmp::Reverse(k.0));
+        let team = self.team(pos);
+        for (_, mv) in moves {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = if self.team(&child) == team {
+                self.quiescence(ctl, &child, ply + 1, alpha, beta, qply + 1)
+            } else {
+                -self.quiescence(ctl, &child, ply + 1, -beta, -alpha, qply + 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The principal variation read back from the transposition table.
+    fn principal_variation(&self, root: &G, best: Option<G::Move>, max: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut pos = root.clone();
+        let mut seen = vec![pos.zobrist()];
+        let mut next = best;
+        while let Some(mv) = next {
+            let mut list = G::MoveList::default();
+            pos.legal_moves(&mut list);
+            if !list.contains(&mv) || pv.len() >= max {
+                break;
+            }
+            pv.push(mv);
+            pos.play_unchecked(mv);
+            if seen.contains(&pos.zobrist()) {
+                break;
+            }
+            seen.push(pos.zobrist());
+            next = self
+                .tt
+                .probe(pos.zobrist() ^ self.salt, 0)
+                .and_then(|e| e.mv);
+        }
+        pv
+    }
+}

@@ -1,0 +1,73 @@
+//! What the search needs from a game beyond [`Game`]: facts about moves and an evaluation.
+
+use variant_core::{Game, Seat};
+
+/// Facts about one legal move, for move ordering and quiescence.
+///
+/// ```
+/// use variants_engine::MoveFacts;
+///
+/// let quiet = MoveFacts::default();
+/// assert!(!quiet.is_tactical());
+/// let capture = MoveFacts { captured: 900, mover: 100, ..MoveFacts::default() };
+/// assert!(capture.is_tactical());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MoveFacts {
+    /// Value of what the move captures (0 for none), in the evaluation's units.
+    pub captured: i32,
+    /// Value of the moving piece (orders captures: least valuable attacker first).
+    pub mover: i32,
+    /// Whether the move promotes (or otherwise transforms) a piece.
+    pub promotion: bool,
+}
+
+impl MoveFacts {
+    /// Whether quiescence searches this move: a capture or a promotion.
+    pub fn is_tactical(&self) -> bool {
+        self.captured > 0 || self.promotion
+    }
+}
+
+/// A game the engine can search: [`Game`] plus move facts and a static evaluation.
+///
+/// Implemented in this crate for `chess3d::Chess3d`, `checkers3d::Checkers3d`,
+/// `bishops4p::Bishops` and `chess_t::ChessT`.
+///
+/// ```
+/// use chess3d::{Chess3d, Chess3dConfig};
+/// use variant_core::{Game, Seat};
+/// use variants_engine::SearchGame;
+///
+/// let game = Chess3d::new(&Chess3dConfig { heights: 1, ..Chess3dConfig::default() })
+///     .expect("FIDE chess");
+/// // The start is symmetric: the evaluation is the same small bonus for either side to move.
+/// assert_eq!(game.evaluate(Seat(0)), -game.evaluate(Seat(1)));
+/// ```
+pub trait SearchGame: Game {
+    /// Facts about `mv`, a legal move of this position.
+    fn move_facts(&self, mv: Self::Move) -> MoveFacts;
+
+    /// The static evaluation from `seat`'s point of view, in centipawn-like units (a pawn or a
+    /// man is about 100). For two players it must be antisymmetric:
+    /// `evaluate(a) == -evaluate(b)`.
+    fn evaluate(&self, seat: Seat) -> i32;
+
+    /// Whether quiescence must not stand pat here: the player to move is in check (or, in
+    /// draughts, must capture), so every move is searched.
+    fn must_not_stand_pat(&self) -> bool;
+
+    /// Whether a counter rule has ended the game as a draw (move-count rules); checked at every
+    /// node, so it must be cheap. Stalemate, mates and wins are found from the empty move list
+    /// and [`Game::status`].
+    fn counter_draw(&self) -> bool {
+        false
+    }
+
+    /// Whether `seat` is out of the game (mated or resigned in a game that goes on without
+    /// it). The search scores this for the searching player as a loss.
+    fn is_out(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
+}
