@@ -276,13 +276,27 @@ fn parse_log(log: &str) -> RunStats {
     stats
 }
 
-/// The options of `cargo xtask fuzz`: total minutes and the targets.
-fn long_run_options(args: &[String]) -> Result<(f64, Option<Vec<String>>), String> {
+/// The options of `cargo xtask fuzz`.
+#[derive(Debug, PartialEq)]
+struct LongRun {
+    /// Total minutes, shared equally by the targets.
+    minutes: f64,
+    /// The targets (default: all).
+    targets: Option<Vec<String>>,
+    /// Run the binaries already built (`--no-build`): a long run can start while the sources
+    /// change under it.
+    no_build: bool,
+}
+
+/// Reads the options of `cargo xtask fuzz`.
+fn long_run_options(args: &[String]) -> Result<LongRun, String> {
     let mut minutes = None;
     let mut targets = None;
+    let mut no_build = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
+            "--no-build" => no_build = true,
             "--minutes" => {
                 let v = it.next().ok_or("--minutes needs a number")?;
                 let m: f64 = v
@@ -305,19 +319,28 @@ fn long_run_options(args: &[String]) -> Result<(f64, Option<Vec<String>>), Strin
             }
             other => {
                 return Err(format!(
-                    "unknown option {other:?}; usage: cargo xtask fuzz --minutes N [--targets a,b]"
+                    "unknown option {other:?}; usage: cargo xtask fuzz --minutes N [--targets a,b] [--no-build]"
                 ));
             }
         }
     }
-    let minutes = minutes.ok_or("usage: cargo xtask fuzz --minutes N [--targets a,b]")?;
-    Ok((minutes, targets))
+    let minutes =
+        minutes.ok_or("usage: cargo xtask fuzz --minutes N [--targets a,b] [--no-build]")?;
+    Ok(LongRun {
+        minutes,
+        targets,
+        no_build,
+    })
 }
 
 /// `cargo xtask fuzz --minutes N [--targets a,b]`: the long run (see the module docs).
 pub fn fuzz_long(args: &[String]) -> Result<(), String> {
     let fuzz_dir = root().join("fuzz");
-    let (minutes, chosen) = long_run_options(args)?;
+    let LongRun {
+        minutes,
+        targets: chosen,
+        no_build,
+    } = long_run_options(args)?;
     let targets = match chosen {
         Some(t) => t,
         None => targets(&fuzz_dir)?,
@@ -334,9 +357,25 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
             return Err(format!("no fuzz target {t:?} in fuzz/fuzz_targets"));
         }
     }
-    let Some(bin_dir) = build(&fuzz_dir)? else {
-        return skip("no nightly toolchain (libFuzzer needs `cargo +nightly`)");
+    let bin_dir = if no_build {
+        fuzz_dir
+            .join("target")
+            .join(host_triple(&fuzz_dir)?)
+            .join("release")
+    } else {
+        match build(&fuzz_dir)? {
+            Some(dir) => dir,
+            None => return skip("no nightly toolchain (libFuzzer needs `cargo +nightly`)"),
+        }
     };
+    for t in &targets {
+        if !bin_dir.join(t).is_file() {
+            return Err(format!(
+                "fuzz target {t} is not built in {} (run without --no-build)",
+                bin_dir.display()
+            ));
+        }
+    }
     let long = fuzz_dir.join("long-corpus");
     let logs = long.join("logs");
     std::fs::create_dir_all(&logs).map_err(|e| format!("cannot make {}: {e}", logs.display()))?;
@@ -430,8 +469,13 @@ mod tests {
         let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
         assert_eq!(
             long_run_options(&args("--minutes 90 --targets a,b")),
-            Ok((90.0, Some(vec!["a".to_string(), "b".to_string()])))
+            Ok(LongRun {
+                minutes: 90.0,
+                targets: Some(vec!["a".to_string(), "b".to_string()]),
+                no_build: false
+            })
         );
+        assert!(long_run_options(&args("--no-build --minutes 1")).is_ok_and(|r| r.no_build));
         assert!(long_run_options(&args("")).is_err());
         assert!(long_run_options(&args("--minutes -3")).is_err());
         assert!(long_run_options(&args("--minutes x")).is_err());
