@@ -96,6 +96,18 @@ pub enum Command {
         #[arg(long, short, default_value_t = 0)]
         threads: usize,
     },
+    /// Serve the games in a browser: the page, a JSON API, games kept in SQLite.
+    Serve {
+        /// The address to listen on (127.0.0.1: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite file the games are kept in.
+        #[arg(long, value_name = "FILE", default_value = "variants.db")]
+        data: std::path::PathBuf,
+    },
 }
 
 /// A game and its configuration.

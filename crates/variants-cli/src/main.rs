@@ -12,6 +12,7 @@ mod cli;
 mod commands;
 mod output;
 mod render;
+mod serve;
 mod setup;
 
 use clap::Parser;

@@ -67,5 +67,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Bench { games, threads } => bench::run(&games, threads),
+        Command::Serve { host, port, data } => {
+            crate::serve::run(crate::serve::Options { host, port, data })
+        }
     }
 }

@@ -3,7 +3,7 @@
 mod svg;
 mod text;
 
-pub use svg::to_svg;
+pub use svg::{Marks, changed_cells, royal_cells, to_svg, to_svg_marked};
 pub use text::to_text;
 
 use variants::variant_core::{PieceView, Seat};

@@ -1,20 +1,39 @@
-//! Boards as an SVG picture: the boards in a row (one per height for the 3D games).
+//! Boards as an SVG picture: the boards side by side (one per height for the 3D games), pieces
+//! drawn as chess glyphs and draughts discs in their seat's colour, coordinates on every board,
+//! and every cell a `<g data-cell="e2@1">` group so that the web page (and tests, and
+//! accessibility tools) can address it.
 
 use super::piece_label;
 use variants::DynGame;
-use variants::variant_core::BoardView;
+use variants::variant_core::{BoardGrid, BoardView, PieceView, Seat};
 
 const CELL: usize = 40;
-const GAP: usize = 30;
+const GAP: usize = 34;
 const MARGIN: usize = 24;
+/// Room for the rank numbers left of each board.
+const RANK_LABELS: usize = 16;
+/// Room for the file letters under each board.
+const FILE_LABELS: usize = 16;
 
+/// Cells to mark, as (board index, file, rank), all 0-based.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The cells the last move changed.
+    pub last_move: Vec<(usize, u8, u8)>,
+    /// The royal pieces in check.
+    pub check: Vec<(usize, u8, u8)>,
+    /// At most this many boards in a row (0: all in one row, as `show --svg` draws them).
+    pub per_row: usize,
+}
+
+/// A seat's piece colours: (fill, outline). White, black, grey and pink in seat order (the
+/// seat names of every game), each with an outline that stands out from both squares.
 fn seat_colours(seat: u8) -> (&'static str, &'static str) {
-    // (fill, outline) of a piece's letter.
     match seat {
-        0 => ("#ffffff", "#000000"),
-        1 => ("#000000", "#ffffff"),
-        2 => ("#8a8a8a", "#000000"),
-        _ => ("#ff8fc8", "#000000"),
+        0 => ("#ffffff", "#1a1a1a"),
+        1 => ("#1a1a1a", "#f2f2f2"),
+        2 => ("#8c8c8c", "#1a1a1a"),
+        _ => ("#ff6fb7", "#4a0026"),
     }
 }
 
@@ -22,18 +41,123 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
-/// The view as a standalone SVG document.
-pub fn to_svg(game: &dyn DynGame, view: &BoardView, notes: bool) -> String {
-    let seats = game.seats();
-    let name = |s| game.seat_label(s);
-    let width: usize = view
+/// The name of a cell in the games' notation: `e2` on a one-board game, `e2@3` on the board
+/// of height 3 (the number in a `height N` title, else the board's place).
+pub fn cell_name(view: &BoardView, board: usize, file: u8, rank: u8) -> String {
+    let square = format!("{}{}", (b'a' + file) as char, rank + 1);
+    if view.boards.len() <= 1 {
+        return square;
+    }
+    let height = view
         .boards
-        .iter()
-        .map(|b| b.files as usize * CELL + GAP)
-        .sum::<usize>()
-        + 2 * MARGIN;
+        .get(board)
+        .and_then(|b| b.title.split_whitespace().nth(1))
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(board + 1);
+    format!("{square}@{height}")
+}
+
+/// The chess glyph (filled set, text presentation) standing for a piece, and a letter to
+/// print small beside it when the glyph is borrowed (chess-T's pieces have no glyphs of
+/// their own; the glyph is the chess piece that moves most like it).
+fn glyph(game: &str, symbol: char) -> (&'static str, Option<char>) {
+    let chess = |c: char| match c {
+        'K' => Some("\u{265A}"),
+        'Q' => Some("\u{265B}"),
+        'R' => Some("\u{265C}"),
+        'B' => Some("\u{265D}"),
+        'N' => Some("\u{265E}"),
+        'P' => Some("\u{265F}\u{FE0E}"),
+        _ => None,
+    };
+    if game == "chess-t" {
+        let borrowed = match symbol {
+            'K' => "\u{265A}",
+            'C' => "\u{265B}",
+            'R' => "\u{265C}",
+            'P' => "\u{265D}",
+            'S' => "\u{265E}",
+            _ => "\u{265F}\u{FE0E}",
+        };
+        return (borrowed, Some(symbol));
+    }
+    match chess(symbol) {
+        Some(g) => (g, None),
+        None => ("?", Some(symbol)),
+    }
+}
+
+/// One piece, centred in the cell at (x, y).
+fn piece_svg(game: &dyn DynGame, piece: &PieceView, x: usize, y: usize, out: &mut String) {
+    let (fill, stroke) = seat_colours(piece.seat.0);
+    let name = |s: Seat| game.seat_label(s);
+    let label = piece_label(piece, game.seats(), &name);
+    let cx = x + CELL / 2;
+    let cy = y + CELL / 2;
+    out.push_str(&format!(
+        "<g class=\"piece\" data-piece=\"{}\"><title>{}</title>",
+        escape(&label),
+        escape(&format!("{} {}", name(piece.seat), piece.symbol))
+    ));
+    if game.game_name() == "checkers3d" {
+        // A man is a disc; a king a disc with a second ring and a crown.
+        out.push_str(&format!(
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"15\" fill=\"{fill}\" stroke=\"{stroke}\" \
+             stroke-width=\"2\"/><circle cx=\"{cx}\" cy=\"{cy}\" r=\"10\" fill=\"none\" \
+             stroke=\"{stroke}\" stroke-width=\"1\"/>"
+        ));
+        if piece.symbol == 'K' {
+            out.push_str(&format!(
+                "<text x=\"{cx}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" \
+                 fill=\"{stroke}\">\u{265B}</text>",
+                cy + 5
+            ));
+        }
+    } else {
+        let (glyph, letter) = glyph(game.game_name(), piece.symbol);
+        out.push_str(&format!(
+            "<text x=\"{cx}\" y=\"{}\" font-size=\"32\" text-anchor=\"middle\" \
+             font-family=\"DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif\" \
+             fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.2\" \
+             paint-order=\"stroke\">{glyph}</text>",
+            cy + 11
+        ));
+        if let Some(letter) = letter {
+            out.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" \
+                 text-anchor=\"end\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"0.6\" \
+                 paint-order=\"stroke\">{letter}</text>",
+                x + CELL - 2,
+                y + 11
+            ));
+        }
+    }
+    out.push_str("</g>");
+}
+
+/// The width of one board with its rank labels and the gap after it.
+fn board_width(board: &BoardGrid) -> usize {
+    RANK_LABELS + board.files as usize * CELL + GAP
+}
+
+/// The view as a standalone SVG document (`show --svg`).
+pub fn to_svg(game: &dyn DynGame, view: &BoardView, notes: bool) -> String {
+    to_svg_marked(game, view, notes, &Marks::default())
+}
+
+/// The view as a standalone SVG document with marked cells and rows of boards.
+pub fn to_svg_marked(game: &dyn DynGame, view: &BoardView, notes: bool, marks: &Marks) -> String {
+    let per_row = if marks.per_row == 0 {
+        view.boards.len().max(1)
+    } else {
+        marks.per_row
+    };
+    let rows: Vec<&[BoardGrid]> = view.boards.chunks(per_row).collect();
+    let row_width = |row: &[BoardGrid]| row.iter().map(board_width).sum::<usize>();
+    let width = rows.iter().map(|r| row_width(r)).max().unwrap_or(0) + 2 * MARGIN;
     // Caption lines are 14-pixel sans-serif: about 8 pixels a character keeps them inside.
     let caption_width = view
         .caption
@@ -42,78 +166,160 @@ pub fn to_svg(game: &dyn DynGame, view: &BoardView, notes: bool) -> String {
         .max()
         .unwrap_or(0);
     let width = width.max(caption_width);
-    let rows = view
-        .boards
-        .iter()
-        .map(|b| b.ranks as usize)
-        .max()
-        .unwrap_or(0);
-    let height = rows * CELL + 2 * MARGIN + 30 + 18 * view.caption.len();
+    let row_height = |row: &[BoardGrid]| {
+        row.iter().map(|b| b.ranks as usize).max().unwrap_or(0) * CELL + FILE_LABELS + 30
+    };
+    let boards_height: usize = rows.iter().map(|r| row_height(r)).sum();
+    let height = boards_height + 2 * MARGIN + 18 * view.caption.len();
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#f4f1ea\"/>\n"
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" class=\"board\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"#f4f1ea\"/>\n"
     );
-    let mut x0 = MARGIN;
-    let y0 = MARGIN + 20;
-    for board in &view.boards {
-        s.push_str(&format!(
-            "<text x=\"{x0}\" y=\"{}\" font-size=\"14\">{}</text>\n",
-            y0 - 6,
-            escape(&board.title)
-        ));
-        for rank in 0..board.ranks {
-            for file in 0..board.files {
-                let Some(cell) = board.cell(file, rank) else {
-                    continue;
-                };
-                let x = x0 + file as usize * CELL;
-                let y = y0 + (board.ranks - 1 - rank) as usize * CELL;
-                let fill = if cell.dark { "#b58863" } else { "#f0d9b5" };
-                s.push_str(&format!(
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"
-                ));
-                if let Some(mark) = cell.mark {
-                    s.push_str(&format!(
-                        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
-                         stroke=\"#2a6fdb\" stroke-width=\"3\"><title>{}</title></rect>\n",
-                        x + 2,
-                        y + 2,
-                        CELL - 4,
-                        CELL - 4,
-                        escape(mark)
-                    ));
-                }
-                if let Some(piece) = &cell.piece {
-                    let (fill, stroke) = seat_colours(piece.seat.0);
-                    let label = piece_label(piece, seats, &name);
-                    s.push_str(&format!(
-                        "<text x=\"{}\" y=\"{}\" font-size=\"22\" font-weight=\"bold\" \
-                         text-anchor=\"middle\" fill=\"{fill}\" stroke=\"{stroke}\" \
-                         stroke-width=\"0.8\">{}</text>\n",
-                        x + CELL / 2,
-                        y + CELL / 2 + 8,
-                        escape(&label)
-                    ));
-                }
-                if notes && let Some(note) = &cell.note {
-                    s.push_str(&format!(
-                        "<text x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>\n",
-                        x + 2,
-                        y + CELL - 3,
-                        escape(note)
-                    ));
-                }
-            }
+    let mut index = 0usize;
+    let mut y_row = MARGIN + 20;
+    for row in &rows {
+        let mut x0 = MARGIN + RANK_LABELS;
+        for board in row.iter() {
+            draw_board(game, view, index, board, (x0, y_row), notes, marks, &mut s);
+            x0 += board_width(board);
+            index += 1;
         }
-        x0 += board.files as usize * CELL + GAP;
+        y_row += row_height(row);
     }
     for (i, line) in view.caption.iter().enumerate() {
         s.push_str(&format!(
             "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"14\">{}</text>\n",
-            y0 + rows * CELL + 24 + 18 * i,
+            y_row - 10 + 18 * i,
             escape(line)
         ));
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_board(
+    game: &dyn DynGame,
+    view: &BoardView,
+    index: usize,
+    board: &BoardGrid,
+    (x0, y0): (usize, usize),
+    notes: bool,
+    marks: &Marks,
+    s: &mut String,
+) {
+    s.push_str(&format!(
+        "<text x=\"{x0}\" y=\"{}\" font-size=\"14\">{}</text>\n",
+        y0 - 6,
+        escape(&board.title)
+    ));
+    for rank in 0..board.ranks {
+        let y = y0 + (board.ranks - 1 - rank) as usize * CELL;
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" \
+             fill=\"#555\">{}</text>\n",
+            x0 - RANK_LABELS / 2 - 1,
+            y + CELL / 2 + 4,
+            rank + 1
+        ));
+    }
+    for file in 0..board.files {
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" \
+             fill=\"#555\">{}</text>\n",
+            x0 + file as usize * CELL + CELL / 2,
+            y0 + board.ranks as usize * CELL + 12,
+            (b'a' + file) as char
+        ));
+    }
+    for rank in 0..board.ranks {
+        for file in 0..board.files {
+            let Some(cell) = board.cell(file, rank) else {
+                continue;
+            };
+            let x = x0 + file as usize * CELL;
+            let y = y0 + (board.ranks - 1 - rank) as usize * CELL;
+            let name = cell_name(view, index, file, rank);
+            let shade = if cell.dark { "dark" } else { "light" };
+            let fill = if cell.dark { "#b58863" } else { "#f0d9b5" };
+            s.push_str(&format!(
+                "<g class=\"cell {shade}\" data-cell=\"{}\"><rect x=\"{x}\" y=\"{y}\" \
+                 width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
+                escape(&name)
+            ));
+            if marks.last_move.contains(&(index, file, rank)) {
+                s.push_str(&format!(
+                    "<rect class=\"last\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" \
+                     height=\"{CELL}\" fill=\"#e8d84a\" fill-opacity=\"0.55\"/>"
+                ));
+            }
+            if marks.check.contains(&(index, file, rank)) {
+                s.push_str(&format!(
+                    "<circle class=\"check\" cx=\"{}\" cy=\"{}\" r=\"19\" fill=\"#e02020\" \
+                     fill-opacity=\"0.6\"/>",
+                    x + CELL / 2,
+                    y + CELL / 2
+                ));
+            }
+            if let Some(mark) = cell.mark {
+                s.push_str(&format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
+                     stroke=\"#2a6fdb\" stroke-width=\"3\"><title>{}</title></rect>",
+                    x + 2,
+                    y + 2,
+                    CELL - 4,
+                    CELL - 4,
+                    escape(mark)
+                ));
+            }
+            if let Some(piece) = &cell.piece {
+                piece_svg(game, piece, x, y, s);
+            }
+            if notes && let Some(note) = &cell.note {
+                s.push_str(&format!(
+                    "<text class=\"note\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
+                    x + 2,
+                    y + CELL - 3,
+                    escape(note)
+                ));
+            }
+            s.push_str("</g>\n");
+        }
+    }
+}
+
+/// The cells whose piece differs between two pictures of the same game (a move's traces).
+pub fn changed_cells(before: &BoardView, after: &BoardView) -> Vec<(usize, u8, u8)> {
+    let mut out = Vec::new();
+    for (index, (old, new)) in before.boards.iter().zip(&after.boards).enumerate() {
+        for rank in 0..new.ranks {
+            for file in 0..new.files {
+                let a = old.cell(file, rank).and_then(|c| c.piece.as_ref());
+                let b = new.cell(file, rank).and_then(|c| c.piece.as_ref());
+                if a != b {
+                    out.push((index, file, rank));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cells of `seat`'s kings.
+pub fn royal_cells(view: &BoardView, seat: Seat) -> Vec<(usize, u8, u8)> {
+    let mut out = Vec::new();
+    for (index, board) in view.boards.iter().enumerate() {
+        for rank in 0..board.ranks {
+            for file in 0..board.files {
+                if let Some(p) = board.cell(file, rank).and_then(|c| c.piece.as_ref())
+                    && p.seat == seat
+                    && p.symbol == 'K'
+                {
+                    out.push((index, file, rank));
+                }
+            }
+        }
+    }
+    out
 }

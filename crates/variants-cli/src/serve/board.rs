@@ -1,0 +1,26 @@
+//! The board of a game as the page shows it: the SVG of `variants show --svg`, with the last
+//! move's cells and a king in check marked.
+
+use super::room::Room;
+use crate::render::{Marks, to_svg_marked};
+
+/// The board of the room's position as SVG.
+pub fn svg(room: &Room) -> String {
+    let game = room.position();
+    let Some(view) = game.board_view() else {
+        return String::new();
+    };
+    let mut marks = Marks {
+        per_row: 4,
+        ..Marks::default()
+    };
+    if let Some(before) = &room.before_last
+        && let Some(old) = before.board_view()
+    {
+        marks.last_move = crate::render::changed_cells(&old, &view);
+    }
+    if view.caption.iter().any(|l| l.contains("in check")) {
+        marks.check = crate::render::royal_cells(&view, game.to_move());
+    }
+    to_svg_marked(game, &view, true, &marks)
+}

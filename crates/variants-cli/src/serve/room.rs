@@ -1,0 +1,546 @@
+//! One game on the server: its record, who plays each seat, the seats' tokens, pending draw
+//! offers and undo requests, and the state as the API shows it.
+
+use super::store::{GameRow, LogEntry};
+use serde_json::{Value, json};
+use variants::{DynGame, DynHistory, Error, Seat, Status, registry};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person with the seat's token.
+    Human,
+    /// The engine, thinking about `movetime` milliseconds a move.
+    Engine {
+        /// Milliseconds a move.
+        movetime: u64,
+    },
+}
+
+/// The engine's default and largest thinking time a move, in milliseconds.
+pub const DEFAULT_MOVETIME: u64 = 1000;
+const MAX_MOVETIME: u64 = 60_000;
+
+impl Player {
+    /// Reads `human`, `engine` or `engine:movetime=MS`.
+    ///
+    /// # Errors
+    /// Any other text, or a movetime outside 1..=60000.
+    pub fn parse(text: &str) -> Result<Player, String> {
+        match text {
+            "human" => return Ok(Player::Human),
+            "engine" => {
+                return Ok(Player::Engine {
+                    movetime: DEFAULT_MOVETIME,
+                });
+            }
+            _ => {}
+        }
+        let ms = text.strip_prefix("engine:movetime=").ok_or_else(|| {
+            format!("player {text:?}: expected human, engine or engine:movetime=MS")
+        })?;
+        match ms.parse::<u64>() {
+            Ok(movetime @ 1..=MAX_MOVETIME) => Ok(Player::Engine { movetime }),
+            _ => Err(format!(
+                "player {text:?}: movetime must be 1 to {MAX_MOVETIME} milliseconds"
+            )),
+        }
+    }
+
+    /// The text form `parse` reads.
+    pub fn text(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Engine { movetime } => format!("engine:movetime={movetime}"),
+        }
+    }
+}
+
+/// Why a request about a game was refused; the API turns each into an HTTP status.
+#[derive(Debug)]
+pub enum Refusal {
+    /// 400: the request itself is wrong (bad JSON field, unknown seat…).
+    BadRequest(String),
+    /// 403: the token does not hold the seat the request needs.
+    Forbidden(String),
+    /// 409: the game's state does not allow it (over, no claim…).
+    Conflict(String),
+    /// 422: an illegal or malformed move.
+    Unprocessable(String),
+}
+
+/// A game being played.
+#[derive(Debug)]
+pub struct Room {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The configuration as given at creation (normalised `k=v;k=v`).
+    pub config: String,
+    /// Who plays each seat.
+    pub players: Vec<Player>,
+    /// The token of each human seat.
+    pub tokens: Vec<Option<String>>,
+    /// The record.
+    pub history: Box<dyn DynHistory>,
+    /// The log as stored (one entry per move, resignation or ending).
+    pub log: Vec<LogEntry>,
+    /// Seats that offered a draw since the last action.
+    pub draw_offers: Vec<bool>,
+    /// Seats that asked to take back since the last action.
+    pub undo_requests: Vec<bool>,
+    /// The engine's last reply, for the page.
+    pub engine_reply: Option<(Seat, String)>,
+    /// The position before the last move (to mark the cells it changed).
+    pub before_last: Option<Box<dyn DynGame>>,
+    /// The Zobrist hashes of the positions before each move (the engine's repetitions).
+    pub hashes: Vec<u64>,
+}
+
+impl Room {
+    /// A new game from its creation record, checked.
+    ///
+    /// # Errors
+    /// Unknown game, bad configuration, or an impossible players or tokens list.
+    pub fn new(row: &GameRow) -> Result<Room, Error> {
+        let pairs = registry::parse_config(&row.config)?;
+        let game = registry::new_game(&row.game, &pairs)?;
+        let seats = game.seats();
+        let players = row
+            .players
+            .iter()
+            .map(|p| Player::parse(p).map_err(Error::Action))
+            .collect::<Result<Vec<_>, _>>()?;
+        if players.len() != seats || row.tokens.len() != seats {
+            return Err(Error::Action(format!(
+                "{} has {seats} seats, the record lists {} players",
+                row.game,
+                players.len()
+            )));
+        }
+        Ok(Room {
+            id: row.id.clone(),
+            game: row.game.clone(),
+            config: row.config.clone(),
+            players,
+            tokens: row.tokens.clone(),
+            history: game.new_history(),
+            log: Vec::new(),
+            draw_offers: vec![false; seats],
+            undo_requests: vec![false; seats],
+            engine_reply: None,
+            before_last: None,
+            hashes: Vec::new(),
+        })
+    }
+
+    /// Replays stored log entries.
+    ///
+    /// # Errors
+    /// An entry that does not apply (the database was edited by hand).
+    pub fn replay(&mut self, log: &[LogEntry]) -> Result<(), Error> {
+        for entry in log {
+            self.apply(entry)?;
+            self.log.push(entry.clone());
+        }
+        Ok(())
+    }
+
+    /// Applies a log entry to the record (not to `log`).
+    fn apply(&mut self, entry: &LogEntry) -> Result<(), Error> {
+        match entry.kind.as_str() {
+            "move" => {
+                let before = self.position().clone_box();
+                self.history.play(&entry.arg)?;
+                self.hashes.push(before.hash());
+                self.before_last = Some(before);
+                Ok(())
+            }
+            "resign" => {
+                let seat = self.seat_by_number(&entry.arg)?;
+                self.history.resign(seat)?;
+                self.before_last = None;
+                Ok(())
+            }
+            "agree" => self.history.agree_draw(),
+            "claim" => self.history.claim_draw().map(|_| ()),
+            other => Err(Error::Action(format!("unknown log entry kind {other:?}"))),
+        }
+    }
+
+    fn seat_by_number(&self, text: &str) -> Result<Seat, Error> {
+        text.parse::<u8>()
+            .ok()
+            .filter(|&n| usize::from(n) < self.seats())
+            .map(Seat)
+            .ok_or_else(|| Error::Action(format!("no seat number {text:?}")))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &dyn DynGame {
+        self.history.position()
+    }
+
+    /// How many seats the game has.
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The seat's name (`white`, `grey`…).
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.position().seat_label(seat)
+    }
+
+    /// The seat a name (or number) stands for.
+    pub fn seat_named(&self, name: &str) -> Option<Seat> {
+        (0..self.seats())
+            .map(|i| Seat(i as u8))
+            .find(|&s| self.seat_name(s) == name || s.0.to_string() == name)
+    }
+
+    /// The seats `token` holds.
+    pub fn seats_of(&self, token: &str) -> Vec<Seat> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.as_deref() == Some(token))
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+
+    /// The engine to move, if the game goes on and an engine holds the seat to move.
+    pub fn engine_to_move(&self) -> Option<u64> {
+        if self.history.status().is_over() {
+            return None;
+        }
+        match self.players.get(self.position().to_move().index()) {
+            Some(Player::Engine { movetime }) => Some(*movetime),
+            _ => None,
+        }
+    }
+
+    /// The seats still playing. The facade has no method for it, so "Bishops" is read from its
+    /// position text (B4-51: the third field lists the active colours, `wgbp`); every other
+    /// game keeps all its seats to the end.
+    pub fn active_seats(&self) -> Vec<bool> {
+        active_seats(&self.game, self.position())
+    }
+
+    /// Whether every human seat has one and the same token (one person plays them all).
+    pub fn one_token(&self) -> bool {
+        let mut human = self.tokens.iter().flatten();
+        match human.next() {
+            Some(first) => human.all(|t| t == first),
+            None => true,
+        }
+    }
+
+    fn ongoing(&self) -> Result<(), Refusal> {
+        match self.history.status() {
+            Status::Ongoing => Ok(()),
+            status => Err(Refusal::Conflict(format!("the game is over: {status}"))),
+        }
+    }
+
+    /// Checks a move by the holder of `token`; returns the log entry to store.
+    ///
+    /// # Errors
+    /// 403 when the token does not hold the seat to move, 409 when the game is over, 422 for
+    /// a malformed or illegal move.
+    pub fn check_move(&self, token: Option<&str>, text: &str) -> Result<LogEntry, Refusal> {
+        let to_move = self.position().to_move();
+        let holds = token.is_some_and(|t| self.seats_of(t).contains(&to_move));
+        if !holds {
+            return Err(Refusal::Forbidden(format!(
+                "the token does not hold {}, the seat to move",
+                self.seat_name(to_move)
+            )));
+        }
+        self.ongoing()?;
+        self.check_engine_move(text)
+    }
+
+    /// Checks a move of the seat to move (no token: the engine's own move).
+    ///
+    /// # Errors
+    /// 409 when the game is over, 422 for a malformed or illegal move.
+    pub fn check_engine_move(&self, text: &str) -> Result<LogEntry, Refusal> {
+        self.ongoing()?;
+        let canonical = self
+            .position()
+            .normalize_move(text)
+            .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
+        Ok(LogEntry {
+            kind: "move".to_string(),
+            arg: canonical,
+        })
+    }
+
+    /// Checks a resignation; `seat` chooses among the token's seats (default: the seat to move
+    /// if the token holds it, else its only seat).
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 400 for an ambiguous or foreign seat, 409 when over.
+    pub fn check_resign(&self, token: &str, seat: Option<&str>) -> Result<LogEntry, Refusal> {
+        self.ongoing()?;
+        let seat = self.acting_seat(token, seat)?;
+        Ok(LogEntry {
+            kind: "resign".to_string(),
+            arg: seat.0.to_string(),
+        })
+    }
+
+    /// The seat a request by `token` acts for.
+    pub fn acting_seat(&self, token: &str, seat: Option<&str>) -> Result<Seat, Refusal> {
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        match seat {
+            Some(name) => {
+                let seat = self
+                    .seat_named(name)
+                    .ok_or_else(|| Refusal::BadRequest(format!("no seat {name:?}")))?;
+                if held.contains(&seat) {
+                    Ok(seat)
+                } else {
+                    Err(Refusal::Forbidden(format!(
+                        "the token does not hold {name}"
+                    )))
+                }
+            }
+            None => {
+                let to_move = self.position().to_move();
+                if held.contains(&to_move) {
+                    Ok(to_move)
+                } else {
+                    Ok(held[0])
+                }
+            }
+        }
+    }
+
+    /// Records a draw offer of `token`'s seats; returns the entry to store when every human
+    /// seat has agreed (engines never agree), else `None`.
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 409 when the game is over.
+    pub fn offer_draw(&mut self, token: &str) -> Result<Option<LogEntry>, Refusal> {
+        self.ongoing()?;
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        if self.players.iter().any(|p| *p != Player::Human) {
+            return Err(Refusal::Conflict(
+                "the engine does not agree to draws".to_string(),
+            ));
+        }
+        for seat in held {
+            self.draw_offers[seat.index()] = true;
+        }
+        let active = self.active_seats();
+        let all = self
+            .draw_offers
+            .iter()
+            .zip(&active)
+            .all(|(&offered, &playing)| offered || !playing);
+        Ok(all.then(|| LogEntry {
+            kind: "agree".to_string(),
+            arg: String::new(),
+        }))
+    }
+
+    /// Records an undo request; returns how many log entries to keep when every human seat has
+    /// asked (or one token holds every human seat), else `None`. Taking back goes back past
+    /// engine replies to the last position where a human was to move.
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 409 when there is nothing to take back.
+    pub fn request_undo(&mut self, token: &str) -> Result<Option<u64>, Refusal> {
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        let keep = self.undo_target().ok_or_else(|| {
+            Refusal::Conflict("nothing to take back: no human move yet".to_string())
+        })?;
+        for seat in held {
+            self.undo_requests[seat.index()] = true;
+        }
+        let active = self.active_seats();
+        let all = self
+            .tokens
+            .iter()
+            .zip(&self.undo_requests)
+            .zip(&active)
+            .all(|((t, &asked), &playing)| t.is_none() || asked || !playing);
+        Ok(all.then_some(keep))
+    }
+
+    /// The log length to go back to: before the last entry made by a human seat (a move
+    /// whose mover was human, or any ending).
+    fn undo_target(&self) -> Option<u64> {
+        // The mover of entry i is the seat to move before it; replaying to find it would be
+        // slow, so the movers are recomputed from a fresh replay only of the tail we need.
+        let pairs = registry::parse_config(&self.config).ok()?;
+        let mut game = registry::new_game(&self.game, &pairs).ok()?.new_history();
+        let mut last_human = None;
+        for (i, entry) in self.log.iter().enumerate() {
+            let mover = game.position().to_move();
+            let human =
+                entry.kind != "move" || self.players.get(mover.index()) == Some(&Player::Human);
+            if human {
+                last_human = Some(i as u64);
+            }
+            let applied = match entry.kind.as_str() {
+                "move" => game.play(&entry.arg).map(|_| ()),
+                "resign" => {
+                    let seat = self.seat_by_number(&entry.arg).ok()?;
+                    game.resign(seat).map(|_| ())
+                }
+                "agree" => game.agree_draw(),
+                "claim" => game.claim_draw().map(|_| ()),
+                _ => return None,
+            };
+            applied.ok()?;
+        }
+        last_human
+    }
+
+    /// Checks a draw claim by the seat to move.
+    ///
+    /// # Errors
+    /// 403 when the token does not hold the seat to move, 409 when no claim holds.
+    pub fn check_claim(&self, token: &str) -> Result<LogEntry, Refusal> {
+        self.ongoing()?;
+        let to_move = self.position().to_move();
+        if !self.seats_of(token).contains(&to_move) {
+            return Err(Refusal::Forbidden(
+                "only the seat to move can claim".to_string(),
+            ));
+        }
+        if self.history.claimable_draw().is_none() {
+            return Err(Refusal::Conflict(
+                "no draw can be claimed in this position".to_string(),
+            ));
+        }
+        Ok(LogEntry {
+            kind: "claim".to_string(),
+            arg: String::new(),
+        })
+    }
+
+    /// Applies an entry that was checked and stored: the record moves on and pending offers
+    /// lapse.
+    ///
+    /// # Errors
+    /// Only if the entry does not apply, which `check_*` rules out.
+    pub fn commit(&mut self, entry: LogEntry) -> Result<(), Error> {
+        self.apply(&entry)?;
+        self.log.push(entry);
+        self.draw_offers.fill(false);
+        self.undo_requests.fill(false);
+        Ok(())
+    }
+
+    /// Rebuilds the record from the first `keep` log entries (undo).
+    ///
+    /// # Errors
+    /// Only if the stored log does not replay.
+    pub fn truncate(&mut self, keep: u64) -> Result<(), Error> {
+        let pairs = registry::parse_config(&self.config)?;
+        self.history = registry::new_game(&self.game, &pairs)?.new_history();
+        let log: Vec<LogEntry> = self.log.drain(..).take(keep as usize).collect();
+        self.hashes.clear();
+        self.before_last = None;
+        self.replay(&log)?;
+        self.draw_offers.fill(false);
+        self.undo_requests.fill(false);
+        self.engine_reply = None;
+        Ok(())
+    }
+
+    /// The state as the API shows it.
+    pub fn state(&self) -> Value {
+        let game = self.position();
+        let status = self.history.status();
+        let seat_names: Vec<&str> = (0..self.seats())
+            .map(|i| self.seat_name(Seat(i as u8)))
+            .collect();
+        let moves = if status.is_over() {
+            Vec::new()
+        } else {
+            game.legal_move_texts()
+        };
+        let players: serde_json::Map<String, Value> = seat_names
+            .iter()
+            .zip(&self.players)
+            .map(|(name, p)| (name.to_string(), Value::String(p.text())))
+            .collect();
+        let flags = |v: &[bool]| -> Vec<&str> {
+            v.iter()
+                .zip(&seat_names)
+                .filter(|(b, _)| **b)
+                .map(|(_, n)| *n)
+                .collect()
+        };
+        json!({
+            "id": self.id,
+            "game": self.game,
+            "config": self.config,
+            "position": game.position_text(),
+            "to_move": seat_names.get(game.to_move().index()),
+            "seats": seat_names,
+            "players": players,
+            "moves": moves,
+            "status": status_json(status, &seat_names),
+            "history": self.history.action_texts(),
+            "ply": self.log.len(),
+            "claimable": self.history.claimable_draw().map(|r| r.to_string()),
+            "draw_offers": flags(&self.draw_offers),
+            "undo_requests": flags(&self.undo_requests),
+            "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
+                "seat": self.seat_name(*seat), "move": mv
+            })),
+            "one_token": self.one_token(),
+        })
+    }
+}
+
+/// The seats still playing in `position` of the game `name` (see [`Room::active_seats`]).
+pub fn active_seats(name: &str, position: &dyn DynGame) -> Vec<bool> {
+    let seats = position.seats();
+    if name != "bishops4p" {
+        return vec![true; seats];
+    }
+    let text = position.position_text();
+    let Some(active) = text.split_whitespace().nth(2) else {
+        return vec![true; seats];
+    };
+    (0..seats)
+        .map(|i| {
+            let initial = position.seat_label(Seat(i as u8)).chars().next();
+            initial.is_some_and(|c| active.contains(c))
+        })
+        .collect()
+}
+
+/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "text"}`.
+fn status_json(status: Status, seat_names: &[&str]) -> Value {
+    match status {
+        Status::Ongoing => json!({"result": "ongoing", "text": "ongoing"}),
+        Status::Win { winner, reason } => json!({
+            "result": "win",
+            "winner": seat_names.get(winner.index()),
+            "reason": reason.to_string(),
+            "text": format!("{} wins ({reason})", seat_names.get(winner.index()).unwrap_or(&"?")),
+        }),
+        Status::Draw { reason } => json!({
+            "result": "draw",
+            "reason": reason.to_string(),
+            "text": format!("draw ({reason})"),
+        }),
+    }
+}

@@ -1,0 +1,224 @@
+//! The games on disk: one SQLite file, written by one thread that commits every queued write
+//! in one transaction (group commit) and only then answers, so a move answered "accepted" is
+//! on disk (`synchronous=FULL`: the commit survives a crash of the process and of the machine).
+
+use rusqlite::{Connection, params};
+use std::path::Path;
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+/// A game as it was created.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The configuration as `k=v;k=v`.
+    pub config: String,
+    /// The player of every seat (`human`, `engine:movetime=500`).
+    pub players: Vec<String>,
+    /// The token of every human seat.
+    pub tokens: Vec<Option<String>>,
+}
+
+/// One step of a game's log: a move, a resignation or a game-level ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// `move`, `resign`, `agree` or `claim`.
+    pub kind: String,
+    /// The move's canonical text or the resigning seat's number.
+    pub arg: String,
+}
+
+/// A stored game with its log, as read at start.
+pub type StoredGame = (GameRow, Vec<LogEntry>);
+
+/// A write.
+enum Op {
+    /// A new game.
+    Insert(GameRow),
+    /// Appends the log entry with sequence number `seq` (0-based).
+    Append {
+        id: String,
+        seq: u64,
+        entry: LogEntry,
+    },
+    /// Keeps the first `keep` log entries (undo).
+    Truncate { id: String, keep: u64 },
+}
+
+struct Job {
+    op: Op,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The handle the server writes through.
+#[derive(Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// Opens (or creates) the database at `path` and reads every stored game with its log.
+///
+/// # Errors
+/// The file cannot be opened or is not a games database.
+pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
+    let what = |e: rusqlite::Error| format!("database {}: {e}", path.display());
+    let conn = Connection::open(path).map_err(what)?;
+    conn.execute_batch(
+        "PRAGMA journal_mode=WAL;
+         PRAGMA synchronous=FULL;
+         CREATE TABLE IF NOT EXISTS games(
+             id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
+             players TEXT NOT NULL, tokens TEXT NOT NULL);
+         CREATE TABLE IF NOT EXISTS log(
+             game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, arg TEXT NOT NULL,
+             PRIMARY KEY (game, seq));",
+    )
+    .map_err(what)?;
+    let games = load(&conn).map_err(what)?;
+    let (jobs, rx) = mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("variants-store".into())
+        .spawn(move || writer(conn, rx))
+        .map_err(|e| format!("cannot start the database thread: {e}"))?;
+    Ok((Store { jobs }, games))
+}
+
+fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    let mut games = Vec::new();
+    let mut stmt = conn.prepare("SELECT id, game, config, players, tokens FROM games")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+        ))
+    })?;
+    for row in rows {
+        let (id, game, config, players, tokens) = row?;
+        let players: Vec<String> = serde_json::from_str(&players).unwrap_or_default();
+        let tokens: Vec<Option<String>> = serde_json::from_str(&tokens).unwrap_or_default();
+        games.push(GameRow {
+            id,
+            game,
+            config,
+            players,
+            tokens,
+        });
+    }
+    let mut out = Vec::with_capacity(games.len());
+    let mut stmt = conn.prepare("SELECT kind, arg FROM log WHERE game = ?1 ORDER BY seq")?;
+    for game in games {
+        let log = stmt
+            .query_map([&game.id], |r| {
+                Ok(LogEntry {
+                    kind: r.get(0)?,
+                    arg: r.get(1)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        out.push((game, log));
+    }
+    Ok(out)
+}
+
+fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        Op::Insert(g) => {
+            let players = serde_json::to_string(&g.players).unwrap_or_default();
+            let tokens = serde_json::to_string(&g.tokens).unwrap_or_default();
+            conn.prepare_cached(
+                "INSERT INTO games(id, game, config, players, tokens) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![g.id, g.game, g.config, players, tokens])?;
+        }
+        Op::Append { id, seq, entry } => {
+            conn.prepare_cached("INSERT INTO log(game, seq, kind, arg) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![id, *seq as i64, entry.kind, entry.arg])?;
+        }
+        Op::Truncate { id, keep } => {
+            conn.prepare_cached("DELETE FROM log WHERE game = ?1 AND seq >= ?2")?
+                .execute(params![id, *keep as i64])?;
+        }
+    }
+    Ok(())
+}
+
+/// The writer thread: takes every queued job, runs them in one transaction, commits, then
+/// answers each (each job in its own savepoint, so one failing write fails alone).
+fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 512
+            && let Ok(job) = rx.try_recv()
+        {
+            batch.push(job);
+        }
+        let mut results: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
+        let began = conn.execute_batch("BEGIN IMMEDIATE");
+        for job in &batch {
+            let result = began.as_ref().map_err(|e| e.to_string()).and_then(|()| {
+                conn.execute_batch("SAVEPOINT job")
+                    .map_err(|e| e.to_string())?;
+                match apply(&conn, &job.op) {
+                    Ok(()) => conn.execute_batch("RELEASE job").map_err(|e| e.to_string()),
+                    Err(e) => {
+                        let _ = conn.execute_batch("ROLLBACK TO job; RELEASE job");
+                        Err(e.to_string())
+                    }
+                }
+            });
+            results.push(result);
+        }
+        if began.is_ok()
+            && let Err(e) = conn.execute_batch("COMMIT")
+        {
+            let _ = conn.execute_batch("ROLLBACK");
+            for r in &mut results {
+                *r = Err(format!("commit failed: {e}"));
+            }
+        }
+        for (job, result) in batch.into_iter().zip(results) {
+            let _ = job.done.send(result.map_err(|e| format!("database: {e}")));
+        }
+    }
+}
+
+impl Store {
+    async fn run(&self, op: Op) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.jobs
+            .send(Job { op, done })
+            .map_err(|_| "database: the writer has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "database: the writer has stopped".to_string())?
+    }
+
+    /// Stores a new game.
+    pub async fn insert(&self, game: GameRow) -> Result<(), String> {
+        self.run(Op::Insert(game)).await
+    }
+
+    /// Appends entry number `seq` of a game's log.
+    pub async fn append(&self, id: &str, seq: u64, entry: LogEntry) -> Result<(), String> {
+        self.run(Op::Append {
+            id: id.to_string(),
+            seq,
+            entry,
+        })
+        .await
+    }
+
+    /// Keeps the first `keep` entries of a game's log.
+    pub async fn truncate(&self, id: &str, keep: u64) -> Result<(), String> {
+        self.run(Op::Truncate {
+            id: id.to_string(),
+            keep,
+        })
+        .await
+    }
+}

@@ -1,0 +1,389 @@
+//! The JSON API of `variants serve` against a real server on an ephemeral loopback port:
+//! creating games, moves with their 403/422/404 answers, engine replies, resignation, draws,
+//! take-backs, server-sent events, the board's `data-cell` cells, and a restart after a kill.
+
+mod server;
+
+use serde_json::{Value, json};
+use server::{Server, scratch};
+use std::io::{BufRead, BufReader, Write};
+use std::time::{Duration, Instant};
+
+fn create(server: &Server, body: Value) -> Value {
+    let (status, created) = server.post("/api/games", &body);
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
+fn state(server: &Server, id: &str) -> Value {
+    let (status, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{state}");
+    state
+}
+
+fn play(server: &Server, id: &str, mv: &str, token: &str) -> (u16, Value) {
+    server.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": mv, "token": token}),
+    )
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_else(|| panic!("{key} in {v}"))
+}
+
+#[test]
+fn fide_game_moves_and_refusals() {
+    let dir = scratch("fide");
+    let server = Server::start(&dir.join("games.db"));
+    let created = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
+    let id = str_of(&created, "id");
+    let white = created["tokens"]["white"].as_str().unwrap();
+    let black = created["tokens"]["black"].as_str().unwrap();
+    assert_ne!(white, black, "one secret per human seat");
+    assert_eq!(
+        created["links"]["white"],
+        json!(format!("/play/{id}#seat=white&token={white}"))
+    );
+    let start = state(&server, id);
+    // C3-40: with one height the game is FIDE chess: 20 first moves.
+    assert_eq!(start["moves"].as_array().unwrap().len(), 20);
+    assert_eq!(start["to_move"], "white");
+    assert_eq!(start["status"]["result"], "ongoing");
+
+    // 403: black's token on white's turn, and a made-up token.
+    assert_eq!(play(&server, id, "e2e4", black).0, 403);
+    assert_eq!(play(&server, id, "e2e4", "0123").0, 403);
+    // 422: an illegal move and a malformed one; the position is unchanged.
+    let (status, answer) = play(&server, id, "e2e5", white);
+    assert_eq!(status, 422);
+    assert!(str_of(&answer, "error").contains("e2e5"), "{answer}");
+    assert_eq!(play(&server, id, "zz9", white).0, 422);
+    assert_eq!(state(&server, id)["position"], start["position"]);
+    // 404: no such game.
+    assert_eq!(play(&server, "ffffffff", "e2e4", white).0, 404);
+    assert_eq!(server.get("/api/games/ffffffff").0, 404);
+    assert_eq!(server.get("/api/games/ffffffff/events").0, 404);
+
+    let (status, after) = play(&server, id, "e2e4", white);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["history"], json!(["e2e4"]));
+    assert_eq!(after["to_move"], "black");
+    // FIDE: Black also has 20 replies to 1.e4.
+    assert_eq!(after["moves"].as_array().unwrap().len(), 20);
+    // Now White's token may not move.
+    assert_eq!(play(&server, id, "d2d4", white).0, 403);
+    assert_eq!(play(&server, id, "e7e5", black).0, 200);
+}
+
+#[test]
+fn bad_requests_are_clear_4xx() {
+    let dir = scratch("bad");
+    let server = Server::start(&dir.join("games.db"));
+    let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
+        ("/api/games", b"not json".to_vec(), 400, "request body"),
+        (
+            "/api/games",
+            br#"{"game": "chess9"}"#.to_vec(),
+            400,
+            "unknown game",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "config": "heights=12"}"#.to_vec(),
+            400,
+            "heights",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "config": "colour=red"}"#.to_vec(),
+            400,
+            "colour",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "players": {"pink": "human"}}"#.to_vec(),
+            400,
+            "pink",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "players": {"white": "engine:movetime=0"}}"#.to_vec(),
+            400,
+            "movetime",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "extra": 1}"#.to_vec(),
+            400,
+            "extra",
+        ),
+        ("/api/games", vec![0xff, 0xfe, 0x00], 400, "request body"),
+    ];
+    for (path, body, want, needle) in cases {
+        let (status, text) = server.raw("POST", path, Some(&body));
+        assert_eq!(status, want, "{} -> {text}", String::from_utf8_lossy(&body));
+        let v: Value = serde_json::from_str(&text).expect("errors are JSON");
+        assert!(
+            str_of(&v, "error").contains(needle),
+            "{needle:?} not in {text}"
+        );
+    }
+    // Bodies over the limit are refused before they are read.
+    let huge = format!(
+        r#"{{"game": "chess3d", "config": "{}"}}"#,
+        "x".repeat(40_000)
+    );
+    assert_eq!(
+        server.raw("POST", "/api/games", Some(huge.as_bytes())).0,
+        413
+    );
+    // A long configuration under the body limit: 400, not a panic.
+    let long = format!(
+        r#"{{"game": "chess3d", "config": "{}"}}"#,
+        "x".repeat(5_000)
+    );
+    assert_eq!(
+        server.raw("POST", "/api/games", Some(long.as_bytes())).0,
+        400
+    );
+    let created = create(&server, json!({"game": "chess-t"}));
+    let id = str_of(&created, "id");
+    let long_move = "a".repeat(500);
+    let white = created["tokens"]["white"].as_str().unwrap();
+    assert_eq!(play(&server, id, &long_move, white).0, 400);
+    assert_eq!(server.get("/no/such/page").0, 404);
+    // The server is still there.
+    assert_eq!(server.get(&format!("/api/games/{id}")).0, 200);
+}
+
+#[test]
+fn engine_seat_replies_by_itself() {
+    let dir = scratch("engine");
+    let server = Server::start(&dir.join("games.db"));
+    let created = create(
+        &server,
+        json!({"game": "chess3d", "config": {"heights": 1},
+               "players": {"black": "engine:movetime=50"}}),
+    );
+    let id = str_of(&created, "id");
+    assert!(
+        created["tokens"].get("black").is_none(),
+        "no token for an engine seat"
+    );
+    let white = created["tokens"]["white"].as_str().unwrap();
+    assert_eq!(play(&server, id, "e2e4", white).0, 200);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let s = state(&server, id);
+        if s["history"].as_array().unwrap().len() == 2 {
+            assert_eq!(s["to_move"], "white");
+            assert_eq!(s["engine_reply"]["seat"], "black");
+            assert_eq!(s["engine_reply"]["move"], s["history"][1]);
+            break;
+        }
+        assert!(Instant::now() < deadline, "the engine did not answer: {s}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn bishops_four_seats_four_tokens() {
+    let dir = scratch("bishops");
+    let server = Server::start(&dir.join("games.db"));
+    let created = create(&server, json!({"game": "bishops4p"}));
+    let id = str_of(&created, "id");
+    let seats = ["white", "grey", "black", "pink"];
+    for seat in seats {
+        assert!(created["tokens"][seat].is_string(), "{created}");
+        assert!(created["links"][seat].is_string(), "{created}");
+    }
+    // B4-53: from the start each colour has 26 legal moves; the turn goes white, grey, black,
+    // pink (B4-3), and only the seat to move's token moves.
+    for (i, seat) in seats.iter().enumerate() {
+        let s = state(&server, id);
+        assert_eq!(s["to_move"], *seat);
+        assert_eq!(s["moves"].as_array().unwrap().len(), 26, "{seat}");
+        let mv = s["moves"][0].as_str().unwrap().to_string();
+        let other = seats[(i + 1) % 4];
+        let other_token = created["tokens"][other].as_str().unwrap();
+        assert_eq!(play(&server, id, &mv, other_token).0, 403);
+        let token = created["tokens"][*seat].as_str().unwrap();
+        assert_eq!(play(&server, id, &mv, token).0, 200);
+    }
+    assert_eq!(state(&server, id)["history"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn resign_draw_and_take_back() {
+    let dir = scratch("actions");
+    let server = Server::start(&dir.join("games.db"));
+    let act = |id: &str, what: &str, token: &str| {
+        server.post(&format!("/api/games/{id}/{what}"), &json!({"token": token}))
+    };
+    // Resignation: in a two-player game the other side wins.
+    let c = create(
+        &server,
+        json!({"game": "checkers3d", "config": "heights=1"}),
+    );
+    let id = str_of(&c, "id");
+    let (status, s) = act(id, "resign", c["tokens"]["white"].as_str().unwrap());
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["status"]["result"], "win");
+    assert_eq!(s["status"]["winner"], "black");
+    assert_eq!(s["moves"], json!([]));
+    assert_eq!(
+        play(&server, id, "c3-d4", c["tokens"]["black"].as_str().unwrap()).0,
+        403
+    );
+    assert_eq!(
+        play(&server, id, "c3-d4", c["tokens"]["white"].as_str().unwrap()).0,
+        409
+    );
+
+    // A draw needs every human seat.
+    let c = create(&server, json!({"game": "chess-t"}));
+    let id = str_of(&c, "id");
+    let (w, b) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    let (_, s) = act(id, "draw", w);
+    assert_eq!(s["status"]["result"], "ongoing");
+    assert_eq!(s["draw_offers"], json!(["white"]));
+    let (_, s) = act(id, "draw", b);
+    assert_eq!(s["status"]["result"], "draw");
+    // No claim in the start position.
+    let c = create(&server, json!({"game": "chess-t"}));
+    let id = str_of(&c, "id");
+    assert_eq!(
+        act(id, "claim", c["tokens"]["white"].as_str().unwrap()).0,
+        409
+    );
+
+    // Take-back by agreement: one seat asking is not enough, both are.
+    let c = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
+    let id = str_of(&c, "id");
+    let (w, b) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    assert_eq!(act(id, "undo", w).0, 409, "nothing to take back yet");
+    play(&server, id, "e2e4", w);
+    let (_, s) = act(id, "undo", w);
+    assert_eq!(s["history"], json!(["e2e4"]));
+    assert_eq!(s["undo_requests"], json!(["white"]));
+    let (_, s) = act(id, "undo", b);
+    assert_eq!(s["history"], json!([]));
+    assert_eq!(s["to_move"], "white");
+
+    // One token for every seat: take-backs need nobody else.
+    let c = create(
+        &server,
+        json!({"game": "chess3d", "config": "heights=1", "one_token": true}),
+    );
+    let id = str_of(&c, "id");
+    let t = c["tokens"]["white"].as_str().unwrap();
+    assert_eq!(c["tokens"]["black"].as_str(), Some(t));
+    play(&server, id, "e2e4", t);
+    play(&server, id, "e7e5", t);
+    let (_, s) = act(id, "undo", t);
+    assert_eq!(s["history"], json!(["e2e4"]));
+}
+
+#[test]
+fn board_cells_are_addressable() {
+    let dir = scratch("cells");
+    let server = Server::start(&dir.join("games.db"));
+    // (game, config, cells: 64 a height in the 8x8xH games (C3-1, D3-2), 144 for the 12x12
+    // board of "Bishops" (B4-1), 64 for chess-T (CT-1)), a cell that must be there.
+    let cases = [
+        ("chess3d", "heights=1", 64, "e2"),
+        ("chess3d", "heights=3", 192, "e2@3"),
+        ("checkers3d", "heights=2", 128, "c3@2"),
+        ("bishops4p", "", 144, "l12"),
+        ("chess-t", "", 64, "h8"),
+    ];
+    for (game, config, cells, example) in cases {
+        let c = create(&server, json!({"game": game, "config": config}));
+        let (status, s) = server.get(&format!("/api/games/{}?board=svg", str_of(&c, "id")));
+        assert_eq!(status, 200);
+        let svg = str_of(&s, "board");
+        assert_eq!(
+            svg.matches("data-cell=\"").count(),
+            cells,
+            "{game} {config}"
+        );
+        assert!(svg.contains(&format!("data-cell=\"{example}\"")), "{game}");
+        // Pieces are drawn as pieces (glyphs or discs), not letters.
+        assert!(svg.contains("class=\"piece\""));
+    }
+}
+
+#[test]
+fn events_push_every_new_state() {
+    let dir = scratch("events");
+    let server = Server::start(&dir.join("games.db"));
+    let c = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
+    let id = str_of(&c, "id");
+    let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut next_state = || -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(reader.read_line(&mut line).unwrap() > 0, "stream ended");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return serde_json::from_str(data.trim()).expect("state JSON");
+            }
+        }
+    };
+    let first = next_state();
+    assert_eq!(first["ply"], 0);
+    assert!(first["board"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(
+        play(&server, id, "d2d4", c["tokens"]["white"].as_str().unwrap()).0,
+        200
+    );
+    let second = next_state();
+    assert_eq!(second["history"], json!(["d2d4"]));
+}
+
+#[test]
+fn accepted_moves_survive_a_kill() {
+    let dir = scratch("restart");
+    let db = dir.join("games.db");
+    let server = Server::start(&db);
+    let c = create(
+        &server,
+        json!({"game": "checkers3d", "config": "heights=2"}),
+    );
+    let id = str_of(&c, "id").to_string();
+    let tokens = c["tokens"].clone();
+    let mut accepted = Vec::new();
+    for _ in 0..12 {
+        let s = state(&server, &id);
+        let mv = s["moves"][0].as_str().unwrap().to_string();
+        let token = tokens[str_of(&s, "to_move")].as_str().unwrap();
+        let (status, _) = play(&server, &id, &mv, token);
+        assert_eq!(status, 200);
+        accepted.push(mv);
+    }
+    // SIGKILL: no shutdown code runs, so only what was written before answering survives.
+    server.kill();
+    let server = Server::start(&db);
+    let s = state(&server, &id);
+    assert_eq!(s["history"], json!(accepted));
+    // The game goes on with the same tokens.
+    let mv = s["moves"][0].as_str().unwrap().to_string();
+    let token = tokens[str_of(&s, "to_move")].as_str().unwrap();
+    assert_eq!(play(&server, &id, &mv, token).0, 200);
+}
