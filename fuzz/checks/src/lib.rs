@@ -135,6 +135,13 @@ pub fn start<G: Game>(configs: &[&str], index: usize) -> Option<G> {
     G::new(&config_of::<G>(text)?).ok()
 }
 
+/// The legal moves of `game` (no texts: the cheap form for choosing a move).
+pub fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
+    let mut list = G::MoveList::default();
+    game.legal_moves(&mut list);
+    list.iter().copied().collect()
+}
+
 /// The legal moves of `game` with their canonical texts.
 pub fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
     let mut list = G::MoveList::default();
@@ -265,11 +272,13 @@ pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>
     for _ in 0..plies {
         let Some(current) = line.last() else { break };
         check_light(current);
-        let moves = legal(current);
+        // Only the move list: the texts of every move are checked once, at the end
+        // (`check_position`), not at every ply.
+        let moves = moves_of(current);
         if moves.is_empty() || current.status().is_over() {
             break;
         }
-        let (m, _) = moves[bytes.below(moves.len())];
+        let m = moves[bytes.below(moves.len())];
         let mut next = current.clone();
         next.play_unchecked(m);
         line.push(next);

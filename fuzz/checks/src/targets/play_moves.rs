@@ -9,7 +9,7 @@
 //! Input: game selector, configuration byte, playout length byte, one byte per ply choosing
 //! the move, then move texts separated by newlines.
 
-use crate::{Bytes, Visit, check_position, dispatch, legal, playout, start};
+use crate::{Bytes, Visit, check_light, check_position, dispatch, legal, moves_of, playout, start};
 use variants::variant_core::{DynGame, Game, History};
 
 struct Run<'a>(&'a [u8]);
@@ -24,12 +24,23 @@ impl Visit for Run<'_> {
         let (mut line, moves) = playout(first, &mut bytes, plies);
         check_history(&line, &moves);
 
+        // The legal list (with texts) of the line's last position, recomputed only when a
+        // move was played: most offered texts are refused and leave the position as it was.
+        let mut cached: Option<(usize, Vec<(G::Move, String)>)> = None;
+        let mut played_texts = false;
         for raw in bytes.rest().split(|&b| b == b'\n').take(16) {
             let text = String::from_utf8_lossy(raw);
             let Some(game) = line.last().cloned() else {
                 return;
             };
-            let legal_moves = legal(&game);
+            let legal_moves = match &cached {
+                Some((len, list)) if *len == line.len() => list.clone(),
+                _ => {
+                    let list = legal(&game);
+                    cached = Some((line.len(), list.clone()));
+                    list
+                }
+            };
             let before = game.to_text();
             let named = legal_moves.iter().find(|(_, t)| *t == text);
             let mut via_dyn = game.clone();
@@ -62,7 +73,10 @@ impl Visit for Run<'_> {
                         "{}: play paths differ",
                         G::NAME
                     );
-                    check_position(&child);
+                    // Text round trip and hash now; the full check (every move text parsed
+                    // back) once for the last position below.
+                    check_light(&child);
+                    played_texts = true;
                     line.push(child);
                 }
                 Err(e) => {
@@ -86,15 +100,19 @@ impl Visit for Run<'_> {
             }
         }
 
-        // try_play with moves of other positions of the line.
         let Some(current) = line.last() else { return };
-        let here: Vec<G::Move> = legal(current).into_iter().map(|(m, _)| m).collect();
+        if played_texts {
+            check_position(current);
+        }
+
+        // try_play with moves of other positions of the line.
+        let here: Vec<G::Move> = moves_of(current);
         let before = current.to_text();
         let mut offered = 0;
         for position in line.iter().rev().skip(1).take(4) {
-            for (m, _) in legal(position) {
+            for m in moves_of(position) {
                 offered += 1;
-                if offered > 64 {
+                if offered > 24 {
                     return;
                 }
                 let mut child = current.clone();
