@@ -43,6 +43,28 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(String, u64)>;
+    /// [`divide`](DynGame::divide) with [`perft::PerftOptions`] (threads, transposition table,
+    /// stop flag, progress); see [`perft::divide_with`].
+    ///
+    /// # Errors
+    ///
+    /// [`perft::PerftError::Stopped`] when stopped, [`perft::PerftError::HashTooLarge`] when the
+    /// table cannot be allocated.
+    fn divide_with(
+        &self,
+        depth: u32,
+        options: &perft::PerftOptions,
+    ) -> Result<Vec<(String, u64)>, perft::PerftError>;
+    /// [`perft`](DynGame::perft) with [`perft::PerftOptions`]; see [`perft::perft_with`].
+    ///
+    /// # Errors
+    ///
+    /// As [`divide_with`](DynGame::divide_with).
+    fn perft_with(
+        &self,
+        depth: u32,
+        options: &perft::PerftOptions,
+    ) -> Result<u64, perft::PerftError>;
     /// A picture of the position (see [`Game::board_view`]).
     fn board_view(&self) -> Option<crate::BoardView>;
     /// A boxed copy.
@@ -107,6 +129,23 @@ impl<G: Game> DynGame for G {
             .into_iter()
             .map(|(m, n)| (self.format_move(m), n))
             .collect()
+    }
+    fn divide_with(
+        &self,
+        depth: u32,
+        options: &perft::PerftOptions,
+    ) -> Result<Vec<(String, u64)>, perft::PerftError> {
+        Ok(perft::divide_with(self, depth, options)?
+            .into_iter()
+            .map(|(m, n)| (self.format_move(m), n))
+            .collect())
+    }
+    fn perft_with(
+        &self,
+        depth: u32,
+        options: &perft::PerftOptions,
+    ) -> Result<u64, perft::PerftError> {
+        perft::perft_with(self, depth, options)
     }
     fn board_view(&self) -> Option<crate::BoardView> {
         Game::board_view(self)

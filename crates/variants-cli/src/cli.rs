@@ -42,9 +42,16 @@ pub enum Command {
         /// Also print the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// Threads (split at the root); 0 = all cores.
+        /// Threads (work stealing over subtrees); 0 = all cores.
         #[arg(long, short, default_value_t = 1)]
         threads: usize,
+        /// Transposition table of this many megabytes, shared by the threads (0 = none).
+        #[arg(long, value_name = "MB", default_value_t = 0)]
+        hash: usize,
+        /// Seed of the table's index and check key (a second run with another seed checks a
+        /// deep count independently).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        hash_seed: u64,
         /// Print JSON.
         #[arg(long)]
         json: bool,

@@ -138,6 +138,42 @@ fn perft_counts_divides_and_speaks_json() {
     assert_eq!(stdout(&o).trim(), "nodes 14865");
 }
 
+/// `--hash MB`: the same counts with a transposition table (FIDE Kiwipete 48, 2 039, 97 862,
+/// published; C3-40), and a table no machine has is a one-line error.
+#[test]
+fn perft_with_a_hash_table_counts_the_same() {
+    for (threads, hash) in [("1", "4"), ("2", "1")] {
+        let o = variants(&[
+            "perft",
+            "chess3d",
+            "-d",
+            "3",
+            "--position",
+            KIWIPETE,
+            "--hash",
+            hash,
+            "--threads",
+            threads,
+            "--hash-seed",
+            "7",
+            "--json",
+            "--divide",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["nodes"], 97_862);
+        assert_eq!(v["divide"].as_object().unwrap().len(), 48);
+        assert_eq!(v["hash_mb"], hash.parse::<u64>().unwrap());
+    }
+    let o = variants(&["perft", "chess3d", "-d", "3", "--hash", "99999999999"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with("error:") && e.contains("99999999999 MB"),
+        "{e}"
+    );
+}
+
 #[test]
 fn errors_are_one_line_with_exit_codes() {
     // Bad input: exit 1, one line naming the bad part.

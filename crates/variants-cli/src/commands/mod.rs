@@ -30,6 +30,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             depth,
             divide,
             threads,
+            hash,
+            hash_seed,
             json,
             quiet,
         } => perft::run(
@@ -38,6 +40,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 depth,
                 divide,
                 threads,
+                hash,
+                hash_seed,
                 json,
                 quiet,
             },

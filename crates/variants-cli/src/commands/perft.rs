@@ -1,4 +1,5 @@
-//! `variants perft`: node counts, optionally split at the root, with a progress bar.
+//! `variants perft`: node counts, optionally split at the root, on several threads, with a
+//! transposition table, with a progress bar.
 
 use crate::cli::PositionArgs;
 use crate::output::outln;
@@ -6,11 +7,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Instant;
 use variants::Error;
+use variants::variant_core::perft::{PerftOptions, Progress};
 
 pub struct Options {
     pub depth: u32,
     pub divide: bool,
     pub threads: usize,
+    pub hash: usize,
+    pub hash_seed: u64,
     pub json: bool,
     pub quiet: bool,
 }
@@ -25,26 +29,38 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         ) {
             bar.set_style(style.progress_chars("=> "));
         }
-        bar.set_message(format!("depth {}", opts.depth));
         bar
     });
-    let started = Instant::now();
-    let progress = |done: usize, total: usize| {
+    let depth = opts.depth;
+    let progress = |p: Progress| {
         if let Some(bar) = &bar {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
+            bar.set_length(p.root_moves as u64);
+            bar.set_position(p.root_moves_done as u64);
+            bar.set_message(format!("depth {depth}, {} nodes", p.nodes));
         }
     };
-    let (nodes, divide) = if opts.divide || opts.threads != 1 || bar.is_some() {
-        let d = game.divide(opts.depth, opts.threads, &progress);
+    let options = PerftOptions {
+        threads: opts.threads,
+        hash_mb: opts.hash,
+        hash_seed: opts.hash_seed,
+        stop: None,
+        progress: bar.is_some().then_some(&progress as _),
+    };
+    let started = Instant::now();
+    let plain = !opts.divide && opts.threads == 1 && opts.hash == 0 && bar.is_none();
+    let (nodes, divide) = if plain {
+        // The plain single-thread count, without the options' bookkeeping.
+        (game.perft(opts.depth), Vec::new())
+    } else {
+        let d = game
+            .divide_with(opts.depth, &options)
+            .map_err(|e| Error::Action(e.to_string()))?;
         let nodes = if opts.depth == 0 {
             1
         } else {
             d.iter().map(|(_, n)| n).sum()
         };
         (nodes, d)
-    } else {
-        (game.perft(opts.depth), Vec::new())
     };
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
@@ -65,6 +81,9 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             "seconds": seconds,
             "nodes_per_second": nps.round() as u64,
         });
+        if opts.hash > 0 {
+            value["hash_mb"] = serde_json::Value::from(opts.hash);
+        }
         if opts.divide {
             let map: serde_json::Map<String, serde_json::Value> = divide
                 .iter()

@@ -1,0 +1,323 @@
+//! Perft: counting the leaves of the legal-move tree, the standard test and benchmark of move
+//! generation. Written once for every game.
+//!
+//! - [`perft`]: one thread, bulk counting at the last ply ([`Game::count_legal_moves`]).
+//! - [`perft_full`]: plays every move down to the leaves.
+//! - [`divide`]: the count below each root move.
+//! - [`perft_with`] / [`divide_with`]: the same counts with [`PerftOptions`]: several threads
+//!   (rayon work stealing over subtrees at every depth, not only the root), a transposition
+//!   table shared by the threads (`hash_mb`), a stop flag another thread can raise, and a
+//!   progress callback. They return `Err(PerftError::Stopped)` when stopped.
+//! - [`perft_parallel`] / [`divide_parallel`]: shorthands for threads only.
+//!
+//! # Stopping and progress
+//!
+//! The stop flag is checked at every node at least two plies above the leaves, so a count
+//! returns [`PerftError::Stopped`] within a few microseconds of work per thread after the flag
+//! is raised (one bulk count of a position is the longest stretch without a check). The search
+//! leaves nothing behind: the table is freed, the position untouched, and the next call starts
+//! afresh. The progress callback gets a [`Progress`] (leaves counted so far, root moves done
+//! out of how many) after each root move and whenever about four million more leaves have been
+//! counted; it may be called from any of the threads, also concurrently, so keep it short.
+//!
+//! ```
+//! use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+//! use variant_core::perft::{PerftError, PerftOptions, perft_with};
+//! # use variant_core::Game;
+//! # fn demo<G: Game>(game: &G) {
+//! let stop = AtomicBool::new(false);
+//! let seen = AtomicU64::new(0);
+//! let progress = |p: variant_core::perft::Progress| seen.store(p.nodes, Ordering::Relaxed);
+//! let options = PerftOptions {
+//!     threads: 2,
+//!     hash_mb: 16,
+//!     stop: Some(&stop),
+//!     progress: Some(&progress),
+//!     ..PerftOptions::default()
+//! };
+//! std::thread::scope(|s| {
+//!     let counting = s.spawn(|| perft_with(game, 9, &options));
+//!     // ... later, from this (or any) thread:
+//!     stop.store(true, Ordering::Relaxed);
+//!     assert!(matches!(counting.join().unwrap(), Err(PerftError::Stopped) | Ok(_)));
+//! });
+//! # }
+//! ```
+//!
+//! # The transposition table
+//!
+//! With `hash_mb > 0` the counts of subtrees of depth 2 and more are kept in a table of that
+//! many megabytes and reused when the same position comes back at the same depth (a
+//! transposition). Each entry holds the position's full 64-bit Zobrist key
+//! ([`Game::zobrist`]), its depth and a **second, independent 64-bit key**: a seeded hash of the
+//! set of the position's legal moves and of the seat to move (a list the count
+//! generates anyway, so the check costs almost nothing). A count is reused only when the depth
+//! and both keys match: a wrong count needs two different positions at the same depth whose
+//! 64-bit Zobrist keys are equal *and* whose move lists hash alike. Entries are written without
+//! locks (each word XOR-ed with the data, so a half-written entry never matches).
+//!
+//! Like the Zobrist key, the check key leaves out the clocks (halfmove clock, move number), so
+//! transpositions that differ only in a clock share an entry. The table therefore relies on the
+//! games' contract that the Zobrist key covers everything that changes the legal-move tree
+//! below a position except state that cannot matter within the counted depth (a 50-move clock
+//! in a perft of a few plies).
+//!
+//! `hash_seed` moves every position to other buckets and changes the check key: a second run of
+//! a deep count with another seed (or table size) shares no collision pattern with the first.
+
+mod search;
+mod table;
+
+use crate::Game;
+use search::Search;
+use std::sync::atomic::AtomicBool;
+use table::Table;
+
+/// The number of leaf nodes `depth` plies below `game`, counting the last ply in bulk
+/// ([`Game::count_legal_moves`]) without playing it.
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => game.count_legal_moves(),
+        _ => {
+            let mut moves = G::MoveList::default();
+            game.legal_moves(&mut moves);
+            let mut nodes = 0;
+            for &mv in moves.iter() {
+                let mut child = game.clone();
+                child.play_unchecked(mv);
+                nodes += perft(&child, depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft that plays every move down to the leaves (no bulk counting): slower, and a check that
+/// playing each move works.
+pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = G::MoveList::default();
+    game.legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        nodes += perft_full(&child, depth - 1);
+    }
+    nodes
+}
+
+/// Perft split at the root: each legal move with the number of leaves below it, in generation
+/// order. `depth` counts the root move, so the sum equals `perft(game, depth)`.
+pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    divide_parallel(game, depth, 1, |_, _| {})
+}
+
+/// The most threads a parallel perft starts: a caller asking for a million (a typo, or hostile
+/// input through the CLI or the C API) gets a working count instead of an exhausted process.
+pub const MAX_THREADS: usize = 256;
+
+/// The largest transposition table, in megabytes (1 TiB): larger requests are refused with
+/// [`PerftError::HashTooLarge`] before anything is allocated.
+pub const MAX_HASH_MB: usize = 1 << 20;
+
+/// How [`perft_with`] and [`divide_with`] count.
+///
+/// ```
+/// use variant_core::perft::PerftOptions;
+///
+/// let options = PerftOptions { threads: 2, hash_mb: 64, ..PerftOptions::default() };
+/// assert_eq!(options.hash_seed, 0);
+/// assert!(options.stop.is_none());
+/// ```
+#[derive(Clone, Copy)]
+pub struct PerftOptions<'a> {
+    /// Threads (`0`: all cores; at most [`MAX_THREADS`] are started). Default 1.
+    pub threads: usize,
+    /// Size of the transposition table in megabytes (2^20 bytes); `0` (the default) counts
+    /// without one.
+    pub hash_mb: usize,
+    /// Varies the table's bucket index and check key: two runs with different seeds share no
+    /// collision pattern (a check of a deep count). Default 0.
+    pub hash_seed: u64,
+    /// Raised (by any thread) to stop the count: [`perft_with`] then returns
+    /// [`PerftError::Stopped`] promptly. The flag is only read, never reset.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called with the progress so far (see the [module docs](self)).
+    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+}
+
+impl Default for PerftOptions<'_> {
+    fn default() -> Self {
+        PerftOptions {
+            threads: 1,
+            hash_mb: 0,
+            hash_seed: 0,
+            stop: None,
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for PerftOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PerftOptions")
+            .field("threads", &self.threads)
+            .field("hash_mb", &self.hash_mb)
+            .field("hash_seed", &self.hash_seed)
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.map(|_| "callback"))
+            .finish()
+    }
+}
+
+/// How far a count has got, as passed to [`PerftOptions::progress`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Progress {
+    /// Leaves counted so far (including those taken from the transposition table).
+    pub nodes: u64,
+    /// Root moves whose subtree is fully counted.
+    pub root_moves_done: usize,
+    /// Legal moves of the root position.
+    pub root_moves: usize,
+}
+
+/// Why [`perft_with`] or [`divide_with`] gave no count.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PerftError {
+    /// The stop flag was raised before the count was complete.
+    #[error("perft stopped on request")]
+    Stopped,
+    /// The transposition table could not be allocated.
+    #[error(
+        "a transposition table of {mb} MB cannot be allocated (at most {MAX_HASH_MB} MB, and no \
+         more than the machine's memory)"
+    )]
+    HashTooLarge {
+        /// The size asked for.
+        mb: usize,
+    },
+}
+
+/// [`divide`] with [`PerftOptions`]: threads, transposition table, stop flag, progress. The
+/// counts are those of [`divide`], in generation order (none at depth 0).
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::{PerftOptions, divide, divide_with};
+///
+/// fn check<G: Game>(game: &G) {
+///     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
+///     assert_eq!(divide_with(game, 4, &options), Ok(divide(game, 4)));
+/// }
+/// ```
+///
+/// # Errors
+///
+/// [`PerftError::Stopped`] when `options.stop` was raised; [`PerftError::HashTooLarge`] when
+/// the table cannot be allocated.
+pub fn divide_with<G: Game>(
+    game: &G,
+    depth: u32,
+    options: &PerftOptions,
+) -> Result<Vec<(G::Move, u64)>, PerftError> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    run(options, |search| Ok(search.divide(game, depth)?))
+}
+
+/// [`perft`] with [`PerftOptions`]: threads, transposition table, stop flag, progress. The count
+/// is that of [`perft`].
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::{PerftOptions, perft, perft_with};
+///
+/// fn check<G: Game>(game: &G) {
+///     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
+///     assert_eq!(perft_with(game, 4, &options), Ok(perft(game, 4)));
+/// }
+/// ```
+///
+/// # Errors
+///
+/// [`PerftError::Stopped`] when `options.stop` was raised; [`PerftError::HashTooLarge`] when
+/// the table cannot be allocated.
+pub fn perft_with<G: Game>(
+    game: &G,
+    depth: u32,
+    options: &PerftOptions,
+) -> Result<u64, PerftError> {
+    run(options, |search| Ok(search.perft(game, depth)?))
+}
+
+/// Builds the table and the thread pool `options` ask for and runs `count` in them.
+fn run<T: Send>(
+    options: &PerftOptions,
+    count: impl FnOnce(&mut Search) -> Result<T, PerftError> + Send,
+) -> Result<T, PerftError> {
+    let table = match options.hash_mb {
+        0 => None,
+        mb => {
+            let too_large = PerftError::HashTooLarge { mb };
+            let bytes = (mb <= MAX_HASH_MB)
+                .then(|| mb.checked_mul(1 << 20))
+                .flatten()
+                .ok_or(too_large.clone())?;
+            Some(Table::new(bytes, options.hash_seed).map_err(|_| too_large)?)
+        }
+    };
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .min(MAX_THREADS);
+    if threads > 1
+        && let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build()
+    {
+        let mut search = Search::new(options, table, true);
+        return pool.install(|| count(&mut search));
+    }
+    // One thread, or a pool that cannot be built (no threads available): the same answer.
+    count(&mut Search::new(options, table, false))
+}
+
+/// [`divide`] on `threads` threads (`0` means all cores; rayon work stealing over subtrees).
+/// `progress(done, total)` is called as root moves are counted (and in between, with the same
+/// numbers, as leaves are counted).
+pub fn divide_parallel<G: Game>(
+    game: &G,
+    depth: u32,
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Vec<(G::Move, u64)> {
+    let report = |p: Progress| progress(p.root_moves_done, p.root_moves);
+    let options = PerftOptions {
+        threads,
+        progress: Some(&report),
+        ..PerftOptions::default()
+    };
+    // Without a stop flag or a table nothing can fail.
+    divide_with(game, depth, &options).unwrap_or_default()
+}
+
+/// [`perft`] on `threads` threads (`0` means all cores; rayon work stealing over subtrees).
+pub fn perft_parallel<G: Game>(game: &G, depth: u32, threads: usize) -> u64 {
+    if depth <= 1 || threads == 1 {
+        return perft(game, depth);
+    }
+    let options = PerftOptions {
+        threads,
+        ..PerftOptions::default()
+    };
+    // Without a stop flag or a table nothing can fail.
+    perft_with(game, depth, &options).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests;

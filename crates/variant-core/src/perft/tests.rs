@@ -1,0 +1,279 @@
+//! Hashed, parallel, stoppable perft on a game whose tree is known in closed form, with only
+//! four Zobrist keys for all its positions: only the second key (of the legal moves, which name
+//! the heap they take from, as chess moves name their origin) keeps the transposition table
+//! from mixing positions up.
+
+use super::*;
+use crate::config::unknown_key;
+use crate::{
+    ConfigError, ConfigKey, GameConfig, MoveError, MoveList, PositionError, RepetitionRules, Seat,
+    Status,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct NoConfig;
+
+impl GameConfig for NoConfig {
+    fn keys() -> &'static [ConfigKey] {
+        &[]
+    }
+    fn set(&mut self, key: &str, _: &str) -> Result<(), ConfigError> {
+        Err(unknown_key("tokens", key, &[]))
+    }
+    fn get(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+/// Subtraction game: a heap of tokens, each move takes 1, 2 or 3 of them (a move is
+/// `heap << 2 | take`); an empty heap ends the game. Every sequence of takes with the same total reaches the same heap, so the tree is
+/// full of transpositions.
+#[derive(Clone, Debug, PartialEq)]
+struct Tokens {
+    heap: u32,
+    plies: u32,
+}
+
+impl Game for Tokens {
+    type Config = NoConfig;
+    type Move = u32;
+    type MoveList = MoveList<u32, 3>;
+    const NAME: &'static str = "tokens";
+
+    fn new(_: &NoConfig) -> Result<Self, ConfigError> {
+        Ok(Tokens { heap: 60, plies: 0 })
+    }
+    fn config(&self) -> &NoConfig {
+        &NoConfig
+    }
+    fn from_text(_: &NoConfig, text: &str) -> Result<Self, PositionError> {
+        let heap = text
+            .parse()
+            .map_err(|_| PositionError::new("heap", "not a number"))?;
+        Ok(Tokens { heap, plies: 0 })
+    }
+    fn to_text(&self) -> String {
+        // The side to move is part of the position (though not of its count).
+        format!("{} {}", self.heap, self.plies % 2)
+    }
+    fn seat_count(&self) -> usize {
+        2
+    }
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        ["first", "second"][seat.index() % 2]
+    }
+    fn side_to_move(&self) -> Seat {
+        Seat((self.plies % 2) as u8)
+    }
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        moves.extend((1..=self.heap.min(3)).map(|take| self.heap << 2 | take));
+    }
+    fn play_unchecked(&mut self, mv: u32) {
+        self.heap -= mv & 3;
+        self.plies += 1;
+    }
+    fn parse_move(&self, text: &str) -> Result<u32, MoveError> {
+        text.parse()
+            .map_err(|_| MoveError::malformed(text, "not a number"))
+    }
+    fn format_move(&self, mv: u32) -> String {
+        mv.to_string()
+    }
+    fn status(&self) -> Status {
+        Status::Ongoing
+    }
+    /// Heaps collide whenever they agree modulo 4 (and the side to move is left out).
+    fn zobrist(&self) -> u64 {
+        u64::from(self.heap % 4)
+    }
+    fn repetition_rules(&self) -> RepetitionRules {
+        RepetitionRules::default()
+    }
+}
+
+/// The count by the recurrence f(h, 0) = 1, f(h, d) = Σ_{k=1..min(3,h)} f(h-k, d-1), tabulated
+/// bottom-up: an independent second generator.
+fn expected(heap: u32, depth: u32) -> u64 {
+    let mut row = vec![1u64; heap as usize + 1];
+    for _ in 0..depth {
+        row = (0..=heap as usize)
+            .map(|h| (1..=h.min(3)).map(|k| row[h - k]).sum())
+            .collect();
+    }
+    row[heap as usize]
+}
+
+fn heap(n: u32) -> Tokens {
+    Tokens { heap: n, plies: 0 }
+}
+
+#[test]
+fn the_recurrence_is_what_plain_perft_counts() {
+    // Small cases by hand: 3 tokens, 2 plies: (1,1) (1,2) (2,1) = 3 lines.
+    assert_eq!(expected(3, 2), 3);
+    assert_eq!(expected(60, 2), 9);
+    for (h, d) in [(3, 2), (10, 5), (20, 8)] {
+        assert_eq!(perft(&heap(h), d), expected(h, d), "heap {h} depth {d}");
+    }
+}
+
+#[test]
+fn hashed_perft_is_exact_although_zobrist_keys_collide() {
+    for hash_mb in [1, 4] {
+        for threads in [1, 2] {
+            let options = PerftOptions {
+                threads,
+                hash_mb,
+                ..PerftOptions::default()
+            };
+            for (h, d) in [(40, 13), (25, 12), (7, 9)] {
+                assert_eq!(
+                    perft_with(&heap(h), d, &options),
+                    Ok(expected(h, d)),
+                    "heap {h} depth {d}, {threads} threads, {hash_mb} MB"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn divide_with_agrees_with_divide() {
+    let g = heap(12);
+    let options = PerftOptions {
+        threads: 2,
+        hash_mb: 1,
+        hash_seed: 3,
+        ..PerftOptions::default()
+    };
+    let parts = divide_with(&g, 8, &options).unwrap();
+    assert_eq!(parts, divide(&g, 8));
+    assert_eq!(
+        parts,
+        vec![
+            (12 << 2 | 1, expected(11, 7)),
+            (12 << 2 | 2, expected(10, 7)),
+            (12 << 2 | 3, expected(9, 7))
+        ]
+    );
+    assert_eq!(divide_with(&g, 0, &options), Ok(Vec::new()));
+}
+
+#[test]
+fn parallel_perft_splits_below_the_root_and_counts_the_same() {
+    // Three root moves, two threads: the counts must not depend on how the work is split.
+    for threads in [0, 2, 3, 7] {
+        assert_eq!(
+            perft_parallel(&heap(18), 10, threads),
+            expected(18, 10),
+            "{threads}"
+        );
+    }
+    assert_eq!(perft_parallel(&heap(18), 1, 2), 3);
+    assert_eq!(perft_parallel(&heap(18), 0, 2), 1);
+}
+
+#[test]
+fn a_raised_stop_flag_stops_every_kind_of_count() {
+    let stop = AtomicBool::new(true);
+    for (threads, hash_mb) in [(1, 0), (2, 0), (2, 1)] {
+        let options = PerftOptions {
+            threads,
+            hash_mb,
+            stop: Some(&stop),
+            ..PerftOptions::default()
+        };
+        assert_eq!(
+            perft_with(&heap(60), 10, &options),
+            Err(PerftError::Stopped)
+        );
+        assert_eq!(perft_with(&heap(60), 1, &options), Err(PerftError::Stopped));
+        assert_eq!(
+            divide_with(&heap(60), 5, &options),
+            Err(PerftError::Stopped)
+        );
+    }
+}
+
+#[test]
+fn a_count_stopped_from_another_thread_returns_stopped_and_the_next_count_works() {
+    // 3^30 leaves without a table: hours of work, so only the stop flag can end it.
+    let stop = AtomicBool::new(false);
+    let started = AtomicUsize::new(0);
+    let progress = |_: Progress| {
+        started.fetch_add(1, Ordering::Relaxed);
+    };
+    let options = PerftOptions {
+        threads: 2,
+        stop: Some(&stop),
+        progress: Some(&progress),
+        ..PerftOptions::default()
+    };
+    let result = std::thread::scope(|s| {
+        let counting = s.spawn(|| perft_with(&heap(200), 30, &options));
+        // Wait until the count is under way (the first progress report), then stop it.
+        while started.load(Ordering::Relaxed) == 0 {
+            std::thread::yield_now();
+        }
+        stop.store(true, Ordering::Relaxed);
+        counting.join().expect("the counting thread does not panic")
+    });
+    assert_eq!(result, Err(PerftError::Stopped));
+    let again = PerftOptions {
+        threads: 2,
+        ..PerftOptions::default()
+    };
+    assert_eq!(perft_with(&heap(20), 8, &again), Ok(expected(20, 8)));
+}
+
+#[test]
+fn progress_reaches_the_full_count_and_every_root_move() {
+    let most_nodes = AtomicU64::new(0);
+    let most_done = AtomicUsize::new(0);
+    let total = AtomicUsize::new(0);
+    let progress = |p: Progress| {
+        most_nodes.fetch_max(p.nodes, Ordering::Relaxed);
+        most_done.fetch_max(p.root_moves_done, Ordering::Relaxed);
+        total.store(p.root_moves, Ordering::Relaxed);
+    };
+    for (threads, hash_mb) in [(1, 0), (2, 0), (2, 1), (1, 1)] {
+        most_nodes.store(0, Ordering::Relaxed);
+        most_done.store(0, Ordering::Relaxed);
+        let options = PerftOptions {
+            threads,
+            hash_mb,
+            progress: Some(&progress),
+            ..PerftOptions::default()
+        };
+        // Deep enough for the periodic reports (more than 2^22 leaves) and table hits.
+        let nodes = expected(40, 16);
+        assert!(nodes > 1 << 22);
+        assert_eq!(perft_with(&heap(40), 16, &options), Ok(nodes));
+        assert_eq!(
+            most_nodes.load(Ordering::Relaxed),
+            nodes,
+            "{threads} {hash_mb}"
+        );
+        assert_eq!(most_done.load(Ordering::Relaxed), 3);
+        assert_eq!(total.load(Ordering::Relaxed), 3);
+    }
+}
+
+#[test]
+fn a_table_too_large_is_refused_before_counting() {
+    for mb in [MAX_HASH_MB + 1, usize::MAX] {
+        let options = PerftOptions {
+            hash_mb: mb,
+            ..PerftOptions::default()
+        };
+        assert_eq!(
+            perft_with(&heap(5), 3, &options),
+            Err(PerftError::HashTooLarge { mb })
+        );
+    }
+    let message = PerftError::HashTooLarge { mb: 7 }.to_string();
+    assert!(message.contains("7 MB"), "{message}");
+}
