@@ -26,21 +26,19 @@ impl Visit for Run<'_> {
 
         // The legal list (with texts) of the line's last position, recomputed only when a
         // move was played: most offered texts are refused and leave the position as it was.
-        let mut cached: Option<(usize, Vec<(G::Move, String)>)> = None;
+        let mut cached_at = usize::MAX;
+        let mut cached = Vec::new();
         let mut played_texts = false;
         for raw in bytes.rest().split(|&b| b == b'\n').take(16) {
             let text = String::from_utf8_lossy(raw);
             let Some(game) = line.last().cloned() else {
                 return;
             };
-            let legal_moves = match &cached {
-                Some((len, list)) if *len == line.len() => list.clone(),
-                _ => {
-                    let list = legal(&game);
-                    cached = Some((line.len(), list.clone()));
-                    list
-                }
-            };
+            if cached_at != line.len() {
+                cached = legal(&game);
+                cached_at = line.len();
+            }
+            let legal_moves = cached.clone();
             let before = game.to_text();
             let named = legal_moves.iter().find(|(_, t)| *t == text);
             let mut via_dyn = game.clone();
