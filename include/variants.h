@@ -26,6 +26,18 @@
 #define VARIANTS_ABI_VERSION 1
 
 /**
+ * The score of a won game in `variants_game_search`: a win after `p` plies scores
+ * `VARIANTS_MATE_SCORE - p`, a loss after `p` plies `-(VARIANTS_MATE_SCORE - p)`; every other
+ * score lies strictly between `-VARIANTS_MATE_BOUND` and `VARIANTS_MATE_BOUND`.
+ */
+#define VARIANTS_MATE_SCORE 1000000
+
+/**
+ * Scores beyond ±`VARIANTS_MATE_BOUND` are mate (won or lost game) scores.
+ */
+#define VARIANTS_MATE_BOUND 990000
+
+/**
  * The status code of a call. `VARIANTS_OK` (0) is success; every other value is an error.
  *
  * The numbers are part of the ABI: they never change, and new codes get new numbers. The
@@ -528,6 +540,30 @@ variants_result variants_record_resign(struct variants_record *record, uint32_t 
  * holds an empty string. `buf` may be NULL when `len` is 0 (to ask for the size).
  */
 variants_result variants_status_message(uint32_t code, char *buf, size_t len, size_t *written);
+
+/**
+ * Searches the position with the engine and writes the best move in the game's canonical
+ * notation into `best_move` (buffer protocol as `variants_game_to_text`) and its score into
+ * `*score`: centipawns (a pawn or a man is about 100) from the point of view of the player to
+ * move, or a mate score (see `VARIANTS_MATE_SCORE`).
+ *
+ * Limits: `depth` plies, `movetime_ms` milliseconds, `nodes` nodes; 0 means "no limit" for
+ * each, and at least one must be set. The search stops at the first limit reached and blocks
+ * the calling thread until then. The handle is only read: several searches may run on one
+ * handle at once, each on its own thread.
+ *
+ * Errors: `VARIANTS_NULL_ARGUMENT` (`game`, `written` or `score`),
+ * `VARIANTS_INVALID_ARGUMENT` (no limit), `VARIANTS_NOT_POSSIBLE` (the game is over: no legal
+ * move), `VARIANTS_BUFFER_TOO_SMALL`.
+ */
+variants_result variants_game_search(const struct variants_game *game,
+                                     uint32_t depth,
+                                     uint64_t movetime_ms,
+                                     uint64_t nodes,
+                                     char *best_move,
+                                     size_t len,
+                                     size_t *written,
+                                     int32_t *score);
 
 /**
  * Writes the state of the position into `*status`: what the position alone decides (mate,

@@ -53,6 +53,7 @@ mod library;
 mod ptr;
 mod record;
 mod result;
+mod search;
 mod status;
 
 pub use boundary::variants_last_error_message;
@@ -60,4 +61,5 @@ pub use game::*;
 pub use library::*;
 pub use record::*;
 pub use result::{variants_result, variants_status_message};
+pub use search::*;
 pub use status::{variants_game_status, variants_reason, variants_status, variants_status_kind};

@@ -17,6 +17,8 @@ pub enum Player {
     Random,
     /// Picks the move with the best material count one ply deep (random among equals).
     Greedy,
+    /// The engine (`variants_engine`) within these limits.
+    Engine(variants_engine::Limits),
 }
 
 /// Options of `variants play`.
@@ -36,9 +38,13 @@ pub struct Options {
 }
 
 /// xorshift64*: a small deterministic generator, enough for picking moves.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
+    /// A generator from a seed (any value; 0 is moved off the fixed point).
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
     fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
@@ -47,7 +53,7 @@ impl Rng {
         self.0 = x;
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 }
@@ -57,7 +63,7 @@ fn parse_players(game: &dyn DynGame, specs: &[String]) -> Result<Vec<Player>, Er
     for spec in specs {
         let (seat, kind) = spec.split_once('=').ok_or_else(|| {
             Error::Action(format!(
-                "--player {spec:?}: expected SEAT=human|random|greedy"
+                "--player {spec:?}: expected SEAT=human|random|greedy|engine[:OPTION=N]"
             ))
         })?;
         let index = (0..game.seats())
@@ -75,9 +81,10 @@ fn parse_players(game: &dyn DynGame, specs: &[String]) -> Result<Vec<Player>, Er
             "human" => Player::Human,
             "random" => Player::Random,
             "greedy" => Player::Greedy,
+            k if k.starts_with("engine") => Player::Engine(super::engine_player::parse_limits(k)?),
             _ => {
                 return Err(Error::Action(format!(
-                    "--player {spec:?}: {kind:?} is not human, random or greedy"
+                    "--player {spec:?}: {kind:?} is not human, random, greedy or engine"
                 )));
             }
         };
@@ -104,7 +111,7 @@ fn material(game: &dyn DynGame, seat: Seat) -> i64 {
         .sum()
 }
 
-fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
+pub(crate) fn choose(game: &dyn DynGame, player: Player, rng: &mut Rng) -> Option<String> {
     let moves = game.legal_move_texts();
     if moves.is_empty() {
         return None;
@@ -226,7 +233,14 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 return save_on_leaving(history.as_ref(), opts.save.as_deref(), announced);
             }
             let name = history.position().seat_label(to_move);
-            match choose(history.position(), player, &mut rng) {
+            let choice = match player {
+                Player::Engine(limits) => {
+                    super::engine_player::EnginePlayer::new(history.position(), limits)?
+                        .choose(history.position(), &[])?
+                }
+                _ => choose(history.position(), player, &mut rng),
+            };
+            match choice {
                 Some(mv) => {
                     let played = history.play(&mv)?;
                     outln!("{name} plays {played}");
