@@ -8,6 +8,8 @@
 //! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
 //! - `fuzz-smoke`: every cargo-fuzz target of `fuzz/` for a short fixed time (see `fuzz.rs`;
 //!   skipped without a nightly toolchain).
+//! - `fuzz --minutes N [--targets a,b]`: the long fuzz run, N minutes in total, keeping its
+//!   corpus in `fuzz/long-corpus/` between runs (see `fuzz.rs`).
 
 mod fuzz;
 
@@ -71,8 +73,9 @@ fn main() -> ExitCode {
         "release-tests" => release_tests(),
         "ci" => lint().and_then(|()| release_tests()),
         "fuzz-smoke" => fuzz::fuzz_smoke(),
+        "fuzz" => fuzz::fuzz_long(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
-            eprintln!("usage: cargo xtask <lint|release-tests|ci|fuzz-smoke>");
+            eprintln!("usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N>");
             return ExitCode::from(2);
         }
     };
