@@ -35,9 +35,11 @@
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod capture;
 mod config;
 mod game;
 mod geometry;
+pub mod hostile;
 mod movegen;
 mod moves;
 mod notation;

@@ -6,24 +6,12 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::config::{CaptureRule, PromotionRule};
-use crate::geometry::{JUMP, NEIGHBOR, OPPOSITE, plane_step};
+use crate::geometry::{NEIGHBOR, OPPOSITE, PLANE_LAND, PLANE_OVER, plane_step};
 
+use crate::capture::{Mode, Search, Sink};
 use crate::moves::{Move, MoveList};
 use crate::position::{Checkers3d, WHITE};
 use variant_core::MoveBuffer;
-
-/// Receives every complete capture sequence the search finds.
-pub(crate) trait Sink {
-    /// A landing cell (or the origin) is entered; only notation keeps the path.
-    #[inline]
-    fn push(&mut self, _square: u16) {}
-    /// The last landing cell is left again.
-    #[inline]
-    fn pop(&mut self) {}
-    /// A complete sequence: origin, destination, captured set, its size, and whether the man
-    /// ends promoted.
-    fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], count: u32, promoted: bool);
-}
 
 /// Collects legal capture moves: applies the majority rule (D3-12) and merges duplicates
 /// (D3-14).
@@ -61,7 +49,7 @@ impl Sink for ListSink<'_> {
 
 /// Counts legal capture moves without listing them: the majority rule and the merging of
 /// duplicates (D3-12, D3-14) as in [`ListSink`]; only sequences of two or more captures are
-/// remembered, to recognise repeats.
+/// remembered, to recognise repeats (unless the search guarantees there are none).
 struct CountSink {
     majority: bool,
     max: u32,
@@ -98,192 +86,6 @@ impl Sink for CountSink {
     }
 }
 
-#[inline]
-fn bit(words: &[u32; 8], square: u16) -> bool {
-    words[(square >> 5) as usize & 7] >> (square & 31) & 1 == 1
-}
-
-#[inline]
-fn flip(words: &mut [u32; 8], square: u16) {
-    words[(square >> 5) as usize & 7] ^= 1 << (square & 31);
-}
-
-/// The depth-first capture search of one piece (D3-8 … D3-10).
-pub(crate) struct Search<'a, S: Sink> {
-    /// Occupied squares with the moving piece lifted from its origin; captured pieces stay
-    /// (D3-10, Turkish strike).
-    occ: [u32; 8],
-    /// Enemy pieces not yet captured in this move (D3-10: none is jumped twice).
-    takeable: [u32; 8],
-    captured: [u32; 8],
-    /// The number of pieces in `captured`.
-    count: u32,
-    /// Directions that exist on this board: the 4 plane diagonals with one height, all 12
-    /// otherwise.
-    directions: usize,
-    /// Squares below this are on the board (32 × heights).
-    limit: u16,
-    /// Promotion squares of the mover by height (D3-13).
-    promo: [u32; 8],
-    passing: bool,
-    from: u8,
-    /// Set once a man has become a king during the capture (passing promotion).
-    promoted: bool,
-    sink: &'a mut S,
-}
-
-impl<'a, S: Sink> Search<'a, S> {
-    pub(crate) fn new(pos: &Checkers3d, sink: &'a mut S) -> Self {
-        let us = pos.side as usize;
-        let mut occ = [0; 8];
-        let mut promo = [0; 8];
-        for z in 0..pos.heights as usize {
-            occ[z] = pos.occupied(z);
-            promo[z] = pos.promotion_squares(us, z);
-        }
-        Search {
-            occ,
-            takeable: pos.pieces[1 - us],
-            captured: [0; 8],
-            count: 0,
-            directions: if pos.heights == 1 { 4 } else { 12 },
-            limit: pos.heights as u16 * 32,
-            promo,
-            passing: pos.config.promotion == PromotionRule::Passing,
-            from: 0,
-            promoted: false,
-            sink,
-        }
-    }
-
-    /// Searches every capture sequence of the piece on `from`; whether there is any.
-    pub(crate) fn run(&mut self, from: u8, king: bool) -> bool {
-        let f = u16::from(from);
-        flip(&mut self.occ, f);
-        self.from = from;
-        self.promoted = false;
-        self.push(f);
-        let found = if king { self.king(f) } else { self.man(f) };
-        self.pop();
-        flip(&mut self.occ, f);
-        found
-    }
-
-    #[inline]
-    fn push(&mut self, square: u16) {
-        self.sink.push(square);
-    }
-
-    #[inline]
-    fn pop(&mut self) {
-        self.sink.pop();
-    }
-
-    #[inline]
-    fn capturable(&self, square: u16) -> bool {
-        bit(&self.takeable, square)
-    }
-
-    #[inline]
-    fn take(&mut self, square: u16) {
-        flip(&mut self.captured, square);
-        flip(&mut self.takeable, square);
-        self.count += 1;
-    }
-
-    #[inline]
-    fn untake(&mut self, square: u16) {
-        flip(&mut self.captured, square);
-        flip(&mut self.takeable, square);
-        self.count -= 1;
-    }
-
-    #[inline]
-    fn finish(&mut self, to: u16, promoted: bool) {
-        self.sink
-            .complete(self.from, to as u8, &self.captured, self.count, promoted);
-    }
-
-    /// D3-8: a man jumps an adjacent uncaptured enemy in any of the 12 directions onto the
-    /// empty cell beyond. Returns whether it could capture (if not, the caller ends the move).
-    fn man(&mut self, at: u16) -> bool {
-        let mut found = false;
-        let jumps = &JUMP[at as usize & 255];
-        for &jump in jumps.iter().take(self.directions) {
-            let over = jump as u16;
-            let land = (jump >> 16) as u16;
-            // An off-box jump is u32::MAX, so `land` is then 0xFFFF and fails this test.
-            if land >= self.limit || over >= self.limit || !self.capturable(over) {
-                continue;
-            }
-            if bit(&self.occ, land) {
-                continue;
-            }
-            found = true;
-            self.take(over);
-            self.push(land);
-            let promotes = bit(&self.promo, land);
-            if self.passing && promotes {
-                // D3-12 passing: a king at once, continuing as a king if it can.
-                self.promoted = true;
-                if !self.king(land) {
-                    self.finish(land, true);
-                }
-                self.promoted = false;
-            } else if !self.man(land) {
-                // D3-13 / D3-12 at end: promotes only where the move ends.
-                self.finish(land, promotes);
-            }
-            self.pop();
-            self.untake(over);
-        }
-        found
-    }
-
-    /// D3-9: a king flies over empty cells, over exactly one uncaptured enemy, and lands on
-    /// any empty cell beyond it; D3-10: if some landing cell lets it capture on, it must take
-    /// one of those. Returns whether it could capture.
-    fn king(&mut self, at: u16) -> bool {
-        let mut found = false;
-        for d in 0..self.directions {
-            let mut c = NEIGHBOR[at as usize & 255][d];
-            while c < self.limit && !bit(&self.occ, c) {
-                c = NEIGHBOR[c as usize & 255][d];
-            }
-            if c >= self.limit || !self.capturable(c) {
-                continue;
-            }
-            let first = NEIGHBOR[c as usize & 255][d];
-            if first >= self.limit || bit(&self.occ, first) {
-                continue;
-            }
-            found = true;
-            self.take(c);
-            let mut continues = false;
-            let mut land = first;
-            while land < self.limit && !bit(&self.occ, land) {
-                self.push(land);
-                if self.king(land) {
-                    continues = true;
-                }
-                self.pop();
-                land = NEIGHBOR[land as usize & 255][d];
-            }
-            if !continues {
-                let mut land = first;
-                while land < self.limit && !bit(&self.occ, land) {
-                    self.push(land);
-                    self.finish(land, self.promoted);
-                    self.pop();
-                    land = NEIGHBOR[land as usize & 255][d];
-                }
-            }
-            self.untake(c);
-        }
-        found
-    }
-}
-
 /// The squares of `men` that can jump an enemy of `enemy` onto an empty cell of `empty` in one
 /// of the four plane directions (the heights of the three sets are the caller's business).
 #[inline(always)]
@@ -293,6 +95,48 @@ pub(crate) fn jumpers(men: u32, enemy: u32, empty: u32) -> u32 {
         | south_east(enemy & south_east(empty))
         | north_west(enemy & north_west(empty))
         | north_east(enemy & north_east(empty)))
+}
+
+/// One height: `sources[d]` is the set of cells from which a man can jump in plane direction
+/// `d` (an enemy on the next cell, an empty cell beyond).
+#[inline(always)]
+pub(crate) fn jump_sources(enemy: u32, empty: u32) -> [u32; 4] {
+    let mut out = [0; 4];
+    for (d, o) in out.iter_mut().enumerate() {
+        let back = OPPOSITE[d];
+        *o = plane_step(back, enemy & plane_step(back, empty));
+    }
+    out
+}
+
+/// One height (D3-40): the number of jumps of `men` when every one of them is a whole move,
+/// i.e. no capture goes on from any landing cell (D3-10) and no man is crowned on a cell of
+/// `crown` (the promotion cells under passing promotion, where it would go on as a king,
+/// D3-12); `None` otherwise. `sources` are the [`jump_sources`] of the position. Moves are
+/// then told apart by origin and direction, so none repeats (D3-14), and all take one piece,
+/// so the majority rule keeps them all.
+///
+/// Why it is exact from word operations alone: a man that has jumped in direction `d` could
+/// only be held up by the piece it took or by its empty origin, and both lie behind it, in the
+/// one direction a continuation never takes (the taken piece cannot be jumped twice); so the
+/// continuation test looks at the three other directions with the board as it stands.
+#[inline(always)]
+pub(crate) fn single_jumps(men: u32, sources: &[u32; 4], crown: u32) -> Option<u32> {
+    let all = sources[0] | sources[1] | sources[2] | sources[3];
+    let mut n = 0;
+    for d in 0..4 {
+        let movers = men & sources[d];
+        if movers == 0 {
+            continue;
+        }
+        let lands = plane_step(d, plane_step(d, movers));
+        // Direction d's opposite is never a continuation (see above); every other is.
+        if lands & (crown | (all & !sources[OPPOSITE[d]])) != 0 {
+            return None;
+        }
+        n += movers.count_ones();
+    }
+    Some(n)
 }
 
 impl Checkers3d {
@@ -340,7 +184,7 @@ impl Checkers3d {
     #[inline]
     fn search_captures<S: Sink>(&self, men: &[u32; 8], sink: &mut S) {
         let us = self.side as usize;
-        let mut search = Search::new(self, sink);
+        let mut search = Search::new(self, sink, Mode::Plain);
         for z in 0..self.heights as usize {
             let mut b = men[z];
             while b != 0 {
@@ -508,6 +352,10 @@ impl Checkers3d {
     /// Every legal move: the captures if there are any (D3-11), else the quiet moves.
     pub(crate) fn generate(&self, list: &mut MoveList) {
         list.clear();
+        if self.heights == 1 && self.generate_plane(list) {
+            return;
+        }
+        list.clear();
         if let Some(men) = self.may_capture() {
             let plane = self.men_captures(men[0], |mv| {
                 if mv.from == u8::MAX {
@@ -526,6 +374,72 @@ impl Checkers3d {
         self.quiet_moves(list);
     }
 
+    /// [`Checkers3d::generate`] for the commonest case of one height (the 2D game, D3-40):
+    /// the side to move has men only. Returns `false`, with `list` in any state, when the
+    /// general generator is needed (a king to move, a man crowned during a capture in
+    /// passing, many long duplicate captures).
+    #[inline]
+    fn generate_plane(&self, list: &mut MoveList) -> bool {
+        let us = self.side as usize;
+        let own = self.pieces[us][0];
+        if own & self.kings[0] != 0 {
+            return false;
+        }
+        let enemy = self.pieces[1 - us][0];
+        let empty = !(own | enemy);
+        let jumping = jumpers(own, enemy, empty);
+        let promo = self.promotion_squares(us, 0);
+        if jumping != 0 {
+            // D3-11: a capture exists, so only captures are legal.
+            let crown = if self.config.promotion == PromotionRule::Passing {
+                promo
+            } else {
+                0
+            };
+            let sources = jump_sources(enemy, empty);
+            if single_jumps(own, &sources, crown).is_some() {
+                for d in 0..4 {
+                    let mut movers = own & sources[d];
+                    while movers != 0 {
+                        let i = movers.trailing_zeros() as usize & 31;
+                        movers &= movers - 1;
+                        let land = PLANE_LAND[d][i];
+                        let mut captured = [0; 8];
+                        captured[0] = PLANE_OVER[d][i];
+                        list.push(Move {
+                            from: i as u8,
+                            to: land.trailing_zeros() as u8,
+                            promoted: land & promo != 0,
+                            captured,
+                        });
+                    }
+                }
+                return true;
+            }
+            return self.men_captures(jumping, |mv| {
+                if mv.from == u8::MAX {
+                    list.clear();
+                } else {
+                    list.push(mv);
+                }
+            });
+        }
+        for pd in self.forward() {
+            let mut t = plane_step(pd, own) & empty;
+            while t != 0 {
+                let i = t.trailing_zeros();
+                t &= t - 1;
+                list.push(Move {
+                    from: NEIGHBOR[i as usize & 31][OPPOSITE[pd]] as u8,
+                    to: i as u8,
+                    promoted: promo >> i & 1 == 1,
+                    captured: [0; 8],
+                });
+            }
+        }
+        true
+    }
+
     /// The number of legal moves.
     pub(crate) fn count(&self) -> u64 {
         if self.heights == 1 {
@@ -537,13 +451,22 @@ impl Checkers3d {
             let men = own & !self.kings[0];
             let empty = !(own | enemy);
             if own & self.kings[0] == 0 {
-                let jumping = jumpers(men, enemy, empty);
+                let sources = jump_sources(enemy, empty);
+                let jumping = men & (sources[0] | sources[1] | sources[2] | sources[3]);
                 if jumping == 0 {
                     let [a, b] = self.forward();
                     return u64::from(
                         (plane_step(a, men) & empty).count_ones()
                             + (plane_step(b, men) & empty).count_ones(),
                     );
+                }
+                let crown = if self.config.promotion == PromotionRule::Passing {
+                    self.promotion_squares(us, 0)
+                } else {
+                    0
+                };
+                if let Some(n) = single_jumps(men, &sources, crown) {
+                    return u64::from(n);
                 }
                 let mut n = 0;
                 let plane = self.men_captures(jumping, |mv| {

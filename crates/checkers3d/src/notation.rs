@@ -1,9 +1,9 @@
 //! Notation (D3-50, D3-51): position texts in the PDN-style FEN extended by heights, and move
 //! texts (`c3@1-d4@2`, `c3@1:e5@1:g7@3`).
 
+use crate::capture::{Mode, Search, Sink};
 use crate::config::{Checkers3dConfig, format_heights};
 use crate::geometry::{cell_of, square_of};
-use crate::movegen::{Search, Sink};
 use crate::moves::{Move, MoveList};
 use crate::position::{BLACK, Checkers3d, WHITE};
 use variant_core::config::parse_int_list;
@@ -210,21 +210,49 @@ impl Checkers3d {
                 }
             }
         }
+        if pos.piece_count() == 0 {
+            // Every game starts with men on both sides and a move removes only the opponent's
+            // pieces, so some piece always remains (D3-3, D3-8): a side without pieces has
+            // lost (D3-20), but a board without any piece is no position of the game.
+            return Err(PositionError::new(
+                "fields 2-3 (pieces)",
+                "no piece of either side: no game reaches an empty board (D3-3, D3-20)",
+            ));
+        }
         pos.hash = pos.full_hash();
         Ok(pos)
     }
 
-    /// Every complete capture path of the piece on `from` with the move it makes (majority
-    /// not applied), for notation.
-    fn capture_paths(&self, from: u8) -> Vec<(Vec<u16>, Move)> {
-        let mut sink = PathSink {
+    /// Whether the piece on `square` is a king.
+    fn is_king(&self, square: u8) -> bool {
+        self.kings[square as usize / 32] >> (square % 32) & 1 == 1
+    }
+
+    /// The landing path of `mv` whose text sorts first (D3-14): a search that takes only the
+    /// move's captured pieces and tries landing cells in text order, so the first path found
+    /// is the one wanted.
+    fn first_path(&self, mv: Move) -> Option<Vec<u16>> {
+        let mut sink = FirstPath {
+            target: mv,
             path: Vec::new(),
-            found: Vec::new(),
+            found: None,
         };
-        let (z, i) = (from as usize / 32, from % 32);
-        let king = self.kings[z] >> i & 1 == 1;
-        Search::new(self, &mut sink).run(from, king);
+        Search::new(self, &mut sink, Mode::Memo).run(mv.from, self.is_king(mv.from));
         sink.found
+    }
+
+    /// Follows a landing path (origin first) through the capture rules: the complete move it
+    /// makes, or whether it is the beginning of a longer capture (D3-10).
+    fn follow_path(&self, cells: &[u16]) -> (Option<Move>, bool) {
+        let mut sink = FollowPath {
+            cells,
+            depth: 0,
+            found: None,
+            goes_on: false,
+        };
+        let from = cells[0] as u8;
+        Search::new(self, &mut sink, Mode::Plain).run(from, self.is_king(from));
+        (sink.found, sink.goes_on)
     }
 
     fn path_text(&self, path: &[u16]) -> String {
@@ -242,11 +270,8 @@ impl Checkers3d {
         if !mv.is_capture() {
             return format!("{from}-{to}");
         }
-        self.capture_paths(mv.from)
-            .iter()
-            .filter(|(_, m)| *m == mv)
-            .map(|(p, _)| self.path_text(p))
-            .min()
+        self.first_path(mv)
+            .map(|p| self.path_text(&p))
             .unwrap_or_else(|| format!("{from}:{to}"))
     }
 
@@ -341,32 +366,24 @@ impl Checkers3d {
                 "no capture is possible in this position",
             ));
         }
-        let paths = self.capture_paths(from as u8);
         // A whole landing path names its move exactly; `from:to` alone (D3-50) is read as the
         // short form only when it is not itself a whole path (a single capture), so the
         // canonical text of a one-piece capture never clashes with a longer capture that
         // ends on the same cell.
-        let mut named: Vec<Move> = Vec::new();
-        for exact in [true, false] {
-            for (path, mv) in &paths {
-                let matches = if exact {
-                    *path == cells
-                } else {
-                    cells.len() == 2 && path.first() == Some(&from) && path.last() == Some(&to)
-                };
-                if matches && !named.contains(mv) {
-                    named.push(*mv);
-                }
-            }
-            if !named.is_empty() {
-                break;
-            }
-        }
+        let (exact, goes_on) = self.follow_path(&cells);
+        let named: Vec<Move> = match exact {
+            Some(mv) => vec![mv],
+            None if cells.len() == 2 => legal
+                .iter()
+                .copied()
+                .filter(|m| u16::from(m.from) == from && u16::from(m.to) == to)
+                .collect(),
+            None => Vec::new(),
+        };
         if named.is_empty() {
-            let prefix = paths.iter().any(|(p, _)| p.starts_with(&cells));
             return Err(MoveError::illegal(
                 t,
-                if prefix {
+                if goes_on {
                     "the capture must go on while it can (D3-10)"
                 } else {
                     "no capture sequence of this piece follows this path (D3-8, D3-9, D3-10)"
@@ -406,29 +423,74 @@ impl Checkers3d {
     }
 }
 
-/// Collects capture paths for notation.
-struct PathSink {
+/// Looks for the first path, in text order, of one capture move (notation, D3-14).
+struct FirstPath {
+    target: Move,
     /// The origin and the landing cells so far.
     path: Vec<u16>,
-    found: Vec<(Vec<u16>, Move)>,
+    found: Option<Vec<u16>>,
 }
 
-impl Sink for PathSink {
+impl Sink for FirstPath {
     fn push(&mut self, square: u16) {
         self.path.push(square);
     }
     fn pop(&mut self) {
         self.path.pop();
     }
+    fn complete(&mut self, _: u8, to: u8, captured: &[u32; 8], _: u32, promoted: bool) {
+        if to == self.target.to
+            && *captured == self.target.captured
+            && promoted == self.target.promoted
+        {
+            self.found = Some(self.path.clone());
+        }
+    }
+    fn required(&self) -> Option<&[u32; 8]> {
+        Some(&self.target.captured)
+    }
+    fn allow(&mut self, over: u16, _: u16) -> bool {
+        self.target.captured[(over as usize / 32) & 7] >> (over % 32) & 1 == 1
+    }
+    fn sorted(&self) -> bool {
+        true
+    }
+    fn done(&self) -> bool {
+        self.found.is_some()
+    }
+}
+
+/// Follows one landing path given as text (origin first).
+struct FollowPath<'a> {
+    cells: &'a [u16],
+    /// Cells of the path entered so far.
+    depth: usize,
+    found: Option<Move>,
+    /// Set when the whole path was followed and the capture could go on from its end.
+    goes_on: bool,
+}
+
+impl Sink for FollowPath<'_> {
+    fn push(&mut self, _: u16) {
+        self.depth += 1;
+    }
+    fn pop(&mut self) {
+        self.depth -= 1;
+    }
     fn complete(&mut self, from: u8, to: u8, captured: &[u32; 8], _: u32, promoted: bool) {
-        self.found.push((
-            self.path.clone(),
-            Move {
+        if self.depth == self.cells.len() {
+            self.found = Some(Move {
                 from,
                 to,
                 promoted,
                 captured: *captured,
-            },
-        ));
+            });
+        }
+    }
+    fn allow(&mut self, _: u16, land: u16) -> bool {
+        if self.depth == self.cells.len() {
+            self.goes_on = true;
+        }
+        self.cells.get(self.depth) == Some(&land)
     }
 }

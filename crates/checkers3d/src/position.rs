@@ -143,7 +143,50 @@ impl Checkers3d {
     }
 
     /// Plays a move of this position (copy-make); `mv` must be legal here.
+    #[inline]
     pub(crate) fn play(&mut self, mv: Move) {
+        if self.heights == 1 {
+            self.play_plane(mv);
+        } else {
+            self.play_box(mv);
+        }
+    }
+
+    /// [`Checkers3d::play`] on a board of one height (the 2D game, D3-40): every square and
+    /// captured piece is in word 0, and no height can be removed.
+    #[inline]
+    fn play_plane(&mut self, mv: Move) {
+        let us = self.side as usize;
+        let them = 1 - us;
+        let (from, to) = (mv.from as usize & 31, mv.to as usize & 31);
+        let (from_bit, to_bit) = (1u32 << from, 1u32 << to);
+        let was_king = self.kings[0] & from_bit != 0;
+        let king = was_king || mv.promoted;
+        let captured = mv.captured[0];
+        let mut hash =
+            self.hash ^ KEYS[SIDE_KEY] ^ piece_key(us, was_king, from) ^ piece_key(us, king, to);
+        let mut b = captured;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            hash ^= piece_key(them, self.kings[0] >> i & 1 == 1, i);
+        }
+        // A capture may end on its own start (D3-10), so clear, then set.
+        self.pieces[us][0] = (self.pieces[us][0] & !from_bit) | to_bit;
+        self.pieces[them][0] &= !captured;
+        self.kings[0] = (self.kings[0] & !(from_bit | captured)) | if king { to_bit } else { 0 };
+        // D3-21: only quiet moves of kings count towards the draw.
+        self.king_plies = if captured != 0 || !was_king {
+            0
+        } else {
+            (self.king_plies + 1).min(KING_MOVE_DRAW_PLIES)
+        };
+        self.side ^= 1;
+        self.hash = hash;
+    }
+
+    /// [`Checkers3d::play`] in a box of two or more heights.
+    fn play_box(&mut self, mv: Move) {
         let us = self.side as usize;
         let them = 1 - us;
         let (fz, fi) = (mv.from as usize / 32, mv.from % 32);
@@ -183,9 +226,7 @@ impl Checkers3d {
         };
         self.side ^= 1;
         self.hash ^= KEYS[SIDE_KEY];
-        if self.heights >= 2 {
-            self.remove_heights();
-        }
+        self.remove_heights();
     }
 
     /// D3-30 (with C3-31's procedure): after the whole move, while the board has n ≥ 2

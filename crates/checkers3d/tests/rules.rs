@@ -295,9 +295,32 @@ fn d3_20_no_legal_move_loses() {
             reason: WinReason::NoLegalMoves
         }
     );
-    // No pieces at all.
+    // Black has no piece at all: Black, to move, has lost.
     let g = pos(&[("heights", "1")], "B:Wa1:B");
     assert_eq!(g.status().winner(), Some(Seat(0)));
+    assert_eq!(g.status().to_string(), "seat 0 wins (no legal moves)");
+    // White to move without pieces, in the 8-height box.
+    let g = pos(&[], "W:W:Bb6@8:H8:1/8");
+    assert_eq!(g.status().winner(), Some(Seat(1)));
+}
+
+#[test]
+fn d3_20_a_board_without_any_piece_is_refused() {
+    // D3-3, D3-8: every game starts with men on both sides and a move removes only the
+    // opponent's pieces, so an empty board is no position of the game; both sides to move,
+    // one height and eight.
+    for (pairs, text) in [
+        (&[("heights", "1")][..], "W:W:B"),
+        (&[("heights", "1")][..], "B:W:B"),
+        (&[][..], "W:W:B:H8:1/8"),
+        (&[][..], "B:W:B:H3:1/3"),
+    ] {
+        let err = Checkers3d::from_text(&config(pairs), text).unwrap_err();
+        assert!(
+            err.to_string().contains("no piece of either side"),
+            "{text}: {err}"
+        );
+    }
 }
 
 #[test]

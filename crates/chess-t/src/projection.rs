@@ -11,7 +11,7 @@ use crate::tables::{FORWARD, KING, ORTH1, ORTH2, ORTH3, TERRITORY, TWO_STEP_FROM
 /// The cells onto which a `kind` of `side` standing on `sq` projects its strength (and which
 /// it may move to, cell rules aside). `occ` is every piece; `foe_imp` the enemy's impregnable
 /// fields (never reached; non-jumping lines stop before them); `long` is CT-41.
-#[inline]
+#[inline(always)]
 pub(crate) fn projection(
     kind: usize,
     side: usize,

@@ -60,6 +60,14 @@ impl Sums {
 
 /// The raw sums of one side: every piece's strength on its own cell and its projection.
 pub(crate) fn side_sums(pos: &ChessT, side: usize) -> (Sums, u64) {
+    side_sums_at(pos, side, !0)
+}
+
+/// [`side_sums`] exact on the cells of `cells` only: a piece whose projection cannot reach
+/// them ([`REACH`]) adds nothing there, so its projection is not computed. The royal reach is
+/// likewise exact on `cells`.
+#[inline]
+pub(crate) fn side_sums_at(pos: &ChessT, side: usize, cells: u64) -> (Sums, u64) {
     let occ = pos.occ[0] | pos.occ[1];
     let foe_imp = pos.config.impregnable(1 - side);
     let long = pos.config.long_jumpers;
@@ -68,6 +76,9 @@ pub(crate) fn side_sums(pos: &ChessT, side: usize) -> (Sums, u64) {
     for kind in 0..6 {
         let strength = Piece::from_index(kind).strength();
         for sq in Bits(pos.pieces[side][kind]) {
+            if REACH[sq as usize & 63] & cells == 0 {
+                continue;
+            }
             let p = projection(kind, side, sq as usize, occ, foe_imp, long) | (1u64 << sq);
             sums.add(p, strength);
             if kind <= Piece::Prince as usize {
@@ -77,6 +88,37 @@ pub(crate) fn side_sums(pos: &ChessT, side: usize) -> (Sums, u64) {
     }
     (sums, royal_reach)
 }
+
+const fn reach_table() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut m = 0u64;
+        let mut df = -3;
+        while df <= 3 {
+            let mut dr = -3;
+            while dr <= 3 {
+                let on_line = df == 0 || dr == 0 || df == dr || df == -dr;
+                let (nf, nr) = (f + df, r + dr);
+                if on_line && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    m |= 1u64 << (nr * 8 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[sq] = m;
+        sq += 1;
+    }
+    t
+}
+
+/// The cells a piece on each square can ever project onto, its own cell included: the
+/// orthogonal and diagonal lines up to three cells (CT-4's longest non-Scout lines: CT-41's
+/// long jumpers, the Connet's and Prince's diagonals; the King's step and the Knecht's
+/// two-cell step lie inside). Scouts have no strength and are never summed.
+pub(crate) static REACH: [u64; 64] = reach_table();
 
 /// White's and Black's strength on every cell, in half-units (CT-10).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -167,6 +209,34 @@ mod tests {
     use super::*;
 
     /// The bit planes add and compare like plain per-cell integers.
+    /// Every projection of every kind, side and square (on an empty board, the longest lines,
+    /// and on random occupancies) lies inside `REACH`.
+    #[test]
+    fn reach_holds_every_projection() {
+        let mut state = 0x5eed_u64;
+        for kind in 0..6 {
+            for side in 0..2 {
+                for (sq, reach) in REACH.iter().enumerate() {
+                    for long in [false, true] {
+                        for round in 0..20 {
+                            let occ = if round == 0 {
+                                0
+                            } else {
+                                variant_core::zobrist::splitmix64(&mut state)
+                            };
+                            let p = projection(kind, side, sq, occ & !(1 << sq), 0, long);
+                            assert_eq!(p & !reach, 0, "kind {kind} side {side} sq {sq}");
+                        }
+                    }
+                }
+            }
+        }
+        // From d4 every one of the 8 lines has room for 3 cells: 8 × 3 + d4 itself.
+        assert_eq!(REACH[27].count_ones(), 8 * 3 + 1);
+        // From a1: 3 cells along the rank, the file and the diagonal.
+        assert_eq!(REACH[0].count_ones(), 3 * 3 + 1);
+    }
+
     #[test]
     fn bit_sliced_sums_match_plain_integers() {
         let mut state = 0x1234_5678_9abc_def0u64;

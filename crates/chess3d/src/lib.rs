@@ -29,6 +29,7 @@ mod attacks;
 mod config;
 mod magic;
 mod movegen;
+mod plane;
 mod position;
 mod tables;
 mod text;

@@ -103,6 +103,10 @@ const QUEEN_DIRS: &[usize] = &[0, 1, 2, 3, 4, 5, 6, 7, 8];
 impl Chess3d {
     /// Generates every legal move into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.heights == 1 {
+            self.plane_generate(sink);
+            return;
+        }
         if self.removal_possible() {
             self.generate_tested(sink);
             return;

@@ -33,8 +33,14 @@ pub(crate) fn piece_key(color: usize, kind: usize, cell: usize) -> u64 {
     KEYS[((color & 1) * 6 + kind % 6) * 512 + (cell & 511)]
 }
 
+/// The key of the side to move being Black.
 #[inline(always)]
-fn castle_key(rights: u8) -> u64 {
+pub(crate) fn side_key() -> u64 {
+    KEYS[SIDE_KEY]
+}
+
+#[inline(always)]
+pub(crate) fn castle_key(rights: u8) -> u64 {
     let mut k = 0;
     for i in 0..4 {
         if rights & (1 << i) != 0 {
@@ -45,7 +51,7 @@ fn castle_key(rights: u8) -> u64 {
 }
 
 #[inline(always)]
-fn ep_key(ep: u16) -> u64 {
+pub(crate) fn ep_key(ep: u16) -> u64 {
     if ep == NO_EP {
         0
     } else {
@@ -232,6 +238,11 @@ impl Chess3d {
 
     /// Plays a move of this position (copy-make), then applies height removal (C3-31).
     pub(crate) fn make(&mut self, mv: Move) {
+        let (from, to) = (mv.origin_index(), mv.to_index());
+        if self.heights == 1 && from < 64 && to < 64 {
+            self.plane_make(mv, from, to);
+            return;
+        }
         let us = self.side.index();
         let them = 1 - us;
         let (from, to) = (mv.origin_index(), mv.to_index());

@@ -37,9 +37,11 @@ mod ordering;
 mod score;
 mod search;
 mod search_game;
+mod text;
 mod tt;
 
 pub use limits::{Limits, Progress};
 pub use score::Score;
 pub use search::{SearchResult, Searcher};
 pub use search_game::{MoveFacts, SearchGame};
+pub use text::{TextResult, TextSearcher};

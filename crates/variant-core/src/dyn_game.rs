@@ -35,7 +35,7 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
     fn hash(&self) -> u64;
     /// Perft with bulk counting, one thread.
     fn perft(&self, depth: u32) -> u64;
-    /// Perft split at the root on `threads` threads (0 = all cores), with each root move's count;
+    /// Perft on `threads` threads (0 = all cores), with each root move's count;
     /// `progress(done, total)` is called as root moves finish.
     fn divide(
         &self,

@@ -5,7 +5,8 @@
 //!   into a fixed-capacity [`MoveList`], copy-make play ([`Game::play_unchecked`],
 //!   [`Game::try_play`]), notation in and out, status and Zobrist hash.
 //! - [`perft`](perft::perft) with bulk counting, [`divide`](perft::divide) and
-//!   [`perft_parallel`](perft::perft_parallel) (rayon, split at the root).
+//!   [`perft_parallel`](perft::perft_parallel) (rayon work stealing over subtrees), and
+//!   [`perft_with`](perft::perft_with) with a transposition table, a stop flag and progress.
 //! - [`History`]: the game record with undo, repetitions, draw claims, resignation and
 //!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format.
 //! - [`DynGame`] / [`DynHistory`]: object-safe faces with string moves, blanket-implemented.
@@ -46,6 +47,7 @@ mod movelist;
 pub mod perft;
 mod record;
 mod removal;
+pub mod render;
 mod seat;
 mod status;
 mod values;

@@ -76,7 +76,8 @@ pub enum Command {
         /// Game, configuration and position.
         #[command(flatten)]
         game: PositionArgs,
-        /// Who plays a seat: SEAT=human|random|greedy (repeatable; default human).
+        /// Who plays a seat: SEAT=human|random|greedy|engine, the engine with options
+        /// `engine:depth=N`, `engine:movetime=MS`, `engine:nodes=N` (repeatable; default human).
         #[arg(long, value_name = "SEAT=KIND")]
         player: Vec<String>,
         /// Seed of the built-in players' random choices.
@@ -95,6 +96,51 @@ pub enum Command {
         #[arg(long)]
         max_plies: Option<usize>,
     },
+    /// The engine's best move, score and principal variation (a line per completed depth).
+    Analyse {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Search this many plies.
+        #[arg(long, short, required_unless_present_any = ["movetime", "nodes"])]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// One JSON object at the end (keys best, score, depth, nodes, nps, time_ms, pv).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Games between built-in players: W/D/L per player, the Elo difference for two.
+    Match {
+        /// Game and configuration.
+        #[command(flatten)]
+        game: GameArgs,
+        /// A player, one per seat (repeatable): random, greedy, engine, engine:depth=N,
+        /// engine:movetime=MS, engine:nodes=N.
+        #[arg(long, value_name = "SPEC", required = true)]
+        player: Vec<String>,
+        /// Games to play (seats rotate from game to game).
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Random plies at the start of each game (two games per opening, seats swapped).
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the openings and of the random players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One JSON object (games, players with spec/wins/draws/losses/score, elo, elo_error).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Speak UCI on stdin/stdout: chess3d with one height (FIDE chess) for chess GUIs.
+    Uci,
     /// Move-generation speed on each game's standard positions (node counts checked).
     Bench {
         /// Games to measure (default: all).

@@ -29,3 +29,12 @@ pub fn game(args: &PositionArgs) -> Result<AnyGame, Error> {
         None => variants::new_game(&args.game.game, &config)?,
     })
 }
+
+/// All `--config` arguments as `(key, value)` pairs, in order.
+pub fn config_pairs(args: &GameArgs) -> Result<Vec<(String, String)>, Error> {
+    let text = config_text(args)?;
+    Ok(variants::variant_core::config::split_pairs(&text)?
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect())
+}

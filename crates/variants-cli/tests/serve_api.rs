@@ -387,3 +387,80 @@ fn accepted_moves_survive_a_kill() {
     let token = tokens[str_of(&s, "to_move")].as_str().unwrap();
     assert_eq!(play(&server, &id, &mv, token).0, 200);
 }
+
+#[test]
+fn kill_during_concurrent_play_loses_no_accepted_move() {
+    let dir = scratch("kill-busy");
+    let db = dir.join("games.db");
+    let server = Server::start(&db);
+    let games: Vec<(String, String)> = ["chess3d", "checkers3d", "bishops4p", "chess-t"]
+        .iter()
+        .map(|game| {
+            let c = create(&server, json!({"game": game, "one_token": true}));
+            let token = c["tokens"].as_object().unwrap().values().next().unwrap();
+            (
+                str_of(&c, "id").to_string(),
+                token.as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    // Four clients play as fast as they can; the server is killed while they do. Each keeps
+    // the moves answered 200.
+    let accepted: Vec<Vec<String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = games
+            .iter()
+            .map(|(id, token)| {
+                let server = &server;
+                scope.spawn(move || {
+                    let mut accepted = Vec::new();
+                    for _ in 0..400 {
+                        let Some((200, s)) =
+                            server.try_request("GET", &format!("/api/games/{id}"), &Value::Null)
+                        else {
+                            break;
+                        };
+                        let Some(mv) = s["moves"][0].as_str() else {
+                            break;
+                        };
+                        match server.try_request(
+                            "POST",
+                            &format!("/api/games/{id}/moves"),
+                            &json!({"move": mv, "token": token}),
+                        ) {
+                            Some((200, _)) => accepted.push(mv.to_string()),
+                            _ => break,
+                        }
+                    }
+                    accepted
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(700));
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &server.child.id().to_string()])
+            .status();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    drop(server);
+    let server = Server::start(&db);
+    for ((id, _), accepted) in games.iter().zip(&accepted) {
+        let history: Vec<String> = state(&server, id)["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        // Every accepted move is there, in order; at most the one move in flight at the kill
+        // (written, answer lost) follows.
+        assert!(
+            history.len() >= accepted.len(),
+            "{id}: {history:?} lost moves of {accepted:?}"
+        );
+        assert_eq!(&history[..accepted.len()], &accepted[..]);
+        assert!(history.len() <= accepted.len() + 1);
+    }
+    assert!(
+        accepted.iter().all(|a| !a.is_empty()),
+        "every client played before the kill"
+    );
+}

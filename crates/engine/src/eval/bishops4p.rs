@@ -2,7 +2,8 @@
 //! the average of its active opponents. Terms: classical piece values on the 12×12 board,
 //! pawns by the steps left to their promotion line (B4-8), pieces in the central zone (c3–j10),
 //! a king in a corner block while its bishops live (immune, B4-14), checks given to the left
-//! neighbour (the only king one may mate, B4-3) and checks suffered.
+//! neighbour (the only king one may mate, B4-3), checks suffered, and checks among the
+//! opponents (the first mate by anyone ends the short game, B4-20).
 
 use crate::{MoveFacts, SearchGame};
 use bishops4p::{Bishops, Move, MoveKind, PieceKind};
@@ -115,10 +116,16 @@ impl SearchGame for Bishops {
             return scores[me];
         }
         let mut mine = scores[me];
-        if let Some(left) = self.left_neighbour(seat)
-            && self.is_in_check(left)
-        {
-            mine += 25;
+        let left = self.left_neighbour(seat);
+        for &s in &opponents {
+            let checked = self.is_in_check(Seat(s as u8));
+            if checked && left == Some(Seat(s as u8)) {
+                mine += 25;
+            } else if checked {
+                // The short game ends at the first mate, whoever gives it (B4-20): a check
+                // between two opponents is a step towards losing.
+                mine -= 40;
+            }
         }
         let theirs: i32 = opponents.iter().map(|&s| scores[s]).sum();
         mine - theirs / opponents.len() as i32

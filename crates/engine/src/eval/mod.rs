@@ -9,7 +9,7 @@ mod chess_t;
 /// Chebyshev distance of a coordinate from the middle of a line of `len` cells: 0 on the two
 /// central cells (or the one), growing by one per step outwards.
 pub(crate) fn off_centre(v: i32, len: i32) -> i32 {
-    ((2 * v - (len - 1)).abs() - 1).max(0) / 2
+    (2 * v - (len - 1)).abs() / 2
 }
 
 /// Linear interpolation between a value for one height and one for eight heights.

@@ -146,7 +146,7 @@ pub struct PerftOptions<'a> {
     /// Raised (by any thread) to stop the count: [`perft_with`] then returns
     /// [`PerftError::Stopped`] promptly. The flag is only read, never reset.
     pub stop: Option<&'a AtomicBool>,
-    /// Called with the progress so far (see the [module docs](self)).
+    /// Called with the progress so far (see the [module docs](crate::perft)).
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
 }
 

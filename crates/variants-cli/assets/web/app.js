@@ -240,7 +240,8 @@ function render(state) {
   game.state = state;
   game.selected = null;
   $("choice").hidden = true;
-  $("game-title").textContent = state.game + (state.config ? " (" + state.config + ")" : "");
+  $("game-title").textContent = state.game;
+  $("game-config").textContent = state.config;
   const mine = mySeats(state);
   $("you").textContent = mine.length ? "You play " + mine.join(", ") + "." : "You are watching.";
   $("board").innerHTML = state.board || "";

@@ -2,12 +2,16 @@
 
 use crate::output::outln;
 
+mod analyse;
 mod bench;
+mod engine_player;
 mod games;
+mod r#match;
 mod moves;
 mod perft;
 mod play;
 pub mod show;
+mod uci;
 
 use crate::cli::{Cli, Command};
 use crate::error::Error;
@@ -72,6 +76,41 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Bench { games, threads } => bench::run(&games, threads),
+        Command::Analyse {
+            game,
+            depth,
+            movetime,
+            nodes,
+            json,
+        } => analyse::run(
+            &game,
+            &analyse::Options {
+                depth,
+                movetime,
+                nodes,
+                json,
+            },
+        ),
+        Command::Match {
+            game,
+            player,
+            games,
+            concurrency,
+            random_plies,
+            seed,
+            json,
+        } => r#match::run(
+            &game,
+            &r#match::Options {
+                players: player,
+                games,
+                concurrency,
+                random_plies,
+                seed,
+                json,
+            },
+        ),
+        Command::Uci => uci::run(),
         Command::Serve { host, port, data } => {
             crate::serve::run(crate::serve::Options { host, port, data })
         }

@@ -1,4 +1,4 @@
-//! `variants perft`: node counts, optionally split at the root, on several threads, with a
+//! `variants perft`: node counts, optionally divided by root move, on several threads, with a
 //! transposition table, with a progress bar.
 
 use crate::cli::PositionArgs;

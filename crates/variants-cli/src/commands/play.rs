@@ -18,6 +18,8 @@ pub enum Player {
     Random,
     /// Picks the move with the best material count one ply deep (random among equals).
     Greedy,
+    /// The engine (`variants_engine`) within these limits.
+    Engine(variants_engine::Limits),
 }
 
 /// Options of `variants play`.
@@ -37,9 +39,13 @@ pub struct Options {
 }
 
 /// xorshift64*: a small deterministic generator, enough for picking moves.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
+    /// A generator from a seed (any value; 0 is moved off the fixed point).
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
     fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
@@ -48,7 +54,7 @@ impl Rng {
         self.0 = x;
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 }
@@ -58,7 +64,7 @@ fn parse_players(game: &AnyGame, specs: &[String]) -> Result<Vec<Player>, Error>
     for spec in specs {
         let (seat, kind) = spec.split_once('=').ok_or_else(|| {
             Error::Action(format!(
-                "--player {spec:?}: expected SEAT=human|random|greedy"
+                "--player {spec:?}: expected SEAT=human|random|greedy|engine[:OPTION=N]"
             ))
         })?;
         let index = (0..game.seat_count())
@@ -76,9 +82,10 @@ fn parse_players(game: &AnyGame, specs: &[String]) -> Result<Vec<Player>, Error>
             "human" => Player::Human,
             "random" => Player::Random,
             "greedy" => Player::Greedy,
+            k if k.starts_with("engine") => Player::Engine(super::engine_player::parse_limits(k)?),
             _ => {
                 return Err(Error::Action(format!(
-                    "--player {spec:?}: {kind:?} is not human, random or greedy"
+                    "--player {spec:?}: {kind:?} is not human, random, greedy or engine"
                 )));
             }
         };
@@ -115,7 +122,7 @@ fn play_text(history: &mut History<AnyGame>, text: &str) -> Result<String, Error
     Ok(canonical)
 }
 
-fn choose(game: &AnyGame, player: Player, rng: &mut Rng) -> Option<String> {
+pub(crate) fn choose(game: &AnyGame, player: Player, rng: &mut Rng) -> Option<String> {
     let moves = game.legal_move_texts();
     if moves.is_empty() {
         return None;
@@ -237,7 +244,14 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 return save_on_leaving(&history, opts.save.as_deref(), announced);
             }
             let name = history.position().seat_name(to_move);
-            match choose(history.position(), player, &mut rng) {
+            let choice = match player {
+                Player::Engine(limits) => {
+                    super::engine_player::EnginePlayer::new(history.position(), limits)?
+                        .choose(history.position(), &[])?
+                }
+                _ => choose(history.position(), player, &mut rng),
+            };
+            match choice {
                 Some(mv) => {
                     let played = play_text(&mut history, &mv)?;
                     outln!("{name} plays {played}");

@@ -26,14 +26,18 @@ pub struct Marks {
     pub per_row: usize,
 }
 
-/// A seat's piece colours: (fill, outline). White, black, grey and pink in seat order (the
-/// seat names of every game), each with an outline that stands out from both squares.
-fn seat_colours(seat: u8) -> (&'static str, &'static str) {
-    match seat {
-        0 => ("#ffffff", "#1a1a1a"),
-        1 => ("#1a1a1a", "#f2f2f2"),
-        2 => ("#8c8c8c", "#1a1a1a"),
-        _ => ("#ff6fb7", "#4a0026"),
+/// A seat's piece colours (fill, outline), by the seat's name (every game names its seats
+/// after their colours: white, black; "Bishops" white, grey, black, pink), each with an
+/// outline that stands out from both squares.
+fn seat_colours(name: &str, seat: u8) -> (&'static str, &'static str) {
+    match (name, seat) {
+        ("white", _) => ("#ffffff", "#1a1a1a"),
+        ("black", _) => ("#1a1a1a", "#f2f2f2"),
+        ("grey", _) => ("#8c8c8c", "#1a1a1a"),
+        ("pink", _) => ("#ff6fb7", "#4a0026"),
+        (_, 0) => ("#ffffff", "#1a1a1a"),
+        (_, 1) => ("#1a1a1a", "#f2f2f2"),
+        _ => ("#3f8fd8", "#0a2540"),
     }
 }
 
@@ -92,8 +96,8 @@ fn glyph(game: &str, symbol: char) -> (&'static str, Option<char>) {
 
 /// One piece, centred in the cell at (x, y).
 fn piece_svg(game: &AnyGame, piece: &PieceView, x: usize, y: usize, out: &mut String) {
-    let (fill, stroke) = seat_colours(piece.seat.0);
     let name = |s: Seat| game.seat_name(s);
+    let (fill, stroke) = seat_colours(name(piece.seat), piece.seat.0);
     let label = piece_label(piece, game.seat_count(), &name);
     let cx = x + CELL / 2;
     let cy = y + CELL / 2;

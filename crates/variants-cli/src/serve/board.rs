@@ -3,7 +3,7 @@
 
 use super::room::Room;
 use crate::render::{Marks, to_svg_marked};
-use variants::Game;
+use variants::{Game, Seat};
 
 /// The board of the room's position as SVG.
 pub fn svg(room: &Room) -> String {
@@ -20,8 +20,27 @@ pub fn svg(room: &Room) -> String {
     {
         marks.last_move = crate::render::changed_cells(&old, &view);
     }
-    if view.caption.iter().any(|l| l.contains("in check")) {
-        marks.check = crate::render::royal_cells(&view, game.side_to_move());
+    for seat in in_check(room, &view.caption) {
+        marks.check.extend(crate::render::royal_cells(&view, seat));
     }
     to_svg_marked(game, &view, true, &marks)
+}
+
+/// The seats in check, as the caption tells: `…, in check` (the side to move) or
+/// `in check: grey pink` / `in check: none` (every seat of "Bishops").
+fn in_check(room: &Room, caption: &[String]) -> Vec<Seat> {
+    let mut seats = Vec::new();
+    for line in caption {
+        let Some(at) = line.find("in check") else {
+            continue;
+        };
+        match line[at + "in check".len()..].strip_prefix(':') {
+            Some(list) => seats.extend(
+                list.split([' ', ',', ';'])
+                    .filter_map(|name| room.seat_named(name.trim())),
+            ),
+            None => seats.push(room.position().side_to_move()),
+        }
+    }
+    seats
 }

@@ -1,0 +1,185 @@
+//! The engine behind game names and texts, for frontends that hold a game as text (the
+//! command line, the C library): a [`TextSearcher`] is made from a game name and its
+//! configuration and searches position texts, answering with move texts.
+
+use crate::{Limits, Score, SearchGame, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use variant_core::{Error, Game, GameConfig};
+
+/// A search result with moves as text (the game's canonical notation).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TextResult {
+    /// The best move; `None` when the game is over.
+    pub best: Option<String>,
+    /// Its score for the player to move.
+    pub score: Score,
+    /// The deepest completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time used.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// A searcher that works on position texts; see [`TextSearcher::new`].
+pub struct TextSearcher {
+    inner: Box<dyn ErasedSearcher>,
+}
+
+impl std::fmt::Debug for TextSearcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TextSearcher").finish_non_exhaustive()
+    }
+}
+
+trait ErasedSearcher: Send {
+    fn search(
+        &mut self,
+        position: Option<&str>,
+        earlier: &[u64],
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&TextResult),
+    ) -> Result<TextResult, Error>;
+    fn clear(&mut self);
+}
+
+struct Typed<G: SearchGame> {
+    config: G::Config,
+    searcher: Searcher<G>,
+}
+
+impl<G: SearchGame> ErasedSearcher for Typed<G> {
+    fn search(
+        &mut self,
+        position: Option<&str>,
+        earlier: &[u64],
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&TextResult),
+    ) -> Result<TextResult, Error> {
+        let game = match position {
+            Some(text) => G::from_text(&self.config, text)?,
+            None => G::new(&self.config)?,
+        };
+        let texts = |pv: &[G::Move]| -> Vec<String> {
+            let mut pos = game.clone();
+            pv.iter()
+                .map(|&m| {
+                    let t = pos.format_move(m);
+                    pos.play_unchecked(m);
+                    t
+                })
+                .collect()
+        };
+        let r = self.searcher.search(&game, earlier, limits, stop, |p| {
+            progress(&TextResult {
+                best: p.pv.first().map(|&m| game.format_move(m)),
+                score: p.score,
+                depth: p.depth,
+                nodes: p.nodes,
+                nps: p.nps,
+                elapsed: p.elapsed,
+                pv: texts(&p.pv),
+            })
+        });
+        Ok(TextResult {
+            best: r.best.map(|m| game.format_move(m)),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+            nps: r.nps(),
+            elapsed: r.elapsed,
+            pv: texts(&r.pv),
+        })
+    }
+
+    fn clear(&mut self) {
+        self.searcher.clear();
+    }
+}
+
+fn typed<G: SearchGame>(pairs: &[(String, String)]) -> Result<Box<dyn ErasedSearcher>, Error> {
+    let config = G::Config::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
+    // Reject a configuration that cannot start a game now, not at the first search.
+    G::new(&config)?;
+    Ok(Box::new(Typed::<G> {
+        config,
+        searcher: Searcher::new(),
+    }))
+}
+
+impl TextSearcher {
+    /// A searcher for the game `name` (`chess3d`, `checkers3d`, `bishops4p`, `chess-t`) with
+    /// the configuration `pairs` (`key`, `value`) on top of the defaults.
+    ///
+    /// # Errors
+    ///
+    /// An unknown game name or a bad configuration.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants_engine::{Limits, TextSearcher};
+    ///
+    /// let pairs = vec![("heights".to_string(), "1".to_string())];
+    /// let mut engine = TextSearcher::new("chess3d", &pairs).expect("a game");
+    /// let r = engine
+    ///     .search(Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), &[], &Limits::depth(3), None, &mut |_| {})
+    ///     .expect("a position");
+    /// assert_eq!(r.best.as_deref(), Some("a1a8")); // the back-rank mate
+    /// assert_eq!(r.score.to_string(), "mate 1");
+    /// assert!(TextSearcher::new("go", &[]).is_err());
+    /// ```
+    pub fn new(name: &str, pairs: &[(String, String)]) -> Result<TextSearcher, Error> {
+        let inner = match name {
+            chess3d::Chess3d::NAME => typed::<chess3d::Chess3d>(pairs)?,
+            checkers3d::Checkers3d::NAME => typed::<checkers3d::Checkers3d>(pairs)?,
+            bishops4p::Bishops::NAME => typed::<bishops4p::Bishops>(pairs)?,
+            chess_t::ChessT::NAME => typed::<chess_t::ChessT>(pairs)?,
+            other => {
+                return Err(Error::UnknownGame {
+                    name: other.to_string(),
+                    known: [
+                        chess3d::Chess3d::NAME,
+                        checkers3d::Checkers3d::NAME,
+                        bishops4p::Bishops::NAME,
+                        chess_t::ChessT::NAME,
+                    ]
+                    .map(String::from)
+                    .to_vec(),
+                });
+            }
+        };
+        Ok(TextSearcher { inner })
+    }
+
+    /// Searches the position `position` (the start position for `None`). `earlier` holds the
+    /// Zobrist hashes of the positions played before it in this game (repetitions count as
+    /// draws); `stop` may be raised from another thread; `progress` hears every completed
+    /// depth.
+    ///
+    /// # Errors
+    ///
+    /// A position text that does not parse (the error says where).
+    pub fn search(
+        &mut self,
+        position: Option<&str>,
+        earlier: &[u64],
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&TextResult),
+    ) -> Result<TextResult, Error> {
+        self.inner.search(position, earlier, limits, stop, progress)
+    }
+
+    /// Forgets what earlier searches learnt (call between games).
+    pub fn clear(&mut self) {
+        self.inner.clear();
+    }
+}

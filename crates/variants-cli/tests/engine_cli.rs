@@ -1,0 +1,217 @@
+//! The engine's commands end to end: `analyse`, `match`, `play --player …=engine` and `uci`.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::process::Output;
+
+fn variants(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    common::run(&args, stdin)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_str(stdout(o).trim()).expect("one JSON object")
+}
+
+/// C3-21 (FIDE chess at one height): the back-rank mate Ra8#, found as mate 1.
+#[test]
+fn analyse_reports_a_mate_in_one_as_json() {
+    let o = variants(
+        &[
+            "analyse",
+            "chess3d",
+            "-c",
+            "heights=1",
+            "--position",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "--depth",
+            "3",
+            "--json",
+        ],
+        None,
+    );
+    let v = json(&o);
+    assert_eq!(v["best"], "a1a8");
+    assert_eq!(v["score"]["mate"], 1);
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["pv"][0], "a1a8");
+    assert!(v["nodes"].as_u64().expect("nodes") > 0);
+}
+
+/// CT-35 (king capture wins): the Scout on a5 takes the King on c4.
+#[test]
+fn analyse_prints_a_line_per_depth_and_the_best_move() {
+    let o = variants(
+        &[
+            "analyse",
+            "chess-t",
+            "--position",
+            "1rp1kpr1/nn2cnn1/R2nn3/s2Sn2n/N1K1N2N/6NP/N1N4N/2P1C1SR b Pp 8 20",
+            "--depth",
+            "2",
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("depth 1 score mate 1 "));
+    assert!(lines[1].starts_with("depth 2 score mate 1 "));
+    assert!(lines[2].starts_with("bestmove a5c4 score mate 1 depth 2"));
+}
+
+#[test]
+fn analyse_rejects_bad_input_with_a_message() {
+    let o = variants(
+        &[
+            "analyse",
+            "chess3d",
+            "--position",
+            "garbage",
+            "--depth",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("error: "));
+    let o = variants(&["analyse", "chess3d"], None);
+    assert_eq!(o.status.code(), Some(2), "no limit is a usage error");
+    // A finished game (Fool's mate: White is mated) has nothing to analyse.
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = variants(
+        &[
+            "analyse",
+            "chess3d",
+            "-c",
+            "heights=1",
+            "-p",
+            mated,
+            "--depth",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("over"));
+}
+
+/// Every game ends with a result for each seat: wins + draws + losses = games per player, and
+/// the points of all players add up to the number of games.
+#[test]
+fn match_counts_every_game_for_every_player() {
+    let o = variants(
+        &[
+            "match",
+            "checkers3d",
+            "-c",
+            "heights=1",
+            "--player",
+            "engine:depth=1",
+            "--player",
+            "random",
+            "--games",
+            "4",
+            "--seed",
+            "7",
+            "--json",
+        ],
+        None,
+    );
+    let v = json(&o);
+    assert_eq!(v["games"], 4);
+    let players = v["players"].as_array().expect("players");
+    assert_eq!(players.len(), 2);
+    let mut points = 0.0;
+    for p in players {
+        let n = p["wins"].as_u64().unwrap()
+            + p["draws"].as_u64().unwrap()
+            + p["losses"].as_u64().unwrap();
+        assert_eq!(n, 4);
+        points += p["score"].as_f64().unwrap() * 4.0;
+    }
+    assert!((points - 4.0).abs() < 1e-9);
+    assert!(v["elo"].is_number() && v["elo_error"].is_number());
+    assert_eq!(players[0]["spec"], "engine:depth=1");
+}
+
+#[test]
+fn match_rejects_a_wrong_number_of_players_and_bad_specs() {
+    let o = variants(
+        &[
+            "match",
+            "bishops4p",
+            "--player",
+            "engine",
+            "--player",
+            "greedy",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs 4 --player"));
+    let o = variants(
+        &[
+            "match",
+            "chess-t",
+            "--player",
+            "engine:depth=x",
+            "--player",
+            "random",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a positive number"));
+}
+
+#[test]
+fn play_with_an_engine_player() {
+    let o = variants(
+        &[
+            "play",
+            "chess3d",
+            "-c",
+            "heights=1",
+            "--player",
+            "white=engine:depth=2",
+            "--player",
+            "black=engine:nodes=500",
+            "--max-plies",
+            "4",
+            "--quiet",
+        ],
+        Some(b""),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert_eq!(out.matches(" plays ").count(), 4, "{out}");
+}
+
+/// The UCI handshake and a search, as a GUI would drive it; a bad command gets an
+/// `info string` line and the engine keeps going.
+#[test]
+fn uci_answers_the_protocol() {
+    let input = b"uci\nisready\nfoo\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 3\nisready\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo nodes 5000\nposition startpos moves e2e5\nquit\n";
+    let o = variants(&["uci"], Some(input));
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("uciok\n"));
+    assert!(out.contains("readyok\n"));
+    assert!(out.contains("info string error: unknown command \"foo\""));
+    assert!(out.contains("info depth 3 "));
+    assert!(out.contains("bestmove a1a8\n"), "{out}");
+    assert!(out.contains("score mate 1"));
+    assert_eq!(out.matches("bestmove ").count(), 2);
+    assert!(
+        out.contains("info string error:"),
+        "the illegal e2e5 is reported"
+    );
+}

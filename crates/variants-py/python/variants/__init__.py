@@ -1,0 +1,48 @@
+"""chess3d, checkers3d, "Bishops" (chess for four) and chess-T for Python.
+
+The rule engines are Rust (the ``variants`` workspace); this package is a thin layer over them.
+
+>>> import variants
+>>> game = variants.Game("chess3d", heights=1)   # FIDE chess
+>>> game.perft(3)
+8902
+>>> game.play("e2e4")
+>>> game.to_move
+'black'
+
+PettingZoo environments: ``variants.pettingzoo.env("bishops4p", players=3)``.
+"""
+
+from ._variants import (
+    ActionError,
+    ConfigError,
+    Encoding,
+    Game,
+    History,
+    IllegalMoveError,
+    PositionError,
+    RecordError,
+    SearchResult,
+    Status,
+    UnknownGameError,
+    VariantsError,
+    config_keys,
+    games,
+)
+
+__all__ = [
+    "ActionError",
+    "ConfigError",
+    "Encoding",
+    "Game",
+    "History",
+    "IllegalMoveError",
+    "PositionError",
+    "RecordError",
+    "SearchResult",
+    "Status",
+    "UnknownGameError",
+    "VariantsError",
+    "config_keys",
+    "games",
+]

@@ -1,0 +1,103 @@
+//! `variants._variants.Encoding`: the fast half of the PettingZoo environments (legal actions
+//! and observation planes of a position), so that one `env.step` crosses into Rust once or
+//! twice instead of looping in Python.
+
+use crate::actions::Encoding as ActionEncoding;
+use crate::errors::VariantsError;
+use crate::game::Game;
+use crate::planes::{self, Kinds};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyTuple};
+
+/// The action encoding and observation layout of one game configuration.
+#[pyclass(module = "variants", name = "Encoding", frozen)]
+pub struct Encoding {
+    actions: ActionEncoding,
+    kinds: Kinds,
+    name: &'static str,
+    config: String,
+}
+
+impl Encoding {
+    fn check_game(&self, game: &Game) -> PyResult<()> {
+        if game.inner.game_name() != self.name || game.config_text() != self.config {
+            return Err(VariantsError::new_err(format!(
+                "the encoding is for {} ({}), the game is {} ({})",
+                self.name,
+                self.config,
+                game.inner.game_name(),
+                game.config_text()
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl Encoding {
+    /// The encoding of `game`'s configuration; `slots` is the number of draughts moves kept per
+    /// (origin, destination) pair.
+    #[new]
+    #[pyo3(signature = (game, slots=None))]
+    fn py_new(game: &Game, slots: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let slots = match slots {
+            Some(s) => crate::config::int_arg("slots", s, 1, 64)? as usize,
+            None => 8,
+        };
+        let inner = &game.inner;
+        let actions = ActionEncoding::of(inner.game_name(), |k| inner.config_value(k), slots)
+            .map_err(VariantsError::new_err)?;
+        Ok(Encoding {
+            actions,
+            kinds: Kinds::of(inner.game_name()),
+            name: inner.game_name(),
+            config: game.config_text(),
+        })
+    }
+
+    /// The number of actions.
+    #[getter]
+    fn size(&self) -> usize {
+        self.actions.size()
+    }
+
+    /// The legal actions of `game` (sorted) with the move text of each, and the number of
+    /// legal moves the encoding could not hold (draughts moves beyond the slots).
+    fn legal(&self, game: &Game) -> PyResult<(Vec<usize>, Vec<String>, usize)> {
+        self.check_game(game)?;
+        let moves = game.inner.legal_move_texts();
+        let (pairs, dropped) = self
+            .actions
+            .encode(&moves)
+            .map_err(VariantsError::new_err)?;
+        let actions = pairs.iter().map(|&(a, _)| a).collect();
+        let texts = pairs.iter().map(|&(_, i)| moves[i].clone()).collect();
+        Ok((actions, texts, dropped))
+    }
+
+    /// The observation shape `(boards, ranks, files, channels)` for this configuration.
+    fn observation_shape(&self, game: &Game) -> PyResult<(usize, usize, usize, usize)> {
+        self.check_game(game)?;
+        let (shape, _) =
+            planes::observation(&*game.inner, self.kinds, 0).map_err(VariantsError::new_err)?;
+        Ok((shape[0], shape[1], shape[2], shape[3]))
+    }
+
+    /// The observation planes of `game` seen by the seat `observer` (a name or a number), a
+    /// NumPy `int8` array.
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        game: &Game,
+        observer: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.check_game(game)?;
+        let observer = game.seat_named(observer)?.index();
+        let (shape, data) = planes::observation(&*game.inner, self.kinds, observer)
+            .map_err(VariantsError::new_err)?;
+        let data = PyByteArray::new(py, &data);
+        py.import("numpy")?
+            .call_method1("frombuffer", (data, "int8"))?
+            .call_method1("reshape", (PyTuple::new(py, shape)?,))
+    }
+}

@@ -1,0 +1,148 @@
+//! `variants.History`: a game record with undo, draw claims, resignation, agreement, and
+//! records as JSON and binary.
+
+use crate::errors::to_py;
+use crate::game::Game;
+use crate::status::Status;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use variants::variant_core::Ending;
+use variants::{DynHistory, registry};
+
+/// A game in progress or finished: its start, every action since, and how it ended.
+#[pyclass(module = "variants", name = "History")]
+pub struct History {
+    inner: Box<dyn DynHistory>,
+}
+
+impl History {
+    fn game(&self) -> Game {
+        Game::wrap(self.inner.position().clone_box())
+    }
+}
+
+#[pymethods]
+impl History {
+    /// A record starting at `start` (a copy of it: later changes to `start` do not reach it).
+    #[new]
+    fn py_new(start: &Game) -> Self {
+        History {
+            inner: start.inner.new_history(),
+        }
+    }
+
+    /// A record read from its JSON text (any game: the record names it).
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Self> {
+        registry::history_from_json(text)
+            .map(|inner| History { inner })
+            .map_err(to_py)
+    }
+
+    /// A record read from the compact binary format (any game: the record names it).
+    #[staticmethod]
+    fn from_binary(data: &[u8]) -> PyResult<Self> {
+        registry::history_from_binary(data)
+            .map(|inner| History { inner })
+            .map_err(to_py)
+    }
+
+    /// The record as JSON text.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    /// The record in the compact binary format.
+    fn to_binary<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.to_binary())
+    }
+
+    /// A copy of the current position.
+    #[getter]
+    fn position(&self) -> Game {
+        self.game()
+    }
+
+    /// The canonical text of every action so far (`resign:<seat number>` for a resignation
+    /// the game went on after).
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.inner.action_texts()
+    }
+
+    /// The state of the game, repetitions and game-level endings included.
+    #[getter]
+    fn status(&self) -> Status {
+        let position = self.inner.position();
+        Status::new(self.inner.status(), |s| position.seat_label(s))
+    }
+
+    /// How often the current position has occurred, this occurrence included.
+    #[getter]
+    fn repetition_count(&self) -> u32 {
+        self.inner.repetition_count()
+    }
+
+    /// The draw the side to move could claim now (`repetition`, `move-count rule`), or `None`.
+    #[getter]
+    fn claimable_draw(&self) -> Option<String> {
+        self.inner.claimable_draw().map(|r| r.to_string())
+    }
+
+    /// How the game ended other than by the position (`resignation by white`, `agreement`,
+    /// `claim: repetition`), or `None`.
+    #[getter]
+    fn ending(&self) -> Option<String> {
+        let position = self.inner.position();
+        self.inner.ending().map(|e| match e {
+            Ending::Resignation(seat) => format!("resignation by {}", position.seat_label(seat)),
+            Ending::Agreement => "agreement".to_string(),
+            Ending::Claim(reason) => format!("claim: {reason}"),
+        })
+    }
+
+    /// Plays a move given as text; returns its canonical text. On error nothing changes.
+    fn play(&mut self, r#move: &str) -> PyResult<String> {
+        self.inner.play(r#move).map_err(to_py)
+    }
+
+    /// Takes back the last action (or the game-level ending, if there is one).
+    fn undo(&mut self) -> PyResult<()> {
+        self.inner.undo().map_err(to_py)
+    }
+
+    /// Claims a draw for the side to move; returns the reason. Fails when no claim holds.
+    fn claim_draw(&mut self) -> PyResult<String> {
+        self.inner
+            .claim_draw()
+            .map(|r| r.to_string())
+            .map_err(to_py)
+    }
+
+    /// Ends the game drawn by agreement.
+    fn agree_draw(&mut self) -> PyResult<()> {
+        self.inner.agree_draw().map_err(to_py)
+    }
+
+    /// `seat` (a name or a number) resigns; returns the status after it. In "Bishops" the
+    /// game may go on without the player.
+    fn resign(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<Status> {
+        let seat = self.game().seat_named(seat)?;
+        self.inner.resign(seat).map_err(to_py)?;
+        Ok(self.status())
+    }
+
+    /// The number of actions in the record.
+    fn __len__(&self) -> usize {
+        self.inner.action_texts().len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<variants.History of {} with {} actions, {}>",
+            self.inner.position().game_name(),
+            self.inner.action_texts().len(),
+            self.inner.status()
+        )
+    }
+}

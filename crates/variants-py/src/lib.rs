@@ -1,0 +1,65 @@
+//! The Python package `variants`: the workspace's four games for Python, built by maturin as
+//! the extension module `variants._variants` (the pure-Python part of the package, with the
+//! PettingZoo environments, is in `python/variants`).
+//!
+//! The Python API is documented in `docs/python.md`; this crate only converts between Python
+//! and the facade crate [`variants`].
+//!
+//! # Example
+//!
+//! In Python:
+//!
+//! ```text
+//! >>> import variants
+//! >>> variants.Game("chess3d", heights=1).perft(3)
+//! 8902
+//! ```
+
+mod actions;
+mod config;
+mod env;
+mod errors;
+mod game;
+mod history;
+mod planes;
+mod search;
+mod status;
+
+use pyo3::prelude::*;
+
+/// The names of the games this build serves.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    variants::registry::games().iter().map(|g| g.name).collect()
+}
+
+/// The configuration keys of a game: a list of `(key, default, allowed, description)`.
+#[pyfunction]
+fn config_keys(name: &str) -> PyResult<Vec<(String, String, String, String)>> {
+    let info = variants::registry::game_info(name).map_err(errors::to_py)?;
+    Ok(info
+        .keys
+        .iter()
+        .map(|k| {
+            (
+                k.name.to_string(),
+                k.default.to_string(),
+                k.allowed.to_string(),
+                k.description.to_string(),
+            )
+        })
+        .collect())
+}
+
+#[pymodule]
+fn _variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(config_keys, m)?)?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<status::Status>()?;
+    m.add_class::<history::History>()?;
+    m.add_class::<env::Encoding>()?;
+    m.add_class::<search::SearchResult>()?;
+    errors::register(m)?;
+    Ok(())
+}
