@@ -103,6 +103,10 @@ enum variants_result
    * the start, a draw claim that does not hold).
    */
   VARIANTS_NOT_POSSIBLE = 12,
+  /**
+   * A long call (perft, search) was stopped through its `variants_stop` handle.
+   */
+  VARIANTS_STOPPED = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -243,6 +247,35 @@ typedef struct variants_game variants_game;
 typedef struct variants_record variants_record;
 
 /**
+ * A stop request that long calls (`variants_game_perft_ex`, searches) watch. Opaque: made by
+ * `variants_stop_new`, released by `variants_stop_free`.
+ *
+ * Any thread may call `variants_stop_request` while another runs a call that watches the
+ * handle; that call then returns `VARIANTS_STOPPED` within milliseconds. The request stays
+ * until `variants_stop_reset`, so one handle can stop several calls, and be reused after a
+ * reset.
+ */
+typedef struct variants_stop variants_stop;
+
+/**
+ * A legal move of the position it was listed from, as a number.
+ *
+ * Values come from `variants_game_moves` and `variants_game_parse_move`. A value stays valid
+ * for the position it was listed from, in any handle holding that position (copies
+ * included), for the life of the process; it is not meant to be stored in files (use the
+ * move text for that). The value 0 is never a move.
+ *
+ * Playing a value is always checked: a value that is not a legal move of the position
+ * (stale, from another game, made up) gives `VARIANTS_ILLEGAL_MOVE` and leaves the position
+ * unchanged. For chess3d, bishops4p and chess-t a value is the move itself (origin,
+ * destination, promotion or kind), so it is accepted in any position where that move is
+ * legal; a checkers3d value also carries a fingerprint of the captured pieces and the move's
+ * rank among those like it, and is meant for the position it was listed from. docs/c-api.md
+ * gives the bit layout.
+ */
+typedef uint64_t variants_move;
+
+/**
  * The state of a position, filled by `variants_game_status`.
  */
 typedef struct variants_status {
@@ -261,9 +294,34 @@ typedef struct variants_status {
 } variants_status;
 
 /**
+ * How far a long call has come, passed to a `variants_progress_fn`.
+ */
+typedef struct variants_progress {
+  /**
+   * Leaves counted so far.
+   */
+  uint64_t nodes;
+  /**
+   * Root moves whose subtree is done.
+   */
+  uint32_t root_moves_done;
+  /**
+   * Root moves in all.
+   */
+  uint32_t root_moves;
+} variants_progress;
+
+/**
+ * A progress callback: called with the `user` pointer given to the call and the progress so
+ * far. With more than one thread it is called from the library's worker threads, one call at
+ * a time; it must return quickly and must not call back into the library on the same handle.
+ */
+typedef void (*variants_progress_fn)(void *user, const struct variants_progress *progress);
+
+/**
  * Every code, in numeric order.
  */
-#define variants_result_ALL { VARIANTS_OK, VARIANTS_NULL_ARGUMENT, VARIANTS_INVALID_UTF8, VARIANTS_UNKNOWN_GAME, VARIANTS_BAD_CONFIG, VARIANTS_BAD_POSITION, VARIANTS_BAD_MOVE, VARIANTS_ILLEGAL_MOVE, VARIANTS_BUFFER_TOO_SMALL, VARIANTS_PANIC, VARIANTS_INVALID_ARGUMENT, VARIANTS_BAD_RECORD, VARIANTS_NOT_POSSIBLE, }
+#define variants_result_ALL { VARIANTS_OK, VARIANTS_NULL_ARGUMENT, VARIANTS_INVALID_UTF8, VARIANTS_UNKNOWN_GAME, VARIANTS_BAD_CONFIG, VARIANTS_BAD_POSITION, VARIANTS_BAD_MOVE, VARIANTS_ILLEGAL_MOVE, VARIANTS_BUFFER_TOO_SMALL, VARIANTS_PANIC, VARIANTS_INVALID_ARGUMENT, VARIANTS_BAD_RECORD, VARIANTS_NOT_POSSIBLE, VARIANTS_STOPPED, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -436,6 +494,81 @@ uint32_t variants_abi_version(void);
 variants_result variants_games(char *buf, size_t len, size_t *written);
 
 /**
+ * The legal moves into `moves[0..len)`; `*count` = their number. `VARIANTS_BUFFER_TOO_SMALL`
+ * (nothing written but `*count`) when `len < *count`. `moves` may be NULL when `len` is 0.
+ *
+ * The moves come in generation order, the order of `variants_game_legal_moves`. Listing the
+ * moves of a position and then playing them in copies of it (`variants_game_copy`) is the
+ * fast path: the calling thread keeps the list of the position it listed last, so the check
+ * of a played value is a scan of that list instead of a new generation.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`game`, `count`, or `moves` with `len > 0`),
+ * `VARIANTS_BUFFER_TOO_SMALL`.
+ */
+variants_result variants_game_moves(const struct variants_game *game,
+                                    variants_move *moves,
+                                    size_t len,
+                                    size_t *count);
+
+/**
+ * Plays a move listed for this position; `VARIANTS_ILLEGAL_MOVE` (position unchanged) for a
+ * value that is not a legal move here.
+ *
+ * Like `variants_game_play`, playing follows the move generator: a position whose status is
+ * already decided still accepts its listed moves.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT`, `VARIANTS_ILLEGAL_MOVE` (the message says whether the value
+ * belongs to another game or to no game at all).
+ */
+variants_result variants_game_play_move(struct variants_game *game, variants_move move);
+
+/**
+ * The canonical text of a move of this position (buffer protocol as
+ * `variants_game_to_text`).
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT`, `VARIANTS_ILLEGAL_MOVE` (not a legal move here),
+ * `VARIANTS_BUFFER_TOO_SMALL`.
+ */
+variants_result variants_game_move_text(const struct variants_game *game,
+                                        variants_move move,
+                                        char *buf,
+                                        size_t len,
+                                        size_t *written);
+
+/**
+ * The legal move a text names, as a value.
+ *
+ * Any form `variants_game_play` accepts is read; `*out` is set to 0 on failure.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT`, `VARIANTS_INVALID_UTF8`, `VARIANTS_BAD_MOVE` (not a move in the
+ * notation), `VARIANTS_ILLEGAL_MOVE` (well formed, but not legal here).
+ */
+variants_result variants_game_parse_move(const struct variants_game *game,
+                                         const char *text,
+                                         variants_move *out);
+
+/**
+ * Overwrites dst with src (same game), without allocating.
+ *
+ * `dst` and `src` may be the same handle (nothing happens). A copy is the same position: the
+ * move values listed for `src` are valid for `dst` too.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT`, `VARIANTS_INVALID_ARGUMENT` (`dst` holds a position of another
+ * game than `src`).
+ */
+variants_result variants_game_copy(struct variants_game *dst, const struct variants_game *src);
+
+/**
  * Starts a record at (a copy of) the position `start`. `*out` receives a new handle, released
  * with `variants_record_free`, or NULL on failure.
  */
@@ -572,6 +705,63 @@ variants_result variants_game_search(const struct variants_game *game,
  */
 variants_result variants_game_status(const struct variants_game *game,
                                      struct variants_status *status);
+
+/**
+ * Creates a stop handle (not requested). `*out` receives it, released with
+ * `variants_stop_free`.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`out`).
+ */
+variants_result variants_stop_new(struct variants_stop **out);
+
+/**
+ * Requests a stop: every call watching `stop` returns `VARIANTS_STOPPED` soon. Safe to call
+ * from any thread, at any time, any number of times.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`stop`).
+ */
+variants_result variants_stop_request(const struct variants_stop *stop);
+
+/**
+ * Withdraws the request, so that the handle can watch the next call. Safe from any thread.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`stop`).
+ */
+variants_result variants_stop_reset(const struct variants_stop *stop);
+
+/**
+ * Releases a stop handle (NULL is ignored). No call may be watching it any more.
+ */
+void variants_stop_free(struct variants_stop *stop);
+
+/**
+ * Perft as `variants_game_perft` (`threads` as there), which can be stopped and reports
+ * progress.
+ *
+ * `stop` (may be NULL) is watched throughout: after `variants_stop_request(stop)` from any
+ * thread the call returns `VARIANTS_STOPPED` within milliseconds, `*nodes` is 0, and the game
+ * handle and the library stay usable. A stop requested before the call stops it at once.
+ * `progress` (may be NULL) is called with `user` after each root move is counted and about
+ * every million leaves in between (with more than one thread: from the worker threads, one
+ * call at a time).
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_STOPPED`.
+ */
+variants_result variants_game_perft_ex(const struct variants_game *game,
+                                       uint32_t depth,
+                                       uint32_t threads,
+                                       const struct variants_stop *stop,
+                                       variants_progress_fn progress,
+                                       void *user,
+                                       uint64_t *nodes);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 use variants::variant_core::{Game, History, binary};
-use variants_fuzz::{Bytes, Visit, dispatch, game_names, legal, playout, start};
+use variants_fuzz_checks::{Bytes, Visit, dispatch, game_names, legal, playout, start};
 
 /// xorshift64*: deterministic choices.
 struct Rng(u64);

@@ -1,21 +1,31 @@
-//! `cargo xtask fuzz-smoke`: builds the cargo-fuzz targets of `fuzz/` and runs each for a short
-//! fixed time from its committed seed corpus; fails on any crash, timeout or leak libFuzzer
-//! reports.
+//! `cargo xtask fuzz-smoke` and `cargo xtask fuzz --minutes N`: build the cargo-fuzz targets of
+//! `fuzz/` and run them.
 //!
-//! libFuzzer needs the nightly toolchain; without it the task is skipped (exit success) with a
-//! message saying why. The task does not need the `cargo fuzz` subcommand: it builds the targets
-//! itself with the flags `cargo fuzz build` uses (sanitizer coverage, `--cfg fuzzing`, address
+//! - `fuzz-smoke` runs each target for a short fixed time from its committed seed corpus; it
+//!   fails on any crash, timeout or leak libFuzzer reports. New inputs go to
+//!   `fuzz/target/smoke-corpus/<target>` (thrown away with `target/`).
+//! - `fuzz --minutes N [--targets a,b]` is the long run: N minutes in total, shared equally by
+//!   the targets, one libFuzzer process at a time (the machine's cores are for everyone). Its
+//!   corpus lives in `fuzz/long-corpus/<target>/` (ignored by git, kept between runs and across
+//!   `cargo clean`), so every run continues where the last one stopped; libFuzzer's log of each
+//!   run goes to `fuzz/long-corpus/logs/`, and one line per target and run (executions, seconds,
+//!   coverage, corpus size) is appended to `fuzz/long-corpus/runs.tsv` — the figures
+//!   docs/reliability.md records.
+//!
+//! libFuzzer needs the nightly toolchain; without it both tasks are skipped (exit success) with
+//! a message saying why. They do not need the `cargo fuzz` subcommand: they build the targets
+//! with the flags `cargo fuzz build` uses (sanitizer coverage, `--cfg fuzzing`, address
 //! sanitizer, debug assertions, release optimisation, into `fuzz/target/<host>/release`, where
-//! `cargo fuzz` puts them too) and runs the binaries directly. That saves CI the minutes of
+//! `cargo fuzz` puts them too) and run the binaries directly. That saves CI the minutes of
 //! `cargo install cargo-fuzz`; by hand, `cargo +nightly fuzz run <target>` works as usual.
 //!
-//! Settings (environment):
-//! - `VARIANTS_FUZZ_SECONDS`: seconds per target (default 30).
+//! Settings (environment, both tasks):
+//! - `VARIANTS_FUZZ_SECONDS`: seconds per target of `fuzz-smoke` (default 30).
 //! - `VARIANTS_FUZZ_TARGETS`: comma list of targets to run (default: every
-//!   `fuzz/fuzz_targets/*.rs`).
+//!   `fuzz/fuzz_targets/*.rs`); `--targets` overrides it for `fuzz`.
 //!
-//! The new inputs libFuzzer finds go to `fuzz/target/smoke-corpus/<target>` (not committed);
-//! crashes to `fuzz/artifacts/<target>/`, and the failure message says how to reproduce them.
+//! Crashes go to `fuzz/artifacts/<target>/`; the failure message says how to reproduce them and
+//! where to keep them (`fuzz/regressions/<target>/`, replayed by the stable `cargo test`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -23,10 +33,14 @@ use std::process::{Command, Stdio};
 /// Seconds each target runs unless `VARIANTS_FUZZ_SECONDS` says otherwise.
 const DEFAULT_SECONDS: u64 = 30;
 
-/// The workspace root (the parent of this package's directory).
+/// The workspace root (the parent of this package's directory). `cargo run` sets
+/// `CARGO_MANIFEST_DIR` at run time too; that one wins over the compile-time value, so an
+/// `xtask` binary built in another checkout (a copied `target/`) still works on this one.
 fn root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
 /// `program +nightly <args>` (`cargo` or `rustc`) run through rustup's proxy, in `dir`, without
@@ -114,15 +128,86 @@ const FUZZ_RUSTFLAGS: &str = "-Cpasses=sancov-module \
      -Coverflow-checks \
      -Zsanitizer=address";
 
-/// Builds every fuzz target, then runs each for a fixed time; fails on the first crash.
-pub fn fuzz_smoke() -> Result<(), String> {
-    let fuzz_dir = root().join("fuzz");
+/// Builds every fuzz target with the sanitizer flags; `Ok(None)` when there is no nightly
+/// toolchain (the caller skips), else the directory of the binaries.
+fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
     if !fuzz_dir.join("Cargo.toml").is_file() {
         return Err(format!("no fuzz project at {}", fuzz_dir.display()));
     }
-    if !succeeds(nightly_cargo(&fuzz_dir, &["--version"])) {
-        return skip("no nightly toolchain (libFuzzer needs `cargo +nightly`)");
+    if !succeeds(nightly_cargo(fuzz_dir, &["--version"])) {
+        return Ok(None);
     }
+    let host = host_triple(fuzz_dir)?;
+    let build_args = ["build", "--release", "--bins", "--target", host.as_str()];
+    eprintln!(
+        "xtask: cargo +nightly {} (sanitizer coverage, address sanitizer, debug assertions)",
+        build_args.join(" ")
+    );
+    let built = nightly_cargo(fuzz_dir, &build_args)
+        .env("RUSTFLAGS", FUZZ_RUSTFLAGS)
+        .status()
+        .map_err(|e| format!("cannot run cargo +nightly build: {e}"))?;
+    if !built.success() {
+        return Err(format!("building the fuzz targets failed ({built})"));
+    }
+    Ok(Some(fuzz_dir.join("target").join(&host).join("release")))
+}
+
+/// One libFuzzer run of `target` for `seconds`, growing the corpus in `work` (the committed
+/// seeds are read too); libFuzzer's output goes to `log` when given, else to the terminal.
+fn run_target(
+    fuzz_dir: &Path,
+    bin_dir: &Path,
+    target: &str,
+    seconds: u64,
+    work: &Path,
+    log: Option<&Path>,
+) -> Result<(), String> {
+    let crashes = fuzz_dir.join("artifacts").join(target);
+    for dir in [work, crashes.as_path()] {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    }
+    let mut cmd = Command::new(bin_dir.join(target));
+    cmd.current_dir(fuzz_dir)
+        // What `cargo fuzz run` sets: the Rust runtime trips ASan's ODR check.
+        .env("ASAN_OPTIONS", "detect_odr_violation=0")
+        .arg(format!("-artifact_prefix={}/", crashes.display()))
+        .arg(format!("-max_total_time={seconds}"))
+        .args([
+            // A per-input timeout of 60 s reports hangs; 4096-byte inputs cover every seed.
+            "-timeout=60",
+            "-max_len=4096",
+            "-rss_limit_mb=4096",
+            "-print_final_stats=1",
+        ])
+        .arg(work);
+    let seeds = fuzz_dir.join("corpus").join(target);
+    if seeds.is_dir() {
+        cmd.arg(&seeds);
+    }
+    if let Some(log) = log {
+        let file = std::fs::File::create(log)
+            .map_err(|e| format!("cannot write {}: {e}", log.display()))?;
+        cmd.stdout(Stdio::null()).stderr(file);
+    }
+    eprintln!("xtask: fuzz target {target} for {seconds} s");
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run fuzz target {target}: {e}"))?;
+    if status.success() {
+        return Ok(());
+    }
+    let see_log = log.map_or(String::new(), |l| format!(" (log: {})", l.display()));
+    Err(format!(
+        "fuzz target {target} failed ({status}){see_log}; the crashing input is in \
+         fuzz/artifacts/{target}/ (reproduce: cd fuzz && cargo +nightly fuzz run {target} <file>; \
+         keep it in fuzz/regressions/{target}/ once fixed)"
+    ))
+}
+
+/// Builds every fuzz target, then runs each for a fixed time; fails on the first crash.
+pub fn fuzz_smoke() -> Result<(), String> {
+    let fuzz_dir = root().join("fuzz");
     let seconds = match std::env::var("VARIANTS_FUZZ_SECONDS") {
         Ok(s) => s
             .trim()
@@ -134,61 +219,266 @@ pub fn fuzz_smoke() -> Result<(), String> {
     if targets.is_empty() {
         return Err("fuzz/fuzz_targets holds no target".to_string());
     }
-    let host = host_triple(&fuzz_dir)?;
-    let build_args = ["build", "--release", "--bins", "--target", host.as_str()];
-    eprintln!(
-        "xtask: cargo +nightly {} (sanitizer coverage, address sanitizer, debug assertions)",
-        build_args.join(" ")
-    );
-    let built = nightly_cargo(&fuzz_dir, &build_args)
-        .env("RUSTFLAGS", FUZZ_RUSTFLAGS)
-        .status()
-        .map_err(|e| format!("cannot run cargo +nightly build: {e}"))?;
-    if !built.success() {
-        return Err(format!("building the fuzz targets failed ({built})"));
-    }
-    let bin_dir = fuzz_dir.join("target").join(&host).join("release");
-    let artifacts = fuzz_dir.join("artifacts");
-    let max_time = format!("-max_total_time={seconds}");
+    let Some(bin_dir) = build(&fuzz_dir)? else {
+        return skip("no nightly toolchain (libFuzzer needs `cargo +nightly`)");
+    };
     for target in &targets {
         let work = fuzz_dir.join("target").join("smoke-corpus").join(target);
-        let crashes = artifacts.join(target);
-        for dir in [&work, &crashes] {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
-        }
-        let mut cmd = Command::new(bin_dir.join(target));
-        cmd.current_dir(&fuzz_dir)
-            // What `cargo fuzz run` sets: the Rust runtime trips ASan's ODR check.
-            .env("ASAN_OPTIONS", "detect_odr_violation=0")
-            .arg(format!("-artifact_prefix={}/", crashes.display()))
-            .args([
-                max_time.as_str(),
-                // A per-input timeout of 60 s reports hangs; 4096-byte inputs cover every seed.
-                "-timeout=60",
-                "-max_len=4096",
-                "-rss_limit_mb=4096",
-                "-print_final_stats=1",
-            ])
-            .arg(&work);
-        let seeds = fuzz_dir.join("corpus").join(target);
-        if seeds.is_dir() {
-            cmd.arg(&seeds);
-        }
-        eprintln!("xtask: fuzz target {target} for {seconds} s");
-        let status = cmd
-            .status()
-            .map_err(|e| format!("cannot run fuzz target {target}: {e}"))?;
-        if !status.success() {
-            return Err(format!(
-                "fuzz target {target} failed ({status}); the crashing input is in \
-                 fuzz/artifacts/{target}/ (reproduce: cd fuzz && cargo +nightly fuzz run {target} <file>)"
-            ));
-        }
+        run_target(&fuzz_dir, &bin_dir, target, seconds, &work, None)?;
     }
     eprintln!(
         "xtask fuzz-smoke: {} targets ran {seconds} s each without a crash",
         targets.len()
     );
     Ok(())
+}
+
+/// What libFuzzer's log of one run says: executions, coverage (`cov`, `ft`), corpus units and
+/// bytes at the end.
+#[derive(Debug, Default, PartialEq)]
+struct RunStats {
+    executions: u64,
+    cov: u64,
+    features: u64,
+    corpus_units: u64,
+    corpus_bytes: String,
+}
+
+/// Reads [`RunStats`] from a libFuzzer log: the last status line (`#N ... cov: C ft: F corp:
+/// U/S ...`) and `stat::number_of_executed_units` from `-print_final_stats`.
+fn parse_log(log: &str) -> RunStats {
+    let mut stats = RunStats::default();
+    let field = |words: &[&str], key: &str| -> Option<String> {
+        let at = words.iter().position(|w| *w == key)?;
+        words.get(at + 1).map(|w| (*w).to_string())
+    };
+    for line in log.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(n) = line.strip_prefix("stat::number_of_executed_units:") {
+            stats.executions = n.trim().parse().unwrap_or(stats.executions);
+        }
+        if !line.starts_with('#') {
+            continue;
+        }
+        if let Some(c) = field(&words, "cov:").and_then(|c| c.parse().ok()) {
+            stats.cov = c;
+        }
+        if let Some(f) = field(&words, "ft:").and_then(|f| f.parse().ok()) {
+            stats.features = f;
+        }
+        if let Some(corp) = field(&words, "corp:")
+            && let Some((units, bytes)) = corp.split_once('/')
+        {
+            stats.corpus_units = units.parse().unwrap_or(stats.corpus_units);
+            stats.corpus_bytes = bytes.to_string();
+        }
+    }
+    stats
+}
+
+/// The options of `cargo xtask fuzz`.
+#[derive(Debug, PartialEq)]
+struct LongRun {
+    /// Total minutes, shared equally by the targets.
+    minutes: f64,
+    /// The targets (default: all).
+    targets: Option<Vec<String>>,
+    /// Run the binaries already built (`--no-build`): a long run can start while the sources
+    /// change under it.
+    no_build: bool,
+}
+
+/// Reads the options of `cargo xtask fuzz`.
+fn long_run_options(args: &[String]) -> Result<LongRun, String> {
+    let mut minutes = None;
+    let mut targets = None;
+    let mut no_build = false;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--no-build" => no_build = true,
+            "--minutes" => {
+                let v = it.next().ok_or("--minutes needs a number")?;
+                let m: f64 = v
+                    .parse()
+                    .map_err(|_| format!("--minutes {v:?} is not a number of minutes"))?;
+                if !(m > 0.0 && m <= 7.0 * 24.0 * 60.0) {
+                    return Err(format!("--minutes {v}: give 0 < N ≤ 10080 (a week)"));
+                }
+                minutes = Some(m);
+            }
+            "--targets" => {
+                let v = it.next().ok_or("--targets needs a comma list")?;
+                targets = Some(
+                    v.split(',')
+                        .map(str::trim)
+                        .filter(|t| !t.is_empty())
+                        .map(str::to_string)
+                        .collect(),
+                );
+            }
+            other => {
+                return Err(format!(
+                    "unknown option {other:?}; usage: cargo xtask fuzz --minutes N [--targets a,b] [--no-build]"
+                ));
+            }
+        }
+    }
+    let minutes =
+        minutes.ok_or("usage: cargo xtask fuzz --minutes N [--targets a,b] [--no-build]")?;
+    Ok(LongRun {
+        minutes,
+        targets,
+        no_build,
+    })
+}
+
+/// `cargo xtask fuzz --minutes N [--targets a,b]`: the long run (see the module docs).
+pub fn fuzz_long(args: &[String]) -> Result<(), String> {
+    let fuzz_dir = root().join("fuzz");
+    let LongRun {
+        minutes,
+        targets: chosen,
+        no_build,
+    } = long_run_options(args)?;
+    let targets = match chosen {
+        Some(t) => t,
+        None => targets(&fuzz_dir)?,
+    };
+    if targets.is_empty() {
+        return Err("no fuzz target to run".to_string());
+    }
+    for t in &targets {
+        if !fuzz_dir
+            .join("fuzz_targets")
+            .join(format!("{t}.rs"))
+            .is_file()
+        {
+            return Err(format!("no fuzz target {t:?} in fuzz/fuzz_targets"));
+        }
+    }
+    let bin_dir = if no_build {
+        fuzz_dir
+            .join("target")
+            .join(host_triple(&fuzz_dir)?)
+            .join("release")
+    } else {
+        match build(&fuzz_dir)? {
+            Some(dir) => dir,
+            None => return skip("no nightly toolchain (libFuzzer needs `cargo +nightly`)"),
+        }
+    };
+    for t in &targets {
+        if !bin_dir.join(t).is_file() {
+            return Err(format!(
+                "fuzz target {t} is not built in {} (run without --no-build)",
+                bin_dir.display()
+            ));
+        }
+    }
+    let long = fuzz_dir.join("long-corpus");
+    let logs = long.join("logs");
+    std::fs::create_dir_all(&logs).map_err(|e| format!("cannot make {}: {e}", logs.display()))?;
+    let seconds = ((minutes * 60.0 / targets.len() as f64).round() as u64).max(1);
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut total = 0u64;
+    for target in &targets {
+        let log = logs.join(format!("{target}-{stamp}.log"));
+        let started = std::time::Instant::now();
+        let result = run_target(
+            &fuzz_dir,
+            &bin_dir,
+            target,
+            seconds,
+            &long.join(target),
+            Some(&log),
+        );
+        let elapsed = started.elapsed().as_secs();
+        let stats = parse_log(&std::fs::read_to_string(&log).unwrap_or_default());
+        let outcome = if result.is_ok() { "no crash" } else { "CRASH" };
+        let row = format!(
+            "{stamp}\t{target}\t{elapsed}\t{}\t{}\t{}\t{}\t{}\t{outcome}\n",
+            stats.executions, stats.cov, stats.features, stats.corpus_units, stats.corpus_bytes
+        );
+        append(&long.join("runs.tsv"), &row)?;
+        eprintln!(
+            "xtask: {target}: {} executions in {elapsed} s, cov {} ft {}, corpus {} units ({}): {outcome}",
+            stats.executions, stats.cov, stats.features, stats.corpus_units, stats.corpus_bytes
+        );
+        total += stats.executions;
+        result?;
+    }
+    eprintln!(
+        "xtask fuzz: {total} executions over {} targets without a crash; totals per run in {}",
+        targets.len(),
+        long.join("runs.tsv").display()
+    );
+    Ok(())
+}
+
+/// Appends `row` to the run table, writing its header first when the file is new.
+fn append(path: &Path, row: &str) -> Result<(), String> {
+    use std::io::Write;
+    let new = !path.exists();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let header = if new {
+        "run\ttarget\tseconds\texecutions\tcov\tft\tcorpus_units\tcorpus_size\tresult\n"
+    } else {
+        ""
+    };
+    file.write_all(format!("{header}{row}").as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A libFuzzer log's last status line and final stats (format of libFuzzer 18, as
+    /// libfuzzer-sys 0.4 ships it).
+    #[test]
+    fn reads_libfuzzer_statistics() {
+        let log = "INFO: Seed: 1\n\
+                   #2\tINITED cov: 10 ft: 11 corp: 1/1b exec/s: 0 rss: 30Mb\n\
+                   #4096\tpulse  cov: 812 ft: 2301 corp: 301/12Kb lim: 43 exec/s: 2048 rss: 60Mb\n\
+                   #5000\tNEW    cov: 815 ft: 2310 corp: 302/12Kb lim: 43 exec/s: 2000 rss: 61Mb L: 9/40 MS: 1 ChangeBit-\n\
+                   #6012\tDONE   cov: 815 ft: 2310 corp: 302/12Kb lim: 43 exec/s: 2004 rss: 61Mb\n\
+                   Done 6012 runs in 3 second(s)\n\
+                   stat::number_of_executed_units: 6012\n\
+                   stat::average_exec_per_sec:     2004\n";
+        assert_eq!(
+            parse_log(log),
+            RunStats {
+                executions: 6012,
+                cov: 815,
+                features: 2310,
+                corpus_units: 302,
+                corpus_bytes: "12Kb".to_string(),
+            }
+        );
+    }
+
+    #[test]
+    fn long_run_options_are_checked() {
+        let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            long_run_options(&args("--minutes 90 --targets a,b")),
+            Ok(LongRun {
+                minutes: 90.0,
+                targets: Some(vec!["a".to_string(), "b".to_string()]),
+                no_build: false
+            })
+        );
+        assert!(long_run_options(&args("--no-build --minutes 1")).is_ok_and(|r| r.no_build));
+        assert!(long_run_options(&args("")).is_err());
+        assert!(long_run_options(&args("--minutes -3")).is_err());
+        assert!(long_run_options(&args("--minutes x")).is_err());
+        assert!(long_run_options(&args("--minutes 3 --fast")).is_err());
+    }
 }

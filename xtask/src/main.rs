@@ -8,8 +8,15 @@
 //! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
 //! - `fuzz-smoke`: every cargo-fuzz target of `fuzz/` for a short fixed time (see `fuzz.rs`;
 //!   skipped without a nightly toolchain).
+//! - `fuzz --minutes N [--targets a,b]`: the long fuzz run, N minutes in total, keeping its
+//!   corpus in `fuzz/long-corpus/` between runs (see `fuzz.rs`).
+//! - `install --prefix DIR [--profile NAME]`: the C library (shared with an soname, static),
+//!   its headers and `lib/pkgconfig/variants.pc` under DIR (see `install.rs`).
+//! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
+//!   pkg-config against the installed copy, and run.
 
 mod fuzz;
+mod install;
 
 use std::process::{Command, ExitCode};
 
@@ -65,14 +72,21 @@ fn release_tests() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(2).collect();
     let task = std::env::args().nth(1).unwrap_or_default();
     let result = match task.as_str() {
         "lint" => lint(),
         "release-tests" => release_tests(),
         "ci" => lint().and_then(|()| release_tests()),
         "fuzz-smoke" => fuzz::fuzz_smoke(),
+        "fuzz" => fuzz::fuzz_long(&args),
+        "install" => install::install(&args),
+        "install-check" => install::install_check(&args),
         _ => {
-            eprintln!("usage: cargo xtask <lint|release-tests|ci|fuzz-smoke>");
+            eprintln!(
+                "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
+                 install --prefix DIR [--profile NAME]|install-check --prefix DIR>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -2,19 +2,21 @@
 
 use crate::config::{BishopsConfig, Mode};
 use crate::geometry::{
-    CASTLINGS, EMPTY, PAWN_FORWARD, cell_name, on_promotion_line, parse_cell, parse_cell_prefix,
-    pawn_barred, sq, step,
+    CASTLINGS, EMPTY, PAWN_FORWARD, cell_name, file_of, on_promotion_line, parse_cell,
+    parse_cell_prefix, pawn_barred, rank_of, sq, step,
 };
 use crate::moves::{Move, MoveKind};
 use crate::position::{
-    Bishops, GREY, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN, ROOK,
-    WHITE, code, colour_of, kind_of,
+    BISHOP, Bishops, GREY, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN,
+    ROOK, WHITE, code, colour_of, kind_of,
 };
 use variant_core::{MoveError, PositionError};
 
 /// Colour letters in seat order.
 pub const COLOUR_LETTERS: [char; 4] = ['w', 'g', 'b', 'p'];
 const PIECE_LETTERS: [char; 7] = ['?', 'P', 'N', 'B', 'R', 'Q', 'K'];
+/// Piece names for messages, by kind.
+const PIECE_NAMES: [&str; 7] = ["piece", "pawn", "knight", "bishop", "rook", "queen", "king"];
 
 fn err(location: impl Into<String>, message: impl Into<String>) -> PositionError {
     PositionError::new(location, message)
@@ -447,6 +449,9 @@ impl Bishops {
                 "placements belong to White in the three-player game (no grey, no duel)",
             ));
         }
+        if p.pending != 0 {
+            p.check_unplaced_army().map_err(|m| err(location, m))?;
+        }
         if p.is_active_seat(GREY) {
             p.config.players = 4;
         } else if phase == Phase::Short || p.pending != 0 {
@@ -457,6 +462,60 @@ impl Bishops {
         // Kings of other players may only be checked; a mated side to move ends the short game.
         p.outcome = p.outcome_from_scratch().map_err(|m| err("", m))?;
         Ok(p)
+    }
+
+    /// With placements pending White has made no move yet (its first two turns are placements,
+    /// or passes while it has none, B4-23): every White piece stands on its start cell (B4-4),
+    /// except a queen or a knight already placed in Grey's area a3–b10. `Err` says which piece
+    /// breaks that: such a text describes a position no game reaches.
+    fn check_unplaced_army(&self) -> Result<(), String> {
+        const BACK: [u8; 8] = [ROOK, KNIGHT_K, BISHOP, QUEEN, KING, BISHOP, KNIGHT_K, ROOK];
+        let queen_placed = self.pending & PENDING_QUEEN == 0;
+        let knight_placed = self.pending & PENDING_KNIGHT == 0;
+        let mut knights_home = 0;
+        let mut knights_placed = 0;
+        let mut problem = None;
+        self.occ[usize::from(WHITE)].for_each(|s| {
+            let kind = kind_of(self.at(s));
+            let (x, y) = (file_of(s), rank_of(s));
+            let home = (2..10).contains(&x)
+                && match y {
+                    0 => BACK.get(x - 2) == Some(&kind),
+                    1 => kind == PAWN,
+                    _ => false,
+                };
+            let in_grey_area = x < 2 && (2..10).contains(&y);
+            let ok = match kind {
+                QUEEN if home => !queen_placed,
+                QUEEN => in_grey_area && queen_placed,
+                KNIGHT_K if home => {
+                    knights_home += 1;
+                    true
+                }
+                KNIGHT_K => {
+                    knights_placed += 1;
+                    in_grey_area && knight_placed
+                }
+                _ => home,
+            };
+            if !ok && problem.is_none() {
+                problem = Some(format!(
+                    "White still holds a placement, so it has not moved yet (B4-23), but a white {} stands on {}",
+                    PIECE_NAMES[usize::from(kind)],
+                    cell_name(s)
+                ));
+            }
+        });
+        if let Some(p) = problem {
+            return Err(p);
+        }
+        if knight_placed && (knights_placed > 1 || knights_home > 1) {
+            return Err(
+                "White placed one knight (B4-23), so at most one stands on d1/i1 and one in a3–b10"
+                    .to_string(),
+            );
+        }
+        Ok(())
     }
 
     /// The canonical text of a move (B4-50).

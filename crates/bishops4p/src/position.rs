@@ -436,6 +436,11 @@ impl Bishops {
         self.bishops[usize::from(c & 3)] = 0;
         self.castling &= !(3 << (2 * (c & 3)));
         self.active &= !(1 << c);
+        if c == WHITE {
+            // A player who leaves takes its pending placements along (B4-21, B4-23): they are
+            // White's alone, and no later text may carry them without White (B4-51).
+            self.pending = 0;
+        }
         if self.ep != NONE && self.ep_colour == c {
             self.ep = NONE;
         }

@@ -158,6 +158,79 @@ fn bad_positions_are_rejected_clearly() {
     }
 }
 
+/// B4-23 with B4-51: placements are pending only while White has not moved (its first two
+/// turns are placements, or passes while it has none), so a text with placements pending and a
+/// White piece off its start cell (other than a placed queen or knight in a3–b10) is refused.
+/// The first text is the start of the fuzz crash of issue 16: White's king on f1.
+#[test]
+fn b4_23_pending_placements_need_an_unmoved_white() {
+    let three_long = config(&[("players", "3"), ("mode", "long")]);
+    let crash = "bR,2,bN,bB,bK,1,bB,bN,bR,2/2,bP,bP,bP,bP,bQ,bP,bP,bP,pN,1/10,pP,pR/6,bP,3,pP,1/8,pP,2,pB/10,pP,pK/10,pP,1/8,pP,2,pB/1,wN,8,pP,pN/wQ,1,wP,wP,6,pP,1/4,wP,wP,wP,pQ,wP,wP,1,pR/2,wR,1,wB,wK,1,wB,wN,wR,2 p wbp w:-,g:-,b:Q,p:K - 2 0 long N";
+    let e = Bishops::from_text(&three_long, crash)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("placements (field 9)"), "{e}");
+    assert!(e.contains("B4-23"), "{e}");
+    let start = Bishops::new(&three_long).unwrap().to_text();
+    // Start cells per B4-4: queen f1, knights d1 and i1, pawns c2–j2.
+    let refused: &[(String, &str)] = &[
+        // A pawn stepped (c2c3) while both placements are pending.
+        (
+            start.replacen(
+                "10,pP,pR/2,wP,wP,wP,wP,wP,wP,wP,wP,2/",
+                "2,wP,7,pP,pR/3,wP,wP,wP,wP,wP,wP,wP,2/",
+                1,
+            ),
+            "pawn stands on c3",
+        ),
+        // The queen is placed (only N pending) yet still on f1.
+        (
+            start.replacen(" long QN", " long N", 1),
+            "queen stands on f1",
+        ),
+        // A knight is placed (only Q pending) yet both knights are on d1 and i1.
+        (start.replacen(" long QN", " long Q", 1), "one knight"),
+    ];
+    for (text, needle) in refused {
+        let e = Bishops::from_text(&three_long, text)
+            .map(|g| g.to_text())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(needle), "{text}: {e} (wanted {needle:?})");
+    }
+    // Accepted: the queen placed on b7 (only N pending), Black to move.
+    let mut g = Bishops::new(&three_long).unwrap();
+    play(&mut g, &["Qf1@b7"]);
+    let text = g.to_text();
+    assert!(text.ends_with(" long N"), "{text}");
+    assert_eq!(
+        Bishops::from_text(&three_long, &text).unwrap().to_text(),
+        text
+    );
+}
+
+/// B4-21 with B4-23: a player who leaves the long game takes its pending placements along, so
+/// the duel that follows writes a text that reads back (issue 16: White left with a knight
+/// placement pending and the duel's text kept it, which B4-51 refuses).
+#[test]
+fn b4_21_leaving_white_takes_its_placements_along() {
+    let three_long = config(&[("players", "3"), ("mode", "long")]);
+    for placed in [None, Some("Qf1@b7"), Some("Nd1@b4")] {
+        let mut g = Bishops::new(&three_long).unwrap();
+        if let Some(m) = placed {
+            play(&mut g, &[m, "e11e10", "k5j5"]);
+        }
+        assert_eq!(g.side_to_move(), Seat(0));
+        g.resign(Seat(0)).unwrap();
+        assert_eq!(g.pending_placements(), (false, false));
+        assert_eq!(g.active_seats(), vec![Seat(2), Seat(3)]);
+        let text = g.to_text();
+        assert!(text.ends_with(" duel -"), "{text}");
+        let back = Bishops::from_text(&three_long, &text).unwrap();
+        assert_eq!(back.to_text(), text);
+    }
+}
+
 /// Huge counters saturate instead of overflowing.
 #[test]
 fn huge_counters_do_not_overflow() {

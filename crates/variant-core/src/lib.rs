@@ -45,6 +45,7 @@ mod movelist;
 pub mod perft;
 mod record;
 mod removal;
+pub mod render;
 mod seat;
 mod status;
 pub mod view;

@@ -1,7 +1,9 @@
 //! Load test of `variants serve` (loopback only, bounded): `VARIANTS_LOAD_GAMES` scripted
 //! clients (default 100), each playing its own game (the four games in turn, every seat human)
 //! for `VARIANTS_LOAD_SECONDS` (default 20; docs/web.md gives the 60-second figure), each
-//! move a new connection. Every answer must be 200, and the 99th percentile of the move
+//! move a new connection, each client pausing `VARIANTS_LOAD_THINK_MS` (default 100) between
+//! its moves — a person needs seconds, so 100 clients offer at most 1000 moves a second; 0
+//! makes it a closed loop (as fast as the machine goes). Every answer must be 200, and the 99th percentile of the move
 //! answers (human moves, no engine) must stay under 50 ms.
 //!
 //! Timing belongs in release builds: this test is `#[ignore]`d and run by
@@ -35,7 +37,7 @@ struct ClientReport {
     games: usize,
 }
 
-fn client(server: &Server, index: usize, until: Instant) -> ClientReport {
+fn client(server: &Server, index: usize, until: Instant, think: Duration) -> ClientReport {
     let mut report = ClientReport {
         latencies: Vec::new(),
         errors: Vec::new(),
@@ -81,6 +83,7 @@ fn client(server: &Server, index: usize, until: Instant) -> ClientReport {
                 .as_str()
                 .unwrap_or_default()
                 .to_string();
+            std::thread::sleep(think);
             let started = Instant::now();
             let (status, answer) = server.post(
                 &format!("/api/games/{id}/moves"),
@@ -104,6 +107,7 @@ fn client(server: &Server, index: usize, until: Instant) -> ClientReport {
 fn hundred_games_at_once() {
     let clients = env_number("VARIANTS_LOAD_GAMES", 100) as usize;
     let seconds = env_number("VARIANTS_LOAD_SECONDS", 20);
+    let think = Duration::from_millis(env_number("VARIANTS_LOAD_THINK_MS", 100));
     let dir = scratch("load");
     let server = Server::start(&dir.join("games.db"));
     let until = Instant::now() + Duration::from_secs(seconds);
@@ -111,7 +115,7 @@ fn hundred_games_at_once() {
         let handles: Vec<_> = (0..clients)
             .map(|i| {
                 let server = &server;
-                scope.spawn(move || client(server, i, until))
+                scope.spawn(move || client(server, i, until, think))
             })
             .collect();
         handles
@@ -131,8 +135,9 @@ fn hundred_games_at_once() {
     };
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "load: {clients} clients, {seconds} s, {games} games, {} moves ({:.0}/s), \
+        "load: {clients} clients, {seconds} s, think {} ms, {games} games, {} moves ({:.0}/s), \
          p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} errors",
+        think.as_millis(),
         latencies.len(),
         latencies.len() as f64 / seconds.max(1) as f64,
         ms(pick(0.50)),

@@ -58,10 +58,21 @@ fn run(body: impl FnOnce() -> Result<(), Failure>) -> Result<(), Failure> {
     }
 }
 
+/// Empties the thread's last error message (keeping its allocation for the next one; a search
+/// calls the library millions of times a second, nearly always without an error).
+fn clear_last_error() {
+    LAST_ERROR.with(|last| {
+        let mut last = last.borrow_mut();
+        if !last.is_empty() {
+            last.clear();
+        }
+    });
+}
+
 /// The boundary of every export that reports errors: clears the thread's last error message,
 /// runs `body`, and on failure stores the detailed message and returns the code.
 pub(crate) fn ffi_boundary(body: impl FnOnce() -> Result<(), Failure>) -> variants_result {
-    set_last_error(String::new());
+    clear_last_error();
     match run(body) {
         Ok(()) => variants_result::VARIANTS_OK,
         Err(failure) => {

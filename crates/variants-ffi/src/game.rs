@@ -1,13 +1,15 @@
 //! The game handle and the functions on it.
 
 use crate::boundary::{Failure, ffi_boundary, ffi_boundary_void};
+use crate::codec::fresh_stamp;
 use crate::ptr::{
     TextOut, arg_mut, arg_out, arg_ref, arg_str, arg_str_or_empty, free_box, into_raw,
 };
 use crate::result::variants_result;
+use crate::typed::Typed;
 use std::ffi::c_char;
+use variants::registry;
 use variants::variant_core::Seat;
-use variants::{DynGame, registry};
 
 /// A position of one of the games, with its configuration. Opaque: made by
 /// `variants_game_new`, `variants_game_from_text` or `variants_game_clone`, released by
@@ -19,7 +21,32 @@ use variants::{DynGame, registry};
 #[allow(non_camel_case_types)]
 #[derive(Debug)]
 pub struct variants_game {
-    pub(crate) inner: Box<dyn DynGame>,
+    /// The position.
+    pub(crate) typed: Typed,
+    /// Changes whenever the position changes, and is copied with it: equal stamps mean equal
+    /// positions (the key of the per-thread move cache, see `codec.rs`).
+    pub(crate) stamp: u64,
+}
+
+impl variants_game {
+    /// A handle for a new position.
+    pub(crate) fn new(typed: Typed) -> variants_game {
+        variants_game {
+            typed,
+            stamp: fresh_stamp(),
+        }
+    }
+
+    /// The position as the text-based trait object.
+    pub(crate) fn dynamic(&self) -> &dyn variants::DynGame {
+        self.typed.as_dyn()
+    }
+
+    /// The position for a change: the stamp is renewed (the caller changes the position).
+    pub(crate) fn changing(&mut self) -> &mut Typed {
+        self.stamp = fresh_stamp();
+        &mut self.typed
+    }
 }
 
 /// Parses a configuration argument: JSON (`{"heights":1}`), `key=value` pairs separated by
@@ -33,8 +60,8 @@ fn config_pairs(config: *const c_char) -> Result<Vec<(String, String)>, Failure>
 }
 
 /// Stores a new handle in `*out`.
-fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_game>, inner: Box<dyn DynGame>) {
-    out.write(into_raw(variants_game { inner }));
+pub(crate) fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_game>, typed: Typed) {
+    out.write(into_raw(variants_game::new(typed)));
 }
 
 /// Creates the start position of `game` (a name from `variants_games`, e.g. `"chess3d"`)
@@ -56,7 +83,7 @@ pub extern "C" fn variants_game_new(
         out.write(std::ptr::null_mut());
         let name = arg_str(game, "game")?;
         let pairs = config_pairs(config)?;
-        hand_out(out, registry::new_game(name, &pairs)?);
+        hand_out(out, Typed::build(name, &pairs, None)?);
         Ok(())
     })
 }
@@ -83,7 +110,7 @@ pub extern "C" fn variants_game_from_text(
         let name = arg_str(game, "game")?;
         let text = arg_str(text, "text")?;
         let pairs = config_pairs(config)?;
-        hand_out(out, registry::from_text(name, &pairs, text)?);
+        hand_out(out, Typed::build(name, &pairs, Some(text))?);
         Ok(())
     })
 }
@@ -99,7 +126,10 @@ pub extern "C" fn variants_game_clone(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let game = arg_ref(game, "game")?;
-        hand_out(out, game.inner.clone_box());
+        out.write(into_raw(variants_game {
+            typed: game.typed.clone(),
+            stamp: game.stamp,
+        }));
         Ok(())
     })
 }
@@ -121,7 +151,7 @@ pub extern "C" fn variants_game_name(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        TextOut::new(buf, len, written)?.write(game.inner.game_name())
+        TextOut::new(buf, len, written)?.write(game.dynamic().game_name())
     })
 }
 
@@ -139,7 +169,7 @@ pub extern "C" fn variants_game_config(
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
         let pairs: Vec<String> = game
-            .inner
+            .dynamic()
             .config_pairs()
             .into_iter()
             .map(|(key, value)| format!("{key}={value}"))
@@ -164,7 +194,7 @@ pub extern "C" fn variants_game_to_text(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        TextOut::new(buf, len, written)?.write(&game.inner.position_text())
+        TextOut::new(buf, len, written)?.write(&game.dynamic().position_text())
     })
 }
 
@@ -181,7 +211,7 @@ pub extern "C" fn variants_game_legal_moves(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
-        out.write(&game.inner.legal_move_texts().join("\n"))
+        out.write(&game.dynamic().legal_move_texts().join("\n"))
     })
 }
 
@@ -193,7 +223,7 @@ pub extern "C" fn variants_game_legal_move_count(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        arg_out(count, "count")?.write(game.inner.legal_move_count());
+        arg_out(count, "count")?.write(game.dynamic().legal_move_count());
         Ok(())
     })
 }
@@ -214,7 +244,7 @@ pub extern "C" fn variants_game_play(
     ffi_boundary(|| {
         let game = arg_mut(game, "game")?;
         let text = arg_str(r#move, "move")?;
-        game.inner.play(text)?;
+        game.changing().as_dyn_mut().play(text)?;
         Ok(())
     })
 }
@@ -234,10 +264,10 @@ pub extern "C" fn variants_game_perft(
         let game = arg_ref(game, "game")?;
         let nodes = arg_out(nodes, "nodes")?;
         let count = if threads == 1 || depth <= 1 {
-            game.inner.perft(depth)
+            game.dynamic().perft(depth)
         } else {
             let threads = usize::try_from(threads).unwrap_or(0);
-            game.inner
+            game.dynamic()
                 .divide(depth, threads, &|_, _| {})
                 .iter()
                 .map(|(_, n)| n)
@@ -257,7 +287,7 @@ pub extern "C" fn variants_game_side_to_move(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        arg_out(seat, "seat")?.write(u32::from(game.inner.to_move().0));
+        arg_out(seat, "seat")?.write(u32::from(game.dynamic().to_move().0));
         Ok(())
     })
 }
@@ -270,7 +300,7 @@ pub extern "C" fn variants_game_seat_count(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        let seats = u32::try_from(game.inner.seats()).unwrap_or(u32::MAX);
+        let seats = u32::try_from(game.dynamic().seats()).unwrap_or(u32::MAX);
         arg_out(count, "count")?.write(seats);
         Ok(())
     })
@@ -289,7 +319,7 @@ pub extern "C" fn variants_game_seat_name(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
-        let seats = game.inner.seats();
+        let seats = game.dynamic().seats();
         let index = u8::try_from(seat)
             .ok()
             .filter(|&s| usize::from(s) < seats)
@@ -298,12 +328,12 @@ pub extern "C" fn variants_game_seat_name(
                     variants_result::VARIANTS_INVALID_ARGUMENT,
                     format!(
                         "seat {seat}: {} has seats 0 to {}",
-                        game.inner.game_name(),
+                        game.dynamic().game_name(),
                         seats.saturating_sub(1)
                     ),
                 )
             })?;
-        out.write(game.inner.seat_label(Seat(index)))
+        out.write(game.dynamic().seat_label(Seat(index)))
     })
 }
 
@@ -315,7 +345,7 @@ pub extern "C" fn variants_game_hash(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        arg_out(hash, "hash")?.write(game.inner.hash());
+        arg_out(hash, "hash")?.write(game.dynamic().hash());
         Ok(())
     })
 }

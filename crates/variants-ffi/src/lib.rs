@@ -42,24 +42,30 @@
 //! ```
 // The crate's purpose is a C interface: raw pointers from C have to be read and written. The
 // workspace denies `unsafe_code`; here it is allowed, and every `unsafe` block lives in
-// `ptr.rs` (pointer -> &str / &T / &mut T / out-parameter, caller buffers, handle release),
-// each with a `// SAFETY:` comment.
+// `ptr.rs` (pointer -> &str / &T / &mut T / out-parameter, caller buffers, handle release)
+// except the call of the C progress callback in `stop.rs`, each with a `// SAFETY:` comment.
 #![allow(unsafe_code)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod boundary;
+mod codec;
 mod game;
 mod library;
+mod moves;
 mod ptr;
 mod record;
 mod result;
 mod search;
 mod status;
+mod stop;
+mod typed;
 
 pub use boundary::variants_last_error_message;
 pub use game::*;
 pub use library::*;
+pub use moves::*;
 pub use record::*;
 pub use result::{variants_result, variants_status_message};
 pub use search::*;
 pub use status::{variants_game_status, variants_reason, variants_status, variants_status_kind};
+pub use stop::*;

@@ -69,6 +69,37 @@ pub(crate) fn arg_out<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut MaybeUni
     unsafe { ptr.cast::<MaybeUninit<T>>().as_mut() }.ok_or_else(|| null(name))
 }
 
+/// A caller-supplied array `ptr` of `len` elements, only written. `ptr` may be NULL when `len`
+/// is 0.
+pub(crate) fn arg_slice_out<'a, T>(
+    ptr: *mut T,
+    len: usize,
+    name: &str,
+) -> Result<&'a mut [MaybeUninit<T>], Failure> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    if ptr.is_null() {
+        return Err(null(name));
+    }
+    if len > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        return Err(Failure::new(
+            variants_result::VARIANTS_INVALID_ARGUMENT,
+            format!("{name}: length {len} is larger than any array can be"),
+        ));
+    }
+    // SAFETY: `ptr` is not NULL, `len` elements fit in isize::MAX bytes, and by the API
+    // contract `ptr` points to at least `len` writable, aligned elements that no one else
+    // accesses during the call. `MaybeUninit<T>` has the layout of `T` and is never read here.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast::<MaybeUninit<T>>(), len) })
+}
+
+/// Whether two handle arguments are the same object (checked before references to them are
+/// made: a shared and a mutable reference to one object must never exist together).
+pub(crate) fn same_object<T>(a: *const T, b: *const T) -> bool {
+    std::ptr::eq(a, b)
+}
+
 /// Hands a value to C as an owned raw pointer (released by [`free_box`]).
 pub(crate) fn into_raw<T>(value: T) -> *mut T {
     Box::into_raw(Box::new(value))

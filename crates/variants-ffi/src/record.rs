@@ -6,6 +6,7 @@ use crate::game::variants_game;
 use crate::ptr::{TextOut, arg_mut, arg_out, arg_ref, arg_str, free_box, into_raw};
 use crate::result::variants_result;
 use crate::status::{draw_reason, variants_reason, variants_status};
+use crate::typed::Typed;
 use std::ffi::c_char;
 use variants::variant_core::Seat;
 use variants::{DynHistory, registry};
@@ -36,7 +37,7 @@ pub extern "C" fn variants_record_new(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let start = arg_ref(start, "start")?;
-        hand_out(out, start.inner.new_history());
+        hand_out(out, start.dynamic().new_history());
         Ok(())
     })
 }
@@ -108,9 +109,8 @@ pub extern "C" fn variants_record_position(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let record = arg_ref(record, "record")?;
-        out.write(into_raw(variants_game {
-            inner: record.inner.position().clone_box(),
-        }));
+        let position = Typed::from_dyn(record.inner.position())?;
+        crate::game::hand_out(out, position);
         Ok(())
     })
 }

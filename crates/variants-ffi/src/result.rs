@@ -43,11 +43,13 @@ pub enum variants_result {
     /// A game-level action that is not possible now (a move after the end of the game, undo at
     /// the start, a draw claim that does not hold).
     VARIANTS_NOT_POSSIBLE = 12,
+    /// A long call (perft, search) was stopped through its `variants_stop` handle.
+    VARIANTS_STOPPED = 13,
 }
 
 impl variants_result {
     /// Every code, in numeric order.
-    pub const ALL: [variants_result; 13] = [
+    pub const ALL: [variants_result; 14] = [
         variants_result::VARIANTS_OK,
         variants_result::VARIANTS_NULL_ARGUMENT,
         variants_result::VARIANTS_INVALID_UTF8,
@@ -61,6 +63,7 @@ impl variants_result {
         variants_result::VARIANTS_INVALID_ARGUMENT,
         variants_result::VARIANTS_BAD_RECORD,
         variants_result::VARIANTS_NOT_POSSIBLE,
+        variants_result::VARIANTS_STOPPED,
     ];
 
     /// The code with number `code`, if there is one. Codes arrive from C as plain integers:
@@ -86,6 +89,7 @@ impl variants_result {
             VARIANTS_INVALID_ARGUMENT => "argument out of range",
             VARIANTS_BAD_RECORD => "bad game record",
             VARIANTS_NOT_POSSIBLE => "action not possible now",
+            VARIANTS_STOPPED => "stopped on request",
         }
     }
 }

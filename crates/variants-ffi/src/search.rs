@@ -57,20 +57,20 @@ pub extern "C" fn variants_game_search(
             movetime: (movetime_ms > 0).then(|| Duration::from_millis(movetime_ms)),
         };
         let pairs: Vec<(String, String)> = game
-            .inner
+            .dynamic()
             .config_pairs()
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
-        let mut searcher = TextSearcher::new(game.inner.game_name(), &pairs)?;
-        let text = game.inner.position_text();
+        let mut searcher = TextSearcher::new(game.dynamic().game_name(), &pairs)?;
+        let text = game.dynamic().position_text();
         let result = searcher.search(Some(&text), &[], &limits, None, &mut |_| {})?;
         let Some(best) = result.best else {
             return Err(Failure::new(
                 variants_result::VARIANTS_NOT_POSSIBLE,
                 format!(
                     "the game is over ({}): there is no move to search",
-                    game.inner.position_status()
+                    game.dynamic().position_status()
                 ),
             ));
         };

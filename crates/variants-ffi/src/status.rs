@@ -133,7 +133,7 @@ pub extern "C" fn variants_game_status(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = arg_out(status, "status")?;
-        out.write(game.inner.position_status().into());
+        out.write(game.dynamic().position_status().into());
         Ok(())
     })
 }

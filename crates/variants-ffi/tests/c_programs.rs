@@ -267,9 +267,17 @@ fn error_paths_from_c() {
 #[test]
 fn shared_library_works_too() {
     let exe = compile("test_errors", Link::Shared);
-    // cargo test puts `<target>/<profile>` on LD_LIBRARY_PATH, which wins over the rpath and
-    // may hold a libvariants_ffi.so of an earlier `cargo build` with other features.
-    let output = run(Command::new(&exe).env("LD_LIBRARY_PATH", artifact_dir()));
+    // The shared library's soname is libvariants.so.<ABI> (build.rs), the name the program
+    // asks the loader for: a directory holding only that name must be enough. (cargo test
+    // also puts `<target>/<profile>` on LD_LIBRARY_PATH, which may hold a libvariants_ffi.so
+    // of an earlier build with other features: the directory below comes first.)
+    let dir = scratch_dir().join("soname");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let link = dir.join(format!("libvariants.so.{VARIANTS_ABI_VERSION}"));
+    let _ = std::fs::remove_file(&link);
+    std::fs::copy(artifact_dir().join("libvariants_ffi.so"), &link)
+        .unwrap_or_else(|e| panic!("cannot copy the shared library: {e}"));
+    let output = run(Command::new(&exe).env("LD_LIBRARY_PATH", &dir));
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with("ok "), "{stdout}");
 }
@@ -309,4 +317,107 @@ fn documentation_example_works() {
     );
     assert_eq!(lines[22], "perft 3: 13160");
     assert_eq!(lines[23], "ongoing: 1");
+}
+
+/// Runs `examples/c/perft.c` (perft through move values: list, copy, play a value, count the
+/// last ply) and returns the count it printed; the program itself fails when its count differs
+/// from the library's `variants_game_perft`.
+fn perft_through_values(exe: &Path, game: &str, config: &str, depth: u32) -> u64 {
+    let output = run(Command::new(exe).args([game, config, &depth.to_string()]));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let words = lines_starting(&stdout, "values");
+    let nodes = words
+        .first()
+        .and_then(|w| w.get(1))
+        .and_then(|n| n.parse().ok());
+    nodes.unwrap_or_else(|| panic!("{game} {config}: no count in:\n{stdout}"))
+}
+
+/// Perft through move values agrees with published and reference counts for every game.
+#[test]
+fn perft_through_move_values() {
+    let exe = compile("perft", Link::Static);
+    let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
+    // Independent counts: FIDE chess perft (chess3d with one height is FIDE chess, C3-1), the
+    // rules pages' reference counts (chess3d default; checkers3d "Reference counts", H=8
+    // default; bishops4p B4-52; chess-t CT-52) and Russian draughts (checkers3d D3-40, H=1,
+    // capture free + passing promotion).
+    let cases = [
+        ("chess3d", "heights=1", 4, 197_281),
+        ("chess3d", "", 3, 1_976_792),
+        ("checkers3d", "", 4, 724_201),
+        ("checkers3d", "heights=1;capture=free", 7, 190_146),
+        ("bishops4p", "", 3, 17_132),
+        ("chess-t", "", 3, 15_121),
+    ];
+    for (game, config, depth, nodes) in cases {
+        if names.contains(&game) {
+            assert_eq!(
+                perft_through_values(&exe, game, config, depth),
+                nodes,
+                "{game} {config:?} perft {depth}"
+            );
+        }
+    }
+}
+
+/// Several pthreads read one shared handle (perft through move values and the library's
+/// perft) while each plays on a private handle; every thread's counts equal the single-thread
+/// counts, and the shared handle is unchanged (examples/c/test_threads.c).
+#[test]
+fn threads_share_readers_and_keep_writers_private() {
+    let exe = compile("test_threads", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().any(|l| l.starts_with("ok ")), "{stdout}");
+    // The single-thread counts the threads were checked against are the rules pages'
+    // reference counts (bishops4p B4-52, chess-t CT-52, chess3d and checkers3d "Reference
+    // counts", default configurations, depth 3).
+    for (name, nodes) in [
+        ("chess3d", 1_976_792),
+        ("checkers3d", 23_828),
+        ("bishops4p", 17_132),
+        ("chess-t", 15_121),
+    ] {
+        if registry::games().iter().any(|g| g.name == name) {
+            let expected = format!("{name} perft 3 {nodes}");
+            assert!(
+                stdout.lines().any(|l| l == expected),
+                "{expected}:\n{stdout}"
+            );
+        }
+    }
+}
+
+/// A long perft stopped from another pthread returns VARIANTS_STOPPED within 50 ms of the
+/// request, with progress reported before, and the handles work afterwards
+/// (examples/c/test_stop.c).
+#[cfg(feature = "chess3d")]
+#[test]
+fn perft_stops_promptly_from_another_thread() {
+    let exe = compile("test_stop", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
+}
+
+/// The header-only C++ wrapper compiles with `g++ -std=c++17 -Wall -Werror` (and -Wextra,
+/// -pedantic) and its test program passes (examples/c/test_cpp.cpp). The compiler is `$CXX`
+/// or `g++`.
+#[cfg(feature = "chess3d")]
+#[test]
+fn cpp_wrapper_compiles_and_works() {
+    let exe = scratch_dir().join("test_cpp");
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".to_string());
+    run(Command::new(cxx)
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .arg("-I")
+        .arg(workspace_dir().join("include"))
+        .arg(workspace_dir().join("examples/c/test_cpp.cpp"))
+        .arg(artifact_dir().join("libvariants_ffi.a"))
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe));
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.trim(), "ok", "{stdout}");
 }

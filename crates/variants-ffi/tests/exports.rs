@@ -152,6 +152,7 @@ fn status_messages() {
     assert_eq!(VARIANTS_OK as u32, 0);
     assert_eq!(VARIANTS_BUFFER_TOO_SMALL as u32, 8);
     assert_eq!(VARIANTS_NOT_POSSIBLE as u32, 12);
+    assert_eq!(VARIANTS_STOPPED as u32, 13);
     for (number, code) in variants_result::ALL.iter().enumerate() {
         assert_eq!(
             *code as usize, number,
@@ -161,7 +162,7 @@ fn status_messages() {
     let mut buf = [0 as c_char; 64];
     let mut written = 0;
     assert_eq!(
-        variants_status_message(13, buf.as_mut_ptr(), buf.len(), &mut written),
+        variants_status_message(14, buf.as_mut_ptr(), buf.len(), &mut written),
         VARIANTS_INVALID_ARGUMENT
     );
     assert_eq!(

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyInt, PyTuple};
 use variants::DynGame;
 use variants::registry;
-use variants::variant_core::Seat;
+use variants::variant_core::{Seat, render};
 
 /// A game position: the start of a game picked by name and configuration, or a position read
 /// from text. Moves are canonical text (`e2e4`, `c3-d4`, `pass`).
@@ -58,6 +58,13 @@ impl Game {
             .map(|s| self.inner.seat_label(Seat(s)))
             .filter(|&name| !(three && name == "grey"))
             .map(str::to_string)
+            .collect()
+    }
+
+    /// The names of every seat, in seat order (for drawing).
+    fn all_seat_names(&self) -> Vec<&'static str> {
+        (0..self.inner.seats() as u8)
+            .map(|s| self.inner.seat_label(Seat(s)))
             .collect()
     }
 
@@ -309,6 +316,27 @@ impl Game {
             .iter()
             .map(|c| c.to_string())
             .collect()
+    }
+
+    /// The position as an SVG picture (boards in a row, one per height, and the caption).
+    fn svg(&self) -> PyResult<String> {
+        let view = self.inner.board_view().ok_or_else(|| {
+            VariantsError::new_err(format!("{} draws no board", self.inner.game_name()))
+        })?;
+        Ok(render::to_svg(&view, &self.all_seat_names(), false))
+    }
+
+    /// Jupyter shows a game as its picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg()
+    }
+
+    /// The position as text boards for a terminal (rank 1 at the bottom, then the caption).
+    fn diagram(&self) -> PyResult<String> {
+        let view = self.inner.board_view().ok_or_else(|| {
+            VariantsError::new_err(format!("{} draws no board", self.inner.game_name()))
+        })?;
+        Ok(render::to_text(&view, &self.all_seat_names(), false))
     }
 
     fn __str__(&self) -> String {

@@ -91,4 +91,10 @@ def test_render_ansi():
     e = raw_env("checkers3d", heights=1, render_mode="ansi")
     e.reset()
     text = e.render()
-    assert "wM" in text and "bM" in text
+    # D3-3: white men upper case on ranks 1-3, black men lower case on ranks 6-8.
+    ranks = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line[:3].strip().isdigit()}
+    assert ranks["8"] == [".", "m", ".", "m", ".", "m", ".", "m"]
+    assert ranks["1"] == ["M", ".", "M", ".", "M", ".", "M", "."]
+    svg = raw_env("bishops4p", render_mode="svg")
+    svg.reset()
+    assert svg.render().startswith("<svg")

@@ -191,30 +191,8 @@ class VariantsEnv(AECEnv):
 
 
 def render_text(game: Game) -> str:
-    """The position as text: one board per height (height 1 first), rank 1 at the bottom.
-
-    Pieces are ``<seat letter><piece letter>`` (``wK``, ``bP``, ``gQ``, ``pN``)."""
-    board = game.board()
-    kinds = game.piece_kinds
-    seat_letters = [s[0] for s in ("white", "grey", "black", "pink")] if game.name == "bishops4p" else ["w", "b"]
-    lines: List[str] = []
-    boards, ranks, files = board.shape
-    for h in range(boards):
-        if boards > 1:
-            lines.append(f"height {h + 1}")
-        for r in reversed(range(ranks)):
-            cells = []
-            for f in range(files):
-                code = int(board[h, r, f])
-                if code == 0:
-                    cells.append(" .")
-                else:
-                    seat, kind = divmod(code - 1, len(kinds))
-                    cells.append(seat_letters[seat] + kinds[kind])
-            lines.append(f"{r + 1:>3} " + " ".join(cells))
-        lines.append("    " + " ".join(f" {chr(ord('a') + f)}" for f in range(files)))
-    lines.append(f"{game.to_move} to move; {game.status}")
-    return "\n".join(lines)
+    """The position as text boards (rank 1 at the bottom) with the caption."""
+    return game.diagram()
 
 
 def raw_env(game: str = "chess3d", **kwargs: Any) -> VariantsEnv:

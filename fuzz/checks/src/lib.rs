@@ -69,6 +69,8 @@ pub trait Visit {
 }
 
 /// Runs `visitor` for the game `selector` picks (modulo the number of games built in).
+// One push per game feature: the list depends on which games are built in.
+#[allow(clippy::vec_init_then_push)]
 pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
     #[allow(unused_mut)]
     let mut runners: Vec<fn(V)> = Vec::new();
@@ -131,6 +133,13 @@ pub fn config_of<G: Game>(text: &str) -> Option<G::Config> {
 pub fn start<G: Game>(configs: &[&str], index: usize) -> Option<G> {
     let text = configs.get(index % configs.len().max(1))?;
     G::new(&config_of::<G>(text)?).ok()
+}
+
+/// The legal moves of `game` (no texts: the cheap form for choosing a move).
+pub fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
+    let mut list = G::MoveList::default();
+    game.legal_moves(&mut list);
+    list.iter().copied().collect()
 }
 
 /// The legal moves of `game` with their canonical texts.
@@ -263,11 +272,13 @@ pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>
     for _ in 0..plies {
         let Some(current) = line.last() else { break };
         check_light(current);
-        let moves = legal(current);
+        // Only the move list: the texts of every move are checked once, at the end
+        // (`check_position`), not at every ply.
+        let moves = moves_of(current);
         if moves.is_empty() || current.status().is_over() {
             break;
         }
-        let (m, _) = moves[bytes.below(moves.len())];
+        let m = moves[bytes.below(moves.len())];
         let mut next = current.clone();
         next.play_unchecked(m);
         line.push(next);
@@ -278,3 +289,5 @@ pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>
     }
     (line, played)
 }
+
+pub mod targets;

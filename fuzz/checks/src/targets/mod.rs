@@ -1,0 +1,39 @@
+//! The bodies of the fuzz targets, one module each, named like the binaries in
+//! `fuzz/fuzz_targets/`. Each `run(data)` is one execution: it returns normally or panics with
+//! a message naming what broke.
+
+pub mod c_api;
+// The engine target names the four game types: it needs all of them built in.
+#[cfg(all(
+    feature = "chess3d",
+    feature = "checkers3d",
+    feature = "bishops4p",
+    feature = "chess-t"
+))]
+pub mod engine;
+pub mod play_moves;
+pub mod position_text;
+pub mod records;
+
+/// A target body: one execution on fuzz input.
+pub type Target = fn(&[u8]);
+
+/// Every target by name, in the order of `fuzz/fuzz_targets/`.
+pub const TARGETS: &[(&str, Target)] = &[
+    ("c_api", c_api::run),
+    #[cfg(all(
+        feature = "chess3d",
+        feature = "checkers3d",
+        feature = "bishops4p",
+        feature = "chess-t"
+    ))]
+    ("engine", engine::run),
+    ("play_moves", play_moves::run),
+    ("position_text", position_text::run),
+    ("records", records::run),
+];
+
+/// The body of the target called `name`.
+pub fn by_name(name: &str) -> Option<Target> {
+    TARGETS.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+}

@@ -1,0 +1,231 @@
+//! `cargo xtask install --prefix DIR [--profile NAME]`: installs the C library the way C
+//! programmers expect, and `cargo xtask install-check --prefix DIR`: builds and runs the C and
+//! C++ programs of `examples/c/` against that installed copy through pkg-config.
+//!
+//! Layout under DIR:
+//! - `lib/libvariants.so.<ABI>` (soname `libvariants.so.<ABI>`, set by the crate's build.rs)
+//!   and the link-time name `lib/libvariants.so` pointing to it;
+//! - `lib/libvariants.a`;
+//! - `include/variants.h`, `include/variants.hpp`;
+//! - `lib/pkgconfig/variants.pc`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root (xtask lives in `<root>/xtask`).
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The value of `--name VALUE` in `args`.
+fn option(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+fn prefix(args: &[String]) -> Result<PathBuf, String> {
+    let prefix = option(args, "--prefix").ok_or("--prefix DIR is required")?;
+    let prefix = PathBuf::from(prefix);
+    std::fs::create_dir_all(&prefix).map_err(|e| format!("{}: {e}", prefix.display()))?;
+    prefix
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", prefix.display()))
+}
+
+/// The ABI version, from the crate's single definition.
+fn abi_version() -> Result<u32, String> {
+    let path = workspace().join("crates/variants-ffi/src/library.rs");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .find_map(|line| {
+            line.trim()
+                .strip_prefix("pub const VARIANTS_ABI_VERSION: u32 = ")?
+                .strip_suffix(';')?
+                .parse()
+                .ok()
+        })
+        .ok_or_else(|| format!("{} defines no VARIANTS_ABI_VERSION", path.display()))
+}
+
+/// The package version (the workspace's).
+fn version() -> Result<String, String> {
+    let path = workspace().join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .find_map(|line| {
+            let value = line.trim().strip_prefix("version = \"")?;
+            Some(value.trim_end_matches('"').to_string())
+        })
+        .ok_or_else(|| "Cargo.toml has no version".to_string())
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The pkg-config file. `Libs.private` lists what the static library needs besides itself
+/// (`pkg-config --static`).
+fn pc_file(prefix: &Path, version: &str) -> String {
+    format!(
+        "prefix={}\n\
+         libdir=${{prefix}}/lib\n\
+         includedir=${{prefix}}/include\n\
+         \n\
+         Name: variants\n\
+         Description: C API of the variants rule engines (chess3d, checkers3d, bishops4p, chess-t)\n\
+         Version: {version}\n\
+         Libs: -L${{libdir}} -lvariants\n\
+         Libs.private: -lpthread -ldl -lm\n\
+         Cflags: -I${{includedir}}\n",
+        prefix.display()
+    )
+}
+
+/// `cargo xtask install --prefix DIR [--profile NAME]` (profile `release` by default; CI
+/// passes `release-tests`, whose build it has already made).
+pub(crate) fn install(args: &[String]) -> Result<(), String> {
+    let prefix = prefix(args)?;
+    let profile = option(args, "--profile").unwrap_or_else(|| "release".to_string());
+    crate::cargo(
+        &[
+            "build",
+            "--profile",
+            &profile,
+            "-p",
+            "variants-ffi",
+            "--lib",
+        ],
+        &[],
+    )?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"));
+    let built = target.join(match profile.as_str() {
+        "dev" => "debug",
+        other => other,
+    });
+    let abi = abi_version()?;
+    let lib = prefix.join("lib");
+    let include = prefix.join("include");
+    let pkgconfig = lib.join("pkgconfig");
+    for dir in [&lib, &include, &pkgconfig] {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+
+    let soname = format!("libvariants.so.{abi}");
+    copy(&built.join("libvariants_ffi.so"), &lib.join(&soname))?;
+    let link = lib.join("libvariants.so");
+    if link.symlink_metadata().is_ok() {
+        std::fs::remove_file(&link).map_err(|e| format!("{}: {e}", link.display()))?;
+    }
+    std::os::unix::fs::symlink(&soname, &link)
+        .map_err(|e| format!("cannot link {}: {e}", link.display()))?;
+    copy(&built.join("libvariants_ffi.a"), &lib.join("libvariants.a"))?;
+    for header in ["variants.h", "variants.hpp"] {
+        copy(
+            &workspace().join("include").join(header),
+            &include.join(header),
+        )?;
+    }
+    write(
+        &pkgconfig.join("variants.pc"),
+        &pc_file(&prefix, &version()?),
+    )?;
+    eprintln!("xtask: installed the C library into {}", prefix.display());
+    Ok(())
+}
+
+/// Runs a command, failing with its output when it fails; returns its standard output.
+fn run(command: &mut Command) -> Result<String, String> {
+    let output = command
+        .output()
+        .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{command:?} failed ({}):\n{}{}",
+            output.status,
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// `pkg-config ARGS variants` with the installed copy on the search path, split into words.
+fn pkg_config(prefix: &Path, args: &[&str]) -> Result<Vec<String>, String> {
+    let out = run(Command::new("pkg-config")
+        .args(args)
+        .arg("variants")
+        .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig")))?;
+    Ok(out.split_whitespace().map(str::to_string).collect())
+}
+
+/// `cargo xtask install-check --prefix DIR`: every C program of `examples/c/` and the C++
+/// test, compiled with `$(pkg-config --cflags --libs variants)` against the installed copy
+/// (the shared library, found through LD_LIBRARY_PATH) and run; `test_errors.c` also linked
+/// statically (`pkg-config --static`).
+pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
+    let prefix = prefix(args)?;
+    let examples = workspace().join("examples/c");
+    let out = prefix.join("check");
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let flags = pkg_config(&prefix, &["--cflags", "--libs"])?;
+    let lib = prefix.join("lib");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_string());
+
+    // (source, compiler, standard, arguments of the run)
+    let programs: &[(&str, &str, &str, &[&str])] = &[
+        ("example.c", &cc, "-std=c11", &[]),
+        ("test_errors.c", &cc, "-std=c11", &[]),
+        ("test_threads.c", &cc, "-std=c11", &[]),
+        ("test_stop.c", &cc, "-std=c11", &[]),
+        ("perft.c", &cc, "-std=c11", &["chess3d", "heights=1", "4"]),
+        ("test_cpp.cpp", &cxx, "-std=c++17", &[]),
+    ];
+    for &(source, compiler, standard, run_args) in programs {
+        let exe = out.join(source.replace('.', "_"));
+        run(Command::new(compiler)
+            .args([standard, "-Wall", "-Wextra", "-Werror", "-O2"])
+            .arg(examples.join(source))
+            .args(&flags)
+            .arg("-lpthread")
+            .arg("-o")
+            .arg(&exe))?;
+        let stdout = run(Command::new(&exe)
+            .args(run_args)
+            .env("LD_LIBRARY_PATH", &lib))?;
+        eprintln!(
+            "xtask: {source} (shared, pkg-config): {}",
+            stdout.lines().last().unwrap_or("")
+        );
+    }
+
+    // Static linking: the archive by path (a plain -lvariants prefers the shared library),
+    // then what `pkg-config --static` adds.
+    let exe = out.join("test_errors_static");
+    let cflags = pkg_config(&prefix, &["--cflags"])?;
+    let private = pkg_config(&prefix, &["--static", "--libs-only-l"])?;
+    run(Command::new(&cc)
+        .args(["-std=c11", "-Wall", "-Werror"])
+        .args(&cflags)
+        .arg(examples.join("test_errors.c"))
+        .arg(lib.join("libvariants.a"))
+        .args(private.iter().filter(|f| *f != "-lvariants"))
+        .arg("-o")
+        .arg(&exe))?;
+    let stdout = run(&mut Command::new(&exe))?;
+    eprintln!(
+        "xtask: test_errors.c (static, pkg-config --static): {}",
+        stdout.lines().last().unwrap_or("")
+    );
+    Ok(())
+}
