@@ -206,7 +206,8 @@ fn uci_answers_the_protocol() {
     assert!(out.contains("uciok\n"));
     assert!(out.contains("readyok\n"));
     assert!(out.contains("info string error: unknown command \"foo\""));
-    assert!(out.contains("info depth 3 "));
+    // `position` during a search stops it (UCI), so how deep `go depth 3` got depends on timing.
+    assert!(out.contains("info depth 1 "));
     assert!(out.contains("bestmove a1a8\n"), "{out}");
     assert!(out.contains("score mate 1"));
     assert_eq!(out.matches("bestmove ").count(), 2);
