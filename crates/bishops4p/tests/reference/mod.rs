@@ -1,5 +1,5 @@
 //! A deliberately simple second move generator for "Bishops", written from the rules page
-//! (`/work/shared/rules/bishops4p.md`, rule ids B4-n) and nothing else: a plain array of 144
+//! (`docs/spec/bishops4p.md`, rule ids B4-n) and nothing else: a plain array of 144
 //! cells, plain loops, make-and-test legality, moves as canonical text. Slow on purpose; used
 //! to check the fast engine on random playouts.
 #![allow(dead_code, clippy::needless_range_loop)]

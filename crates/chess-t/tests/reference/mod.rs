@@ -1,5 +1,5 @@
 //! A deliberately simple second move generator, written from the rules page
-//! (/work/shared/rules/chess-t.md, CT-1 … CT-51) with plain loops over an 8×8 array and
+//! (docs/spec/chess-t.md, CT-1 … CT-51) with plain loops over an 8×8 array and
 //! move texts: no bitboards, no shared code with the crate beyond reading its configuration
 //! through `GameConfig::get`. The strength field is recomputed from scratch for every question.
 
