@@ -8,7 +8,20 @@ use variant_core::{ConfigError, ConfigKey, GameConfig, RemovalTable};
 pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(3);
 
 /// How a chess3d game is set up (C3-4). Keys: `heights`, `white-base`, `black-base`, `removal`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+///
+/// Two values that describe the same game are equal however they were built: Black's base
+/// given as `Some(heights)` and left to follow the heights (`None`) compare (and hash) equal.
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+/// let a: Chess3dConfig = "heights=2".parse().unwrap();
+/// let b = Chess3dConfig { heights: 2, white_base: 1, black_base: Some(2), ..Default::default() };
+/// assert_eq!(a, b);
+/// assert_eq!(b.to_string(), "heights=2");
+/// ```
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", default)]
 pub struct Chess3dConfig {
     /// Number of heights H, 1–8 (default 8).
@@ -21,6 +34,24 @@ pub struct Chess3dConfig {
     pub black_base: Option<u8>,
     /// The height-removal table (C3-30); default T(n) = n + 3.
     pub removal: RemovalTable,
+}
+
+impl PartialEq for Chess3dConfig {
+    fn eq(&self, other: &Self) -> bool {
+        self.heights == other.heights
+            && self.white_base == other.white_base
+            && self.black_base_height() == other.black_base_height()
+            && self.removal == other.removal
+    }
+}
+
+impl Eq for Chess3dConfig {}
+
+impl std::hash::Hash for Chess3dConfig {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.heights, self.white_base, self.black_base_height()).hash(state);
+        self.removal.hash(state);
+    }
 }
 
 impl Default for Chess3dConfig {

@@ -5,8 +5,8 @@
 //! variants perft chess3d --depth 4 --config heights=1
 //! ```
 //!
-//! Errors are one line on stderr naming the bad part; the exit code is 2 for usage errors
-//! and 1 for bad input.
+//! Errors of the command are one line on stderr naming the bad part (`error: …`, exit code 1);
+//! usage errors are clap's own message (the error, the usage line and a hint; exit code 2).
 
 mod cli;
 mod commands;
