@@ -1,0 +1,51 @@
+//! A game chosen at run time against the typed game: bulk perft of every game through
+//! `variants::AnyGame` and through its typed position, side by side in one run (issue 10:
+//! AnyGame ≥ 0.8× typed). Node counts asserted (C3-40, D3-40, B4-52, CT-52).
+#![allow(missing_docs)]
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use variants::{AnyGame, TypedGame, perft};
+
+/// game, configuration, depth, node count from the rules pages.
+const CASES: &[(&str, &str, u32, u64)] = &[
+    ("chess3d", "heights=1", 5, 4_865_609),
+    ("chess3d", "", 3, 1_976_792),
+    ("checkers3d", "heights=1;capture=free", 9, 4_570_586),
+    ("bishops4p", "", 4, 433_629),
+    ("chess-t", "", 5, 13_923_834),
+];
+
+fn typed_perft(game: &AnyGame, depth: u32) -> u64 {
+    match game.typed() {
+        TypedGame::Chess3d(g) => perft(g, depth),
+        TypedGame::Checkers3d(g) => perft(g, depth),
+        TypedGame::Bishops(g) => perft(g, depth),
+        TypedGame::ChessT(g) => perft(g, depth),
+        _ => unreachable!("the full build has four games"),
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("AnyGame vs typed perft");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(4));
+    group.warm_up_time(Duration::from_secs(1));
+    for &(name, config, depth, nodes) in CASES {
+        let any = variants::new_game(name, config).expect("a valid game");
+        assert_eq!(perft(&any, depth), nodes, "{name} {config} AnyGame");
+        assert_eq!(typed_perft(&any, depth), nodes, "{name} {config} typed");
+        group.throughput(Throughput::Elements(nodes));
+        let label = format!("{name} {config} depth {depth}");
+        group.bench_function(format!("{label} typed"), |b| {
+            b.iter(|| typed_perft(black_box(&any), depth))
+        });
+        group.bench_function(format!("{label} AnyGame"), |b| {
+            b.iter(|| perft(black_box(&any), depth))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
