@@ -16,6 +16,16 @@ pub enum Mode {
 }
 
 /// The configuration of a game of "Bishops".
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+/// let three: BishopsConfig = "players=3".parse().unwrap();
+/// assert_eq!(three.to_string(), "players=3");
+/// assert_eq!(BishopsConfig::default().to_string(), "");
+/// assert!("players=5".parse::<BishopsConfig>().is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BishopsConfig {

@@ -33,6 +33,16 @@ pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(5);
 /// copying a position never allocates. `None` means "the default", which follows other keys:
 /// Black's set-up heights default to {H}; the base heights of a side default to its set-up
 /// heights.
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+/// let russian: Checkers3dConfig = "heights=1;capture=free".parse().unwrap();
+/// assert_eq!(russian.to_string().parse::<Checkers3dConfig>().unwrap(), russian);
+/// assert_eq!(Checkers3d::new(&russian).unwrap().legal_moves().len(), 7); // D3-40
+/// assert!("heights=0".parse::<Checkers3dConfig>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(try_from = "ConfigWire", into = "ConfigWire")]
 pub struct Checkers3dConfig {

@@ -155,6 +155,16 @@ impl<'de> Deserialize<'de> for CellSet {
 }
 
 /// The rules chess-T is played under. Serialized with the key names of [`ChessTConfig::keys`].
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+/// let old: ChessTConfig = "ruleset=chess-t-2020".parse().unwrap();
+/// assert_eq!(old.to_string().parse::<ChessTConfig>().unwrap(), old);
+/// assert_ne!(old, ChessTConfig::default());
+/// assert!("ruleset=chess-t-1999".parse::<ChessTConfig>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(try_from = "ConfigRepr", into = "ConfigRepr")]
 pub struct ChessTConfig {

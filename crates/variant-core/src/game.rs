@@ -49,26 +49,97 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// The start position under `config`.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] for a configuration whose values do not fit together.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let config = MyConfig::from_text("counters=5").unwrap();
+    /// let game = MyGame::new(&config).unwrap();
+    /// assert_eq!(game.to_text(), "5 0");
+    /// ```
     fn new(config: &Self::Config) -> Result<Self, ConfigError>;
 
     /// The configuration this position is played under. When the position was read from text
     /// it carries what the text fixes (for the 3D games the heights and base heights).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::default();
+    /// assert_eq!(game.config(), &MyConfig::default());
+    /// ```
     fn config(&self) -> &Self::Config;
 
     /// Reads a position in the game's notation. What the text carries overrides `config`;
     /// everything else comes from `config`.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] saying where the text is wrong, or why the position is impossible.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::from_text(&MyConfig::default(), "4 1").unwrap();
+    /// assert_eq!(game.side_to_move(), Seat(1));
+    /// assert!(MyGame::from_text(&MyConfig::default(), "four").is_err());
+    /// ```
     fn from_text(config: &Self::Config, text: &str) -> Result<Self, PositionError>;
 
     /// The position in the game's notation.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert_eq!(MyGame::default().to_text(), "10 0");
+    /// ```
     fn to_text(&self) -> String;
 
     /// How many seats the game has (2, or 4 for "Bishops").
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert_eq!(MyGame::default().seat_count(), 2);
+    /// ```
     fn seat_count(&self) -> usize;
 
     /// The name of a seat (`white`, `black`, `grey`, `pink`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert_eq!(MyGame::default().seat_name(Seat(0)), "first");
+    /// ```
     fn seat_name(&self, seat: Seat) -> &'static str;
 
     /// The seat to move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let mut game = MyGame::default();
+    /// game.play_unchecked(1);
+    /// assert_eq!(game.side_to_move(), Seat(1));
+    /// ```
     fn side_to_move(&self) -> Seat;
 
     /// The legal moves of this position, in generation order, as a fixed-capacity list (no
@@ -121,6 +192,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// The number of legal moves (perft's bulk count). Games may count without listing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert_eq!(MyGame::default().count_legal_moves(), 3);
+    /// ```
     fn count_legal_moves(&self) -> u64 {
         let mut moves = Self::MoveList::default();
         self.legal_moves_into(&mut moves);
@@ -129,9 +208,36 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Plays a move known to be legal in this position. Playing any other move leaves the
     /// position unspecified (but never unsafe).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let mut game = MyGame::default();
+    /// let mv = game.legal_moves()[2];
+    /// game.play_unchecked(mv); // a generated move: no check needed
+    /// assert_eq!(game.to_text(), "7 1");
+    /// ```
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Plays `mv` if it is legal here; otherwise leaves the position unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `mv` is not a legal move of this position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let mut game = MyGame::from_text(&MyConfig::default(), "2 0").unwrap();
+    /// assert!(game.try_play(3).is_err()); // only two counters left
+    /// assert_eq!(game.to_text(), "2 0"); // unchanged
+    /// game.try_play(2).unwrap();
+    /// assert!(game.status().is_over());
+    /// ```
     fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
         if self.is_legal(mv) {
             self.play_unchecked(mv);
@@ -145,12 +251,50 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// Reads a move in the game's notation and returns the legal move it names.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Malformed`] for a text that is not a move, [`MoveError::Illegal`] for a move
+    /// that is not legal here.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::default();
+    /// assert_eq!(game.parse_move("2").unwrap(), 2);
+    /// assert!(game.parse_move("9").is_err());
+    /// ```
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
     /// The canonical text of a move of this position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::default();
+    /// assert_eq!(game.format_move(3), "3");
+    /// ```
     fn format_move(&self, mv: Self::Move) -> String;
 
     /// Parses and plays a move.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] as [`Game::parse_move`]; the position is then unchanged.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let mut game = MyGame::default();
+    /// assert_eq!(game.play_text("3").unwrap(), 3);
+    /// assert_eq!(game.to_text(), "7 1");
+    /// ```
     fn play_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
         let mv = self.parse_move(text)?;
         self.play_unchecked(mv);
@@ -160,35 +304,99 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The result decided by the position alone (mate, stalemate, dead position, move-count
     /// rules that end the game by themselves). Repetitions, claims, resignations and agreements
     /// are judged by [`History`](crate::History).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert_eq!(MyGame::default().status(), Status::Ongoing);
+    /// let over = MyGame::from_text(&MyConfig::default(), "0 1").unwrap();
+    /// assert!(over.status().is_over());
+    /// ```
     fn status(&self) -> Status;
 
     /// The Zobrist hash of the whole position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let a = MyGame::default();
+    /// let mut b = MyGame::default();
+    /// b.play_unchecked(1);
+    /// assert_ne!(a.zobrist(), b.zobrist());
+    /// ```
     fn zobrist(&self) -> u64;
 
     /// The Zobrist hash computed from scratch from the position's contents. Games that update
     /// their hash incrementally override this, and tests check that both agree after every
     /// move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::default();
+    /// assert_eq!(game.recompute_zobrist(), game.zobrist());
+    /// ```
     fn recompute_zobrist(&self) -> u64 {
         self.zobrist()
     }
 
     /// The hash that identifies positions for repetition (by default the Zobrist hash; games
     /// whose repetition identity differs from the full position override it).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::default();
+    /// assert_eq!(game.repetition_key(), game.zobrist());
+    /// ```
     fn repetition_key(&self) -> u64 {
         self.zobrist()
     }
 
     /// How repetitions end the game.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let rules = MyGame::default().repetition_rules();
+    /// assert_eq!(rules.claim, None); // Nim never repeats
+    /// ```
     fn repetition_rules(&self) -> RepetitionRules;
 
     /// A draw that the side to move may claim in this position by a move-count rule
     /// (50-move rule and the like), if any. Repetition claims are judged by the history.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert_eq!(MyGame::default().claimable_draw(), None);
+    /// ```
     fn claimable_draw(&self) -> Option<DrawReason> {
         None
     }
 
     /// A picture of the position for people (boards, pieces, marks, notes). Games that do not
     /// draw themselves return `None` and frontends show the position text instead.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// assert!(MyGame::default().board_view().is_none()); // Nim draws no board
+    /// ```
     fn board_view(&self) -> Option<crate::BoardView> {
         None
     }
