@@ -110,13 +110,11 @@ pub trait GameConfig:
         let mut parts = Vec::new();
         for key in Self::keys() {
             let wanted = self.get(key.name);
-            if partial.get(key.name) != wanted {
-                if let Some(value) = wanted {
-                    if partial.set(key.name, &value).is_err() {
-                        continue;
-                    }
-                    parts.push(format!("{}={value}", key.name));
-                }
+            if partial.get(key.name) != wanted
+                && let Some(value) = wanted
+                && partial.set(key.name, &value).is_ok()
+            {
+                parts.push(format!("{}={value}", key.name));
             }
         }
         parts.join(";")

@@ -245,6 +245,12 @@ impl AnyConfig {
     }
 }
 
+/// The typed configuration of a typed game, by value (generic, so it serves the configurations
+/// that are `Copy` and the one that is only `Clone`).
+fn config_of<G: Game>(game: &G) -> G::Config {
+    game.config().clone()
+}
+
 fn config_keys_of<C: GameConfig>(_: &C) -> &'static [ConfigKey] {
     C::keys()
 }
@@ -639,9 +645,8 @@ impl Game for AnyGame {
     }
 
     fn config(&self) -> &AnyConfig {
-        self.config.get_or_init(
-            || dispatch!(TypedGame, &self.game, g => AnyConfig::from(g.config().clone())),
-        )
+        self.config
+            .get_or_init(|| dispatch!(TypedGame, &self.game, g => AnyConfig::from(config_of(g))))
     }
 
     fn from_text(config: &AnyConfig, text: &str) -> Result<Self, PositionError> {
