@@ -38,7 +38,7 @@ pub use moves::{Move, MoveKind};
 pub use position::{Bishops, Phase};
 
 /// The one-line import for users of this crate: the game's types and the core items its API
-/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+/// needs (the `Game` trait, configurations, status, seats, errors).
 ///
 /// # Example
 ///

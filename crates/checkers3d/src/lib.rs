@@ -52,7 +52,7 @@ pub use moves::{Move, MoveList};
 pub use position::Checkers3d;
 
 /// The one-line import for users of this crate: the game's types and the core items its API
-/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+/// needs (the `Game` trait, configurations, status, seats, errors).
 ///
 /// # Example
 ///

@@ -53,7 +53,7 @@ pub use variant_core::Seat;
 
 pub use moves::ChessTMove as Move;
 /// The one-line import for users of this crate: the game's types and the core items its API
-/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+/// needs (the `Game` trait, configurations, status, seats, errors).
 ///
 /// # Example
 ///

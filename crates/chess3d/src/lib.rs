@@ -44,7 +44,7 @@ pub use position::Chess3d;
 pub use types::{Color, Move, Piece};
 
 /// The one-line import for users of this crate: the game's types and the core items its API
-/// needs (the [`Game`](variant_core::Game) trait, configurations, status, seats, errors).
+/// needs (the `Game` trait, configurations, status, seats, errors).
 ///
 /// # Example
 ///
