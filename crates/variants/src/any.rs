@@ -48,6 +48,25 @@ macro_rules! dispatch {
     };
 }
 
+/// Runs `$body` with `$g` and `$m` bound to the typed game and the typed move when the move
+/// belongs to the game held; `$other` otherwise (a move of another game).
+macro_rules! dispatch_move {
+    ($game:expr, $mv:expr, $g:ident, $m:ident => $body:expr, _ => $other:expr) => {
+        match ($game, $mv) {
+            #[cfg(feature = "chess3d")]
+            (TypedGame::Chess3d($g), AnyMove::Chess3d($m)) => $body,
+            #[cfg(feature = "checkers3d")]
+            (TypedGame::Checkers3d($g), AnyMove::Checkers3d($m)) => $body,
+            #[cfg(feature = "bishops4p")]
+            (TypedGame::Bishops($g), AnyMove::Bishops($m)) => $body,
+            #[cfg(feature = "chess-t")]
+            (TypedGame::ChessT($g), AnyMove::ChessT($m)) => $body,
+            #[allow(unreachable_patterns)]
+            _ => $other,
+        }
+    };
+}
+
 /// Declares one of the three enums (games, moves, configurations) with a variant per game.
 macro_rules! per_game_enum {
     ($(#[$meta:meta])* $name:ident { $c3:ty, $d3:ty, $b4:ty, $ct:ty }) => {
@@ -713,18 +732,7 @@ impl Game for AnyGame {
     }
 
     fn is_legal(&self, mv: AnyMove) -> bool {
-        match (&self.game, mv) {
-            #[cfg(feature = "chess3d")]
-            (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.is_legal(m),
-            #[cfg(feature = "checkers3d")]
-            (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.is_legal(m),
-            #[cfg(feature = "bishops4p")]
-            (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.is_legal(m),
-            #[cfg(feature = "chess-t")]
-            (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.is_legal(m),
-            #[allow(unreachable_patterns)]
-            _ => false,
-        }
+        dispatch_move!(&self.game, mv, g, m => g.is_legal(m), _ => false)
     }
 
     #[inline]
@@ -732,20 +740,9 @@ impl Game for AnyGame {
         if self.config.get().is_some() {
             self.config = OnceLock::new();
         }
-        match (&mut self.game, mv) {
-            #[cfg(feature = "chess3d")]
-            (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.play_unchecked(m),
-            #[cfg(feature = "checkers3d")]
-            (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.play_unchecked(m),
-            #[cfg(feature = "bishops4p")]
-            (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.play_unchecked(m),
-            #[cfg(feature = "chess-t")]
-            (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.play_unchecked(m),
-            // A move of another game: nothing to play (the position stays as it is, which the
-            // contract of play_unchecked allows; try_play refuses it).
-            #[allow(unreachable_patterns)]
-            _ => {}
-        }
+        // A move of another game: nothing to play (the position stays as it is, which the
+        // contract of play_unchecked allows; try_play refuses it).
+        dispatch_move!(&mut self.game, mv, g, m => g.play_unchecked(m), _ => {})
     }
 
     fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
@@ -753,18 +750,10 @@ impl Game for AnyGame {
     }
 
     fn format_move(&self, mv: AnyMove) -> String {
-        match (&self.game, mv) {
-            #[cfg(feature = "chess3d")]
-            (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.format_move(m),
-            #[cfg(feature = "checkers3d")]
-            (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.format_move(m),
-            #[cfg(feature = "bishops4p")]
-            (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.format_move(m),
-            #[cfg(feature = "chess-t")]
-            (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.format_move(m),
-            #[allow(unreachable_patterns)]
-            (_, mv) => format!("{mv:?} (a move of another game)"),
-        }
+        dispatch_move!(
+            &self.game, mv, g, m => g.format_move(m),
+            _ => format!("{mv:?} (a move of another game)")
+        )
     }
 
     fn status(&self) -> Status {
