@@ -82,6 +82,22 @@ pub fn run(opts: Options) -> Result<(), Error> {
     })
 }
 
+/// The server's routes over a fresh in-memory database, for in-process requests
+/// (`crate::web_testing`): the same handlers as [`run`] serves, except that engine seats never
+/// think (no search permits), so that a request never starts a search.
+///
+/// # Errors
+/// The in-memory database cannot be made.
+pub(crate) fn in_memory_router() -> Result<axum::Router, String> {
+    let (store, _) = store::open(std::path::Path::new(":memory:"))?;
+    let app = Arc::new(api::App {
+        games: RwLock::new(Default::default()),
+        store,
+        thinking: tokio::sync::Semaphore::new(0),
+    });
+    Ok(api::router(app))
+}
+
 async fn shutdown() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
