@@ -61,6 +61,8 @@ impl Visit for Seeds {
     fn visit<G: Game>(self, configs: &'static [&'static str]) {
         let g = self.index;
         let mut rng = Rng(self.rng);
+        // A second stream for the any_game seeds, so the other targets' seeds stay as they were.
+        let mut arng = Rng(self.rng ^ 0x0A11_6A3E);
         for (c, config) in configs.iter().enumerate() {
             let c = c as u8;
             let Some(first) = start::<G>(configs, c as usize) else {
@@ -97,6 +99,19 @@ impl Visit for Seeds {
                 }
                 write("play_moves", &format!("{}-c{c}-ply{plies}", G::NAME), &seed);
 
+                // any_game: the facade plays the same kind of line (mode 0, new_game), and
+                // reads the reached position from its text (mode 3) and plays on from there.
+                let other = arng.byte();
+                let mut seed = vec![g, c, 0, plies as u8, other];
+                seed.extend(&choices);
+                seed.extend((0..plies * 3).map(|_| arng.byte()));
+                write("any_game", &format!("{}-c{c}-ply{plies}", G::NAME), &seed);
+                let mut seed = vec![g, c, 3];
+                seed.extend(last.to_text().as_bytes());
+                seed.extend([b'\n', 12, other]);
+                seed.extend((0..48).map(|_| arng.byte()));
+                write("any_game", &format!("{}-c{c}-ply{plies}-text", G::NAME), &seed);
+
                 // records: the playout as a binary and a JSON record, and the structure-aware
                 // mode with the same playout.
                 let mut history = History::new(first.clone());
@@ -131,6 +146,16 @@ impl Visit for Seeds {
             let mut seed = vec![g, 2];
             seed.extend(config.as_bytes());
             write("records", &format!("{}-c{c}-config", G::NAME), &seed);
+            // any_game: the configuration as fuzzed text (mode 2), and the start text re-read
+            // through variants::from_text (mode 1).
+            let mut seed = vec![g, c, 2];
+            seed.extend(config.as_bytes());
+            seed.extend([b'\n', 8, arng.byte()]);
+            seed.extend((0..32).map(|_| arng.byte()));
+            write("any_game", &format!("{}-c{c}-config", G::NAME), &seed);
+            let mut seed = vec![g, c, 1, 6, arng.byte()];
+            seed.extend((0..24).map(|_| arng.byte()));
+            write("any_game", &format!("{}-c{c}-start-text", G::NAME), &seed);
         }
         for (i, (name, c, text)) in EXTRA_POSITIONS.iter().enumerate() {
             if *name == G::NAME {
@@ -253,5 +278,81 @@ fn main() {
             0,
         ];
         write("c_api", &format!("program-{g}"), &program);
+
+        // c_moves: two handles of game g, one of the next game; list, check and play values
+        // (listed, made up, 0, of the other game), name and parse them, copy within and
+        // across games, clone, and stopped perfts (stop before the call, after 0.1 ms, never).
+        let other = (g + 1) % 4;
+        #[rustfmt::skip]
+        let program = [
+            0, 0, g, 1,             // new g in slot 0
+            0, 1, g, 1,             // new g in slot 1
+            0, 2, other, 0,         // new other in slot 2
+            1, 2, 3, 1,             // list slot 2 (its values join the pool)
+            1, 0, 2, 0,             // list slot 0, check every value
+            2, 0, 2, 20,            // play a pool value (of slot 0's list)
+            2, 0, 2, 1,             // play a value of the other game: refused
+            3, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, // play a made-up value
+            3, 1, 1,                // play 0: refused
+            4, 0, 2, 18, 2,         // move_text of a pool value, exact buffer
+            5, 0, 1, 2, 19, 1, b'x', 1, // parse a listed text with one byte changed
+            5, 0, 0, 4, 4, b'e', b'2', b'e', b'4', 1, // parse arbitrary text
+            6, 1, 0,                // copy slot 0 into slot 1 (same game)
+            6, 2, 0,                // copy slot 0 into slot 2 (another game): refused
+            7, 0, 3, 1, 0,          // perft 3, stop requested before the call
+            7, 0, 3, 2, 5,          // perft 3 on two threads, stop after 0.1 ms
+            7, 1, 2, 1, 1,          // perft 2, never stopped
+            8, 0, 1,                // clone slot 0 into slot 1
+            2, 1, 2, 22,            // play a stale value in the clone
+            9, 0,                   // NULL arguments
+        ];
+        write("c_moves", &format!("program-{g}"), &program);
+    }
+    // web_api: a game of each kind (a few configurations and player mixes), then moves with
+    // listed texts and real tokens, raw and half-valid bodies, the four actions.
+    for g in 0..4u8 {
+        for (c, players) in [(0u8, 0u8), (1, 1), (2, 3), (3, 35)] {
+            #[rustfmt::skip]
+            let mut program = vec![
+                g, c, players,
+                1, 0, 0, 0, 0,           // a listed move with the token of the seat
+                1, 8, 3, 0, 0,           // another listed move, the next seat's token
+                2, 0, 1, 0, 3,           // a listed move with a fuzzed token:
+            ];
+            program.extend(b"0123456789abcdef0123456789abcdef\n");
+            #[rustfmt::skip]
+            program.extend([
+                1, 3, 0,                 // a raw move body:
+            ]);
+            program.extend(b"{\"move\": \"e2e4\", \"token\": 7, \"x\": []}\n");
+            #[rustfmt::skip]
+            program.extend([
+                0, 0,                    // a raw create body:
+            ]);
+            program.extend(b"{\"game\": \"chess3d\", \"config\": {\"heights\": [1]}}\n");
+            #[rustfmt::skip]
+            program.extend([
+                0, 1, 0, 3,              // create with a fuzzed configuration:
+            ]);
+            program.extend(b"heights=99;removal=maybe\n");
+            #[rustfmt::skip]
+            program.extend([
+                0, 0, 0,                 // (its players field)
+                4, 0, 0,                 // offer a draw
+                5, 0, 0,                 // claim a draw
+                6, 0, 0,                 // ask to undo
+                6, 8, 0,                 // the other seat asks too
+                3, 2, 0, 0,              // resign, naming the seat
+                7, 33, 0, 1,             // resign with an unknown field
+                1, 7,                    // a move in a game that does not exist:
+            ]);
+            program.extend(b"nosuchgame\n");
+            program.extend([0, 0, 0]);
+            write("web_api", &format!("g{g}-c{c}-p{players}"), &program);
+        }
+    }
+    // any_game: names that are not games.
+    for (i, name_byte) in [0x80u8, 0x81, 0x83, 0x85].into_iter().enumerate() {
+        write("any_game", &format!("fake-name-{i}"), &[name_byte, 0, 0, 4, 0]);
     }
 }

@@ -116,6 +116,21 @@ impl<'a> Bytes<'a> {
         if n == 0 { 0 } else { self.byte() as usize % n }
     }
 
+    /// The bytes up to the next newline (or the end), consumed together with the newline.
+    pub fn until_newline(&mut self) -> &'a [u8] {
+        let data = self.data;
+        match data.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                self.data = &data[at + 1..];
+                &data[..at]
+            }
+            None => {
+                self.data = &[];
+                data
+            }
+        }
+    }
+
     /// Everything not read yet.
     pub fn rest(self) -> &'a [u8] {
         self.data

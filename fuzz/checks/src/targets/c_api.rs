@@ -24,7 +24,7 @@ const GUARD: u8 = 0xA5;
 const SLOTS: usize = 4;
 
 /// Turns a result into a checked value: never a panic.
-fn ok(rc: variants_result, call: &str) -> variants_result {
+pub(crate) fn ok(rc: variants_result, call: &str) -> variants_result {
     assert_ne!(
         rc,
         variants_result::VARIANTS_PANIC,
@@ -34,13 +34,13 @@ fn ok(rc: variants_result, call: &str) -> variants_result {
 }
 
 /// A string argument: NULL, a game name, or arbitrary bytes up to a NUL.
-enum Arg {
+pub(crate) enum Arg {
     Null,
     Text(CString),
 }
 
 impl Arg {
-    fn ptr(&self) -> *const c_char {
+    pub(crate) fn ptr(&self) -> *const c_char {
         match self {
             Arg::Null => ptr::null(),
             Arg::Text(s) => s.as_ptr(),
@@ -62,7 +62,7 @@ const CONFIGS: &[&str] = &[
 
 /// Reads a string argument: byte 0 → NULL, 1 → a known game name, 2 → a known configuration,
 /// else up to `n` raw bytes (interior NULs end it, as they would in C).
-fn arg(bytes: &mut Bytes<'_>) -> Arg {
+pub(crate) fn arg(bytes: &mut Bytes<'_>) -> Arg {
     match bytes.byte() % 6 {
         0 => Arg::Null,
         1 => Arg::Text(CString::new(NAMES[bytes.below(NAMES.len())]).unwrap_or_default()),
@@ -101,7 +101,7 @@ impl Buffer {
 
 /// Calls a text-writing export with a buffer shaped by the input and checks the protocol;
 /// returns the text on success.
-fn text_call(
+pub(crate) fn text_call(
     bytes: &mut Bytes<'_>,
     name: &str,
     call: &mut dyn FnMut(*mut c_char, usize, *mut usize) -> variants_result,

@@ -2,7 +2,9 @@
 //! `fuzz/fuzz_targets/`. Each `run(data)` is one execution: it returns normally or panics with
 //! a message naming what broke.
 
+pub mod any_game;
 pub mod c_api;
+pub mod c_moves;
 // The engine target names the four game types: it needs all of them built in.
 #[cfg(all(
     feature = "chess3d",
@@ -14,13 +16,16 @@ pub mod engine;
 pub mod play_moves;
 pub mod position_text;
 pub mod records;
+pub mod web_api;
 
 /// A target body: one execution on fuzz input.
 pub type Target = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz/fuzz_targets/`.
 pub const TARGETS: &[(&str, Target)] = &[
+    ("any_game", any_game::run),
     ("c_api", c_api::run),
+    ("c_moves", c_moves::run),
     #[cfg(all(
         feature = "chess3d",
         feature = "checkers3d",
@@ -31,6 +36,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("play_moves", play_moves::run),
     ("position_text", position_text::run),
     ("records", records::run),
+    ("web_api", web_api::run),
 ];
 
 /// The body of the target called `name`.
