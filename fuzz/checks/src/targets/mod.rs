@@ -16,6 +16,7 @@ pub mod engine;
 pub mod play_moves;
 pub mod position_text;
 pub mod records;
+#[cfg(feature = "web")]
 pub mod web_api;
 
 /// A target body: one execution on fuzz input.
@@ -36,6 +37,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("play_moves", play_moves::run),
     ("position_text", position_text::run),
     ("records", records::run),
+    #[cfg(feature = "web")]
     ("web_api", web_api::run),
 ];
 

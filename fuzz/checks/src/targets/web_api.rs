@@ -1,6 +1,7 @@
 //! The web API of `variants serve` in-process (`variants_cli::web_testing`): request bodies
-//! from the input, sent to the server's own router — POST /api/games, moves, resign, draw,
-//! claim, undo — as raw bytes or as JSON objects with fuzzed fields and real ids and tokens.
+//! from the input, sent to the server's own router — POST /api/games (with or without a start
+//! position), moves, resign, draw, claim, undo — as raw bytes or as JSON objects with fuzzed
+//! fields and real ids and tokens.
 //!
 //! Checked on every answer:
 //! - never a 5xx (a panic in a handler is caught by the server and answered 500, so a 500 is
@@ -177,9 +178,16 @@ pub fn run(data: &[u8]) {
                 let body = if shape % 2 == 0 {
                     bytes.until_newline().to_vec()
                 } else {
+                    // A start position: the game's current one (real), or fuzzed text.
+                    let position = before
+                        .as_ref()
+                        .and_then(|s| s.get("position"))
+                        .and_then(Value::as_str)
+                        .map(str::to_string);
                     json!({"game": field(&mut bytes, Some(name)),
                            "config": field(&mut bytes, Some(config)),
-                           "players": {"white": field(&mut bytes, Some("human"))}})
+                           "players": {"white": field(&mut bytes, Some("human"))},
+                           "position": field(&mut bytes, position.as_deref())})
                     .to_string()
                     .into_bytes()
                 };
