@@ -17,7 +17,6 @@
 
 use crate::Bytes;
 use serde_json::{Value, json};
-use variants::Game;
 use variants_cli::web_testing::Server;
 
 const NAMES: &[&str] = &["chess3d", "checkers3d", "bishops4p", "chess-t"];
@@ -175,7 +174,7 @@ pub fn run(data: &[u8]) {
         let (path, body): (String, Vec<u8>) = match op % 7 {
             0 => {
                 // Create, with a raw or a half-valid body.
-                let body = if shape % 2 == 0 {
+                let body = if shape.is_multiple_of(2) {
                     bytes.until_newline().to_vec()
                 } else {
                     // A start position: the game's current one (real), or fuzzed text.
