@@ -2,7 +2,7 @@
 //! the functions a C search (perft, an engine, a GUI) runs in its inner loop.
 
 use crate::boundary::{Failure, ffi_boundary};
-use crate::codec::{Codec, any_move, fresh_stamp, legal_move, with_moves};
+use crate::codec::{Codec, legal_move, play_code, with_moves};
 use crate::game::variants_game;
 use crate::ptr::{TextOut, arg_mut, arg_out, arg_ref, arg_slice_out, arg_str, same_object};
 use crate::result::variants_result;
@@ -86,10 +86,9 @@ pub extern "C" fn variants_game_play_move(
 ) -> variants_result {
     ffi_boundary(|| {
         let handle = arg_mut(game, "game")?;
-        let mv = with_typed!(&handle.game, g => any_move(g, handle.stamp, r#move)?);
-        handle.game.play_unchecked(mv);
-        handle.stamp = fresh_stamp();
-        Ok(())
+        let stamp = handle.stamp;
+        with_typed!(mut handle.changing(), g => play_code(g, stamp, r#move))
+            .inspect_err(|_| handle.stamp = stamp)
     })
 }
 
@@ -173,7 +172,7 @@ pub extern "C" fn variants_game_copy(
         }
         let dst = arg_mut(dst, "dst")?;
         let src = arg_ref(src, "src")?;
-        if dst.game.name() != src.game.name() {
+        if std::mem::discriminant(dst.game.typed()) != std::mem::discriminant(src.game.typed()) {
             return Err(Failure::new(
                 variants_result::VARIANTS_INVALID_ARGUMENT,
                 format!(

@@ -13,7 +13,13 @@ use variants::AnyGame;
 /// not (the facade's enum is `#[non_exhaustive]`) gives the failure of [`not_served`].
 macro_rules! with_typed {
     ($any:expr, $g:ident => $body:expr) => {
-        match $any.typed() {
+        $crate::typed::with_typed!(typed, $any, $g => $body)
+    };
+    (mut $any:expr, $g:ident => $body:expr) => {
+        $crate::typed::with_typed!(typed_mut, $any, $g => $body)
+    };
+    ($access:ident, $any:expr, $g:ident => $body:expr) => {
+        match $any.$access() {
             #[cfg(feature = "chess3d")]
             variants::TypedGame::Chess3d($g) => $body,
             #[cfg(feature = "checkers3d")]
@@ -23,7 +29,7 @@ macro_rules! with_typed {
             #[cfg(feature = "chess-t")]
             variants::TypedGame::ChessT($g) => $body,
             #[allow(unreachable_patterns)]
-            _ => return Err($crate::typed::not_served($any)),
+            other => return Err($crate::typed::not_served(other)),
         }
     };
 }
@@ -31,14 +37,10 @@ pub(crate) use with_typed;
 
 /// The failure for a game the facade holds but this build of the C library does not serve.
 #[cold]
-pub(crate) fn not_served(game: &AnyGame) -> Failure {
-    use variants::Game;
+pub(crate) fn not_served(game: &variants::TypedGame) -> Failure {
     Failure::new(
         variants_result::VARIANTS_UNKNOWN_GAME,
-        format!(
-            "game {}: not served by the C library of this build",
-            game.name()
-        ),
+        format!("game {game:?}: not served by the C library of this build"),
     )
 }
 

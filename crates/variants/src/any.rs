@@ -527,6 +527,29 @@ impl AnyGame {
         &self.game
     }
 
+    /// The typed game held, to change it in place (the C library plays its move values on the
+    /// typed game this way). The configuration cached by [`Game::config`] is forgotten, since
+    /// a change can alter it; the game held cannot be swapped for another game's through this
+    /// (a `TypedGame` of another variant written here is still a valid `AnyGame`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let mut any: AnyGame = Chess3d::default().into();
+    /// if let TypedGame::Chess3d(typed) = any.typed_mut() {
+    ///     let mv = typed.parse_move("e2@1e4@1").unwrap();
+    ///     typed.play_unchecked(mv);
+    /// }
+    /// assert_eq!(any.side_to_move(), Seat(1));
+    /// ```
+    pub fn typed_mut(&mut self) -> &mut TypedGame {
+        if self.config.get().is_some() {
+            self.config = OnceLock::new();
+        }
+        &mut self.game
+    }
+
     /// The typed game held, by value.
     ///
     /// # Example
