@@ -24,7 +24,7 @@ use variants::{AnyGame, registry};
 /// Counts up to this many leaves run in every `cargo test` (the test profile optimises).
 const QUICK_BUDGET: u64 = 1_000_000;
 /// Counts up to this many leaves run in the release test (CI).
-const RELEASE_BUDGET: u64 = 1_000_000_000;
+const RELEASE_BUDGET: u64 = 750_000_000;
 
 fn all() -> &'static [PerftFile<'static>] {
     files().unwrap_or_else(|(game, e)| panic!("data/perft/{game}.perft: {e}"))
