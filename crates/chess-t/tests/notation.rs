@@ -5,7 +5,7 @@ mod common;
 use chess_t::{ChessT, ChessTConfig, Piece, Ruleset, START_TEXT};
 use common::*;
 use proptest::prelude::*;
-use variant_core::{ConfigError, DynGame, Game, GameConfig, History, MoveError, Seat};
+use variant_core::{ConfigError, Game, GameConfig, History, MoveError, Seat};
 
 #[test]
 fn ct_51_position_text_round_trip() {
@@ -252,12 +252,12 @@ fn history_undo_restores_position_and_hash_and_records_replay() {
 }
 
 #[test]
-fn dyn_game_face() {
-    let game: Box<dyn DynGame> = Box::new(ChessT::new(&ChessTConfig::default()).unwrap());
-    assert_eq!(game.game_name(), "chess-t");
-    assert_eq!(game.seats(), 2);
-    assert_eq!(game.seat_label(Seat(1)), "black");
-    assert_eq!(game.legal_move_texts().len(), 23);
+fn game_face() {
+    let game = ChessT::new(&ChessTConfig::default()).unwrap();
+    assert_eq!(game.name(), "chess-t");
+    assert_eq!(game.seat_count(), 2);
+    assert_eq!(game.seat_name(Seat(1)), "black");
+    assert_eq!(game.legal_moves().len(), 23);
     let view = game.board_view().unwrap();
     let d1 = view.boards[0].cell(3, 0).unwrap();
     assert_eq!(d1.mark, Some("castle"));
@@ -267,8 +267,9 @@ fn dyn_game_face() {
         view.boards[0].cell(3, 2).unwrap().note.as_deref(),
         Some("8:0")
     );
-    assert_eq!(game.config_value("ruleset").as_deref(), Some("t1-2024"));
-    assert_eq!(game.normalize_move("E2E4").unwrap(), "e2e4");
+    assert_eq!(game.config().get("ruleset").as_deref(), Some("t1-2024"));
+    let mv = game.parse_move("E2E4").unwrap();
+    assert_eq!(game.format_move(mv), "e2e4");
 }
 
 proptest! {

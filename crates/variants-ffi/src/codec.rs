@@ -32,10 +32,10 @@
 
 use crate::boundary::Failure;
 use crate::result::variants_result;
-use crate::typed::Member;
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+use variants::AnyMove;
 use variants::variant_core::Game;
 
 /// The position stamps not handed to a thread yet: unique for the life of the process (2^64
@@ -157,9 +157,12 @@ impl<G: Codec> MoveCache<G> {
 }
 
 /// A game whose moves have 64-bit values.
-pub(crate) trait Codec: Member {
+pub(crate) trait Codec: Game {
     /// The game's number in the top four bits of its values.
     const TAG: u64;
+
+    /// The move as the move of an `AnyGame`.
+    fn wrap(mv: Self::Move) -> AnyMove;
 
     /// Appends the values of `moves`, the legal moves of one position in generation order.
     fn encode_all(moves: &[Self::Move], codes: &mut Vec<u64>) -> Result<(), Failure>;
@@ -183,25 +186,20 @@ pub(crate) fn legal_move<G: Codec>(game: &G, stamp: u64, code: u64) -> Result<G:
     with_moves(game, stamp, |cache| cache.find(code))?.ok_or_else(|| refused::<G>(code))
 }
 
-/// Plays the legal move of `game` with value `code` (the position's stamp is `stamp`), or
-/// says why there is none (the position is then unchanged).
-pub(crate) fn play_code<G: Codec>(game: &mut G, stamp: u64, code: u64) -> Result<(), Failure> {
-    // The move is played straight from the cached list (not returned first): checkers3d
-    // moves are 36 bytes, and moving them through a `Result` costs more than the lookup.
+/// The legal move of `game` (whose stamp is `stamp`) with value `code`, as the move the
+/// handle's `AnyGame` plays, or the error that says why there is none.
+#[inline]
+pub(crate) fn any_move<G: Codec>(game: &G, stamp: u64, code: u64) -> Result<AnyMove, Failure> {
+    // The move is converted straight from the cached list (the typed move is not returned
+    // first): checkers3d moves are 36 bytes, and every copy shows in a C perft.
     G::with_cache(|cache| {
         let list = cache.get(game, stamp)?;
-        let mv = list
-            .codes
+        list.codes
             .iter()
             .position(|&c| c == code)
-            .and_then(|i| list.moves.get(i));
-        match mv {
-            Some(mv) => {
-                game.play_unchecked(*mv);
-                Ok(())
-            }
-            None => Err(refused::<G>(code)),
-        }
+            .and_then(|i| list.moves.get(i))
+            .map(|&mv| G::wrap(mv))
+            .ok_or_else(|| refused::<G>(code))
     })
 }
 
@@ -226,6 +224,10 @@ fn refused<G: Codec>(code: u64) -> Failure {
 impl Codec for variants::chess3d::Chess3d {
     const TAG: u64 = 1;
 
+    fn wrap(mv: Self::Move) -> AnyMove {
+        AnyMove::from(mv)
+    }
+
     fn encode_all(moves: &[Self::Move], codes: &mut Vec<u64>) -> Result<(), Failure> {
         // The packed move (origin, destination, promotion) is the move.
         codes.extend(
@@ -248,6 +250,10 @@ impl Codec for variants::chess3d::Chess3d {
 #[cfg(feature = "chess-t")]
 impl Codec for variants::chess_t::ChessT {
     const TAG: u64 = 4;
+
+    fn wrap(mv: Self::Move) -> AnyMove {
+        AnyMove::from(mv)
+    }
 
     fn encode_all(moves: &[Self::Move], codes: &mut Vec<u64>) -> Result<(), Failure> {
         // Origin, destination and chosen piece are the whole move.
@@ -273,6 +279,10 @@ impl Codec for variants::chess_t::ChessT {
 #[cfg(feature = "bishops4p")]
 impl Codec for variants::bishops4p::Bishops {
     const TAG: u64 = 3;
+
+    fn wrap(mv: Self::Move) -> AnyMove {
+        AnyMove::from(mv)
+    }
 
     fn encode_all(moves: &[Self::Move], codes: &mut Vec<u64>) -> Result<(), Failure> {
         use variants::bishops4p::MoveKind;
@@ -329,6 +339,10 @@ impl Hasher for Fingerprint {
 #[cfg(feature = "checkers3d")]
 impl Codec for variants::checkers3d::Checkers3d {
     const TAG: u64 = 2;
+
+    fn wrap(mv: Self::Move) -> AnyMove {
+        AnyMove::from(mv)
+    }
 
     fn encode_all(moves: &[Self::Move], codes: &mut Vec<u64>) -> Result<(), Failure> {
         const RANK_SHIFT: u32 = 51;

@@ -632,32 +632,7 @@ pub fn new_game(name: &str, config: &str) -> Result<AnyGame, Error> {
 /// assert!(variants::from_text("chess3d", "heights=2", &start.to_string()).is_err());
 /// ```
 pub fn from_text(name: &str, config: &str, text: &str) -> Result<AnyGame, Error> {
-    let parsed = AnyConfig::parse(name, config)?;
-    let game = AnyGame::from_text(&parsed, text)?;
-    let pairs = if config.trim_start().starts_with('{') {
-        variant_core::config::json_to_pairs(config)?
-    } else {
-        variant_core::config::split_pairs(config)?
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    };
-    for (key, given) in pairs {
-        // Compare the given value the way the configuration writes it back.
-        let mut alone = AnyConfig::default_of(name)?;
-        alone.set(&key, &given)?;
-        let given_norm = alone.get(&key).unwrap_or_else(|| given.clone());
-        let text_value = game.config().get(&key).unwrap_or_default();
-        if given_norm != text_value {
-            return Err(ConfigError::DisagreesWithPosition {
-                key,
-                given,
-                text: text_value,
-            }
-            .into());
-        }
-    }
-    Ok(game)
+    crate::registry::from_text(name, &crate::registry::parse_config(config)?, text)
 }
 
 /// How many moves an [`AnyMoveList`] holds on the stack before it moves to the heap: more than

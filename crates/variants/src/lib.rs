@@ -30,8 +30,8 @@ pub use records::{history_from_binary, history_from_json};
 pub use variant_core;
 pub use variant_core::perft::{divide, perft, perft_parallel};
 pub use variant_core::{
-    ActionError, ConfigError, DrawReason, DynGame, DynHistory, Error, Game, GameConfig, History,
-    IllegalMove, MoveError, PositionError, RecordError, Seat, Status, WinReason,
+    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, History, IllegalMove, MoveError,
+    PositionError, RecordError, Seat, Status, WinReason,
 };
 
 #[cfg(feature = "bishops4p")]
