@@ -32,7 +32,7 @@ fn check(text: &str, counts: &[u64]) {
 fn c3_40_start_position_depths_1_to_5() {
     check(START, &[20, 400, 8_902, 197_281, 4_865_609]);
     // The start position built from the configuration is the same position.
-    let built = Chess3d::new(&Chess3dConfig::new(1, 1, 1)).unwrap();
+    let built = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
     assert_eq!(built.to_text(), START);
     assert_eq!(perft(&built, 3), 8_902);
 }
