@@ -39,7 +39,7 @@ fn c3_40_typed_perft_of_every_fide_position_to_depth_4() {
 
 #[test]
 fn c3_40_the_configured_start_is_the_fide_start() {
-    let built = Chess3d::new(&Chess3dConfig::new(1, 1, 1)).unwrap();
+    let built = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
     assert_eq!(
         built.to_text(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
