@@ -37,6 +37,36 @@ fn ct_50_move_text_round_trip_and_case() {
     assert_eq!(promo.format_move(m), "a7a8c");
 }
 
+/// CT-50: a move's text is its cells and choice letter alone, so `Move` has `Display`; it
+/// writes what `format_move` writes, and the text reads back to the move, along random games
+/// that reach promotions and CT-43 choices.
+#[test]
+fn ct_50_move_display_is_format_move() {
+    for seed in 0..12u64 {
+        let mut game = ChessT::new(&ChessTConfig::default()).unwrap();
+        let mut state = seed;
+        for _ in 0..200 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let shown = m.to_string();
+                assert_eq!(shown, game.format_move(m));
+                assert_eq!(game.parse_move(&shown), Ok(m), "{}", game.to_text());
+            }
+            // A 64-bit LCG (Knuth's constants) picks the next move.
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            game.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+        }
+    }
+    // A hand-made promotion (CT-31): the letter is lower case.
+    let promo = pos("ruleset=t1-2024", "4k3/V7/8/8/8/8/8/4K3 w - 0 1");
+    assert_eq!(promo.parse_move("a7a8C").unwrap().to_string(), "a7a8c");
+}
+
 #[test]
 fn malformed_moves_say_where() {
     let game = ChessT::new(&ChessTConfig::default()).unwrap();
