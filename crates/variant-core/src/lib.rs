@@ -44,6 +44,7 @@ pub mod grid3;
 mod history;
 mod movelist;
 pub mod perft;
+pub mod perft_data;
 mod record;
 mod removal;
 pub mod render;

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 use variant_core::{
     ActionError, BoardView, ConfigError, ConfigKey, DrawReason, Error, Game, GameConfig,
-    MoveBuffer, MoveError, PositionError, RepetitionRules, Seat, SpillList, Status,
+    MoveBuffer, MoveError, MoveSink, PositionError, RepetitionRules, Seat, SpillList, Status,
 };
 
 #[cfg(feature = "bishops4p")]
@@ -643,15 +643,24 @@ pub const ANY_INLINE_MOVES: usize = 256;
 /// The move list of an [`AnyGame`].
 pub type AnyMoveList = SpillList<AnyMove, ANY_INLINE_MOVES>;
 
-/// Generates the typed list and converts it.
-#[inline]
-fn convert_moves<G: Game>(game: &G, wrap: fn(G::Move) -> AnyMove, out: &mut AnyMoveList) {
-    let mut typed = G::MoveList::default();
-    game.legal_moves_into(&mut typed);
-    out.clear();
-    for &mv in typed.iter() {
-        out.push(wrap(mv));
+/// A typed game's moves delivered to a sink of [`AnyMove`]s, each wrapped as it is generated
+/// (no intermediate typed list).
+struct Wrapping<'a, S, M> {
+    sink: &'a mut S,
+    wrap: fn(M) -> AnyMove,
+}
+
+impl<S: MoveSink<AnyMove>, M> MoveSink<M> for Wrapping<'_, S, M> {
+    #[inline(always)]
+    fn push(&mut self, mv: M) {
+        self.sink.push((self.wrap)(mv));
     }
+}
+
+/// Runs the typed game's generator into `sink`, wrapping each move.
+#[inline]
+fn wrapped<G: Game, S: MoveSink<AnyMove>>(game: &G, wrap: fn(G::Move) -> AnyMove, sink: &mut S) {
+    game.generate_moves(&mut Wrapping { sink, wrap });
 }
 
 impl Game for AnyGame {
@@ -730,15 +739,21 @@ impl Game for AnyGame {
 
     #[inline]
     fn legal_moves_into(&self, moves: &mut AnyMoveList) {
+        moves.clear();
+        self.generate_moves(moves);
+    }
+
+    #[inline]
+    fn generate_moves<S: MoveSink<AnyMove>>(&self, sink: &mut S) {
         match &self.game {
             #[cfg(feature = "chess3d")]
-            TypedGame::Chess3d(g) => convert_moves(g, AnyMove::Chess3d, moves),
+            TypedGame::Chess3d(g) => wrapped(g, AnyMove::Chess3d, sink),
             #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(g) => convert_moves(g, AnyMove::Checkers3d, moves),
+            TypedGame::Checkers3d(g) => wrapped(g, AnyMove::Checkers3d, sink),
             #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => convert_moves(g, AnyMove::Bishops, moves),
+            TypedGame::Bishops(g) => wrapped(g, AnyMove::Bishops, sink),
             #[cfg(feature = "chess-t")]
-            TypedGame::ChessT(g) => convert_moves(g, AnyMove::ChessT, moves),
+            TypedGame::ChessT(g) => wrapped(g, AnyMove::ChessT, sink),
             #[cfg(not(any(
                 feature = "chess3d",
                 feature = "checkers3d",

@@ -20,6 +20,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod any;
+pub mod perft_data;
 mod records;
 pub mod registry;
 

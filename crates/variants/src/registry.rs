@@ -2,6 +2,8 @@
 //! and constructors of [`AnyGame`]s and their records from a game name and configuration
 //! pairs.
 
+use std::sync::OnceLock;
+
 use crate::{AnyConfig, AnyGame};
 use variant_core::config::{json_to_pairs, split_pairs};
 use variant_core::{ConfigError, ConfigKey, Error, Game, GameConfig, History};
@@ -28,21 +30,19 @@ pub struct BenchPosition {
     pub position: Option<&'static str>,
     /// The perft depth.
     pub depth: u32,
-    /// The node count at that depth, from an independent source (published tables or the rules
-    /// page's reference counts).
+    /// The node count at that depth, from the game's perft data file (published tables or the
+    /// rules page's reference counts).
     pub nodes: u64,
 }
 
 /// One registered game: its description and benchmark positions.
 struct Entry {
     info: GameInfo,
-    bench: &'static [BenchPosition],
 }
 
 impl Entry {
-    fn of<G: Game>(description: &'static str, bench: &'static [BenchPosition]) -> Entry {
+    fn of<G: Game>(description: &'static str) -> Entry {
         Entry {
-            bench,
             info: GameInfo {
                 name: G::NAME,
                 description,
@@ -61,133 +61,60 @@ fn entries() -> Vec<Entry> {
     #[cfg(feature = "chess3d")]
     entries.push(Entry::of::<chess3d::Chess3d>(
         "chess in the 8x8xH parallelepiped of cubes (FIDE chess with one height)",
-        CHESS3D_BENCH,
     ));
     #[cfg(feature = "checkers3d")]
     entries.push(Entry::of::<checkers3d::Checkers3d>(
         "Russian draughts in the 8x8xH parallelepiped (Russian draughts with one height)",
-        CHECKERS3D_BENCH,
     ));
     #[cfg(feature = "bishops4p")]
     entries.push(Entry::of::<bishops4p::Bishops>(
         "\"Bishops\": chess for four (or three) players on a 12x12 board with corner blocks",
-        BISHOPS4P_BENCH,
     ));
     #[cfg(feature = "chess-t")]
     entries.push(Entry::of::<chess_t::ChessT>(
         "Khasanov's chess-T: castles, strength and superiority instead of plain captures",
-        CHESS_T_BENCH,
     ));
     entries
 }
 
-/// Published FIDE counts (C3-40) and the rules page's reference counts.
-#[cfg(feature = "chess3d")]
-const CHESS3D_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "FIDE start (H=1)",
-        config: "heights=1",
-        position: None,
-        depth: 5,
-        nodes: 4_865_609,
-    },
-    BenchPosition {
-        label: "Kiwipete (H=1)",
-        config: "heights=1",
-        position: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        depth: 4,
-        nodes: 4_085_603,
-    },
-    BenchPosition {
-        label: "start H=2",
-        config: "heights=2",
-        position: None,
-        depth: 3,
-        nodes: 209_330,
-    },
-    BenchPosition {
-        label: "start H=3",
-        config: "heights=3",
-        position: None,
-        depth: 3,
-        nodes: 821_879,
-    },
-    BenchPosition {
-        label: "start H=8 (default)",
-        config: "",
-        position: None,
-        depth: 3,
-        nodes: 1_976_792,
-    },
-];
-
-/// Published Russian draughts counts (D3-40) and the rules page's reference counts.
-#[cfg(feature = "checkers3d")]
-const CHECKERS3D_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "Russian start (H=1)",
-        config: "heights=1;capture=free",
-        position: None,
-        depth: 9,
-        nodes: 4_570_586,
-    },
-    BenchPosition {
-        label: "start H=2",
-        config: "heights=2",
-        position: None,
-        depth: 5,
-        nodes: 15_274_382,
-    },
-    BenchPosition {
-        label: "start H=8 (default)",
-        config: "",
-        position: None,
-        depth: 4,
-        nodes: 724_201,
-    },
-];
-
-/// The rules page's reference counts (B4-52).
-#[cfg(feature = "bishops4p")]
-const BISHOPS4P_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "start, four players",
-        config: "",
-        position: None,
-        depth: 4,
-        nodes: 433_629,
-    },
-    BenchPosition {
-        label: "start, three players",
-        config: "players=3",
-        position: None,
-        depth: 4,
-        nodes: 636_432,
-    },
-];
-
-/// The rules page's reference counts (CT-52).
-#[cfg(feature = "chess-t")]
-const CHESS_T_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "start, t1-2024",
-        config: "",
-        position: None,
-        depth: 5,
-        nodes: 13_923_834,
-    },
-    BenchPosition {
-        label: "start, chess-t-2020",
-        config: "ruleset=chess-t-2020",
-        position: None,
-        depth: 4,
-        nodes: 1_047_027,
-    },
-];
-
-/// The standard benchmark positions of a game.
+/// The standard benchmark positions of a game: the entries of its perft data file
+/// (`data/perft/<game>.perft`, see [`crate::perft_data`]) that carry a `bench` line.
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`] for a name the build does not serve.
+///
+/// ```
+/// let bench = variants::registry::bench_positions("chess3d").unwrap();
+/// assert_eq!((bench[0].depth, bench[0].nodes), (5, 4_865_609));
+/// assert!(variants::registry::bench_positions("go").is_err());
+/// ```
 pub fn bench_positions(name: &str) -> Result<&'static [BenchPosition], Error> {
-    entry(name).map(|e| e.bench)
+    let info = entry(name)?.info;
+    static BENCH: OnceLock<Vec<(&'static str, Vec<BenchPosition>)>> = OnceLock::new();
+    let all = BENCH.get_or_init(|| {
+        let files = crate::perft_data::files().unwrap_or_default();
+        files
+            .iter()
+            .map(|file| {
+                let positions = file
+                    .bench()
+                    .map(|(entry, depth, label, nodes)| BenchPosition {
+                        label,
+                        config: entry.config,
+                        position: entry.position,
+                        depth,
+                        nodes,
+                    })
+                    .collect();
+                (file.game, positions)
+            })
+            .collect()
+    });
+    Ok(all
+        .iter()
+        .find(|(game, _)| *game == info.name)
+        .map_or(&[][..], |(_, positions)| positions.as_slice()))
 }
 
 fn entry(name: &str) -> Result<Entry, Error> {
