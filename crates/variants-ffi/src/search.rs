@@ -6,6 +6,7 @@ use crate::ptr::{TextOut, arg_out, arg_ref};
 use crate::result::variants_result;
 use std::ffi::c_char;
 use std::time::Duration;
+use variants::variant_core::{Game, GameConfig};
 use variants_engine::{Limits, TextSearcher};
 
 /// The score of a won game in `variants_game_search`: a win after `p` plies scores
@@ -57,20 +58,21 @@ pub extern "C" fn variants_game_search(
             movetime: (movetime_ms > 0).then(|| Duration::from_millis(movetime_ms)),
         };
         let pairs: Vec<(String, String)> = game
-            .dynamic()
-            .config_pairs()
+            .game
+            .config()
+            .to_pairs()
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
-        let mut searcher = TextSearcher::new(game.dynamic().game_name(), &pairs)?;
-        let text = game.dynamic().position_text();
+        let mut searcher = TextSearcher::new(game.game.name(), &pairs)?;
+        let text = game.game.to_text();
         let result = searcher.search(Some(&text), &[], &limits, None, &mut |_| {})?;
         let Some(best) = result.best else {
             return Err(Failure::new(
                 variants_result::VARIANTS_NOT_POSSIBLE,
                 format!(
                     "the game is over ({}): there is no move to search",
-                    game.dynamic().position_status()
+                    game.game.status()
                 ),
             ));
         };
