@@ -91,7 +91,8 @@ pub fn run(opts: Options) -> Result<(), Error> {
 /// # Errors
 /// The in-memory database cannot be made.
 pub(crate) fn in_memory_router() -> Result<axum::Router, String> {
-    let (store, _) = store::open(std::path::Path::new(":memory:"))?;
+    // No flush: an in-memory database has no disk to wait for.
+    let (store, _) = store::open(std::path::Path::new(":memory:"), false)?;
     let app = Arc::new(api::App {
         games: RwLock::new(Default::default()),
         store,
