@@ -83,8 +83,13 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
             let mut moves = G::MoveList::default();
             game.legal_moves_into(&mut moves);
             let mut nodes = 0;
-            for &mv in moves.iter() {
-                let mut child = game.clone();
+            // One child, copied from the parent before each move (`clone_from` lets a game
+            // copy in place instead of building a new value each time).
+            let mut child = game.clone();
+            for (i, &mv) in moves.iter().enumerate() {
+                if i > 0 {
+                    child.clone_from(game);
+                }
                 child.play_unchecked(mv);
                 nodes += perft(&child, depth - 1);
             }
@@ -102,8 +107,11 @@ pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
     let mut moves = G::MoveList::default();
     game.legal_moves_into(&mut moves);
     let mut nodes = 0;
-    for &mv in moves.iter() {
-        let mut child = game.clone();
+    let mut child = game.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        if i > 0 {
+            child.clone_from(game);
+        }
         child.play_unchecked(mv);
         nodes += perft_full(&child, depth - 1);
     }

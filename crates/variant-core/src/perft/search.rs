@@ -167,9 +167,15 @@ impl<'a> Search<'a> {
                 .map(child)
                 .try_reduce(|| 0, |a, b| Ok(a + b))?
         } else {
+            // One child copied in place before each move (see `super::perft`).
             let mut nodes = 0;
-            for mv in moves.iter() {
-                nodes += child(mv)?;
+            let mut next = game.clone();
+            for (i, &mv) in moves.iter().enumerate() {
+                if i > 0 {
+                    next.clone_from(game);
+                }
+                next.play_unchecked(mv);
+                nodes += self.count(&next, depth - 1, children_report)?;
             }
             nodes
         };
