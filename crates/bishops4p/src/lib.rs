@@ -224,6 +224,10 @@ impl Game for Bishops {
         self.generate(&mut |m| moves.push(m));
     }
 
+    fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate(&mut |m| sink.push(m));
+    }
+
     fn count_legal_moves(&self) -> u64 {
         let mut n = 0;
         self.generate(&mut |_| n += 1);

@@ -91,6 +91,10 @@ impl Game for Checkers3d {
         self.generate(moves);
     }
 
+    fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate_into(sink);
+    }
+
     fn count_legal_moves(&self) -> u64 {
         self.count()
     }

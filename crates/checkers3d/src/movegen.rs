@@ -11,7 +11,7 @@ use crate::geometry::{NEIGHBOR, OPPOSITE, PLANE_LAND, PLANE_OVER, plane_step};
 use crate::capture::{Mode, Search, Sink};
 use crate::moves::{Move, MoveList};
 use crate::position::{Checkers3d, WHITE};
-use variant_core::MoveBuffer;
+use variant_core::{MoveBuffer, MoveSink};
 
 /// Collects legal capture moves: applies the majority rule (D3-12) and merges duplicates
 /// (D3-14).
@@ -213,7 +213,7 @@ impl Checkers3d {
     }
 
     /// Every quiet move (no capture exists) into `list`.
-    pub(crate) fn quiet_moves(&self, list: &mut MoveList) {
+    pub(crate) fn quiet_moves<S: MoveSink<Move>>(&self, list: &mut S) {
         let us = self.side as usize;
         let h = self.heights as usize;
         let fwd = self.forward();
@@ -372,6 +372,22 @@ impl Checkers3d {
             }
         }
         self.quiet_moves(list);
+    }
+
+    /// Every legal move into `sink`, in the order of [`Checkers3d::generate`]. Quiet moves go
+    /// straight to the sink; when a capture may exist the moves are gathered in a list first,
+    /// because the majority rule (D3-12) drops shorter sequences found earlier and duplicate
+    /// paths are merged (D3-14) — a listener could not take a move back.
+    pub(crate) fn generate_into<S: MoveSink<Move>>(&self, sink: &mut S) {
+        if self.may_capture().is_none() {
+            self.quiet_moves(sink);
+            return;
+        }
+        let mut list = MoveList::default();
+        self.generate(&mut list);
+        for &mv in list.iter() {
+            sink.push(mv);
+        }
     }
 
     /// [`Checkers3d::generate`] for the commonest case of one height (the 2D game, D3-40):

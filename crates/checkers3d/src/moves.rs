@@ -1,7 +1,7 @@
 //! Moves (D3-14) and the list they are generated into.
 
 use crate::geometry::cell_of;
-use variant_core::MoveBuffer;
+use variant_core::SpillList;
 use variant_core::grid3::Cell3;
 
 /// A move, identified as D3-14 says: origin, destination, the *set* of captured pieces and
@@ -63,54 +63,13 @@ const INLINE: usize = 64;
 /// The list legal moves are generated into: on the stack for up to 64 moves (every position
 /// of one-height draughts and almost every 3D position), on the heap beyond. The number of
 /// distinct capture moves of a 3D position has no small proven bound, so a fixed capacity
-/// could not be guaranteed.
-#[derive(Clone, Debug)]
-// The inline variant is large on purpose: it is the stack storage that avoids allocation.
-#[allow(clippy::large_enum_variant)]
-pub enum MoveList {
-    /// Up to 64 moves on the stack.
-    Inline(arrayvec::ArrayVec<Move, INLINE>),
-    /// More moves.
-    Heap(Vec<Move>),
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::Inline(arrayvec::ArrayVec::new())
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        match self {
-            MoveList::Inline(a) => a,
-            MoveList::Heap(v) => v,
-        }
-    }
-}
-
-impl MoveBuffer<Move> for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        match self {
-            MoveList::Inline(a) => {
-                if let Err(e) = a.try_push(mv) {
-                    let mut v = Vec::with_capacity(INLINE * 4);
-                    v.extend_from_slice(a);
-                    v.push(e.element());
-                    *self = MoveList::Heap(v);
-                }
-            }
-            MoveList::Heap(v) => v.push(mv),
-        }
-    }
-
-    #[inline]
-    fn clear(&mut self) {
-        match self {
-            MoveList::Inline(a) => a.clear(),
-            MoveList::Heap(v) => v.clear(),
-        }
-    }
-}
+/// could not be guaranteed; the spilling list is the shared [`SpillList`].
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+/// let moves: checkers3d::MoveList = Checkers3d::default().legal_moves();
+/// assert!(matches!(moves, checkers3d::variant_core::SpillList::Inline(_)));
+/// ```
+pub type MoveList = SpillList<Move, INLINE>;

@@ -75,20 +75,5 @@ impl fmt::Display for Cell {
     }
 }
 
-/// Iterates the set bits of a board as cell indices (lowest first).
-#[derive(Clone, Copy)]
-pub(crate) struct Bits(pub(crate) u64);
-
-impl Iterator for Bits {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
-}
+/// The set-bit iterator is shared by every game crate.
+pub(crate) use variant_core::bits::Bits;

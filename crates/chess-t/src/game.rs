@@ -65,6 +65,10 @@ impl Game for ChessT {
         self.generate(&mut List(moves));
     }
 
+    fn generate_moves<S: variant_core::MoveSink<ChessTMove>>(&self, sink: &mut S) {
+        self.generate(&mut List(sink));
+    }
+
     fn count_legal_moves(&self) -> u64 {
         let mut count = Count(0);
         self.generate(&mut count);

@@ -46,13 +46,14 @@ impl Sink for Count {
 }
 
 /// Lists moves into a buffer.
-pub(crate) struct List<'a, B: variant_core::MoveBuffer<ChessTMove>>(pub(crate) &'a mut B);
+/// (Or hands them to any [`variant_core::MoveSink`].)
+pub(crate) struct List<'a, B: variant_core::MoveSink<ChessTMove>>(pub(crate) &'a mut B);
 
-impl<B: variant_core::MoveBuffer<ChessTMove>> Sink for List<'_, B> {
+impl<B: variant_core::MoveSink<ChessTMove>> Sink for List<'_, B> {
     #[inline]
     fn targets(&mut self, from: usize, tos: u64) {
         for to in Bits(tos) {
-            self.0.push(ChessTMove::raw(from as u8, to, NONE));
+            self.0.push(ChessTMove::raw(from as u8, to as u8, NONE));
         }
     }
     #[inline]
@@ -287,7 +288,11 @@ impl ChessT {
                 && self.count(s, Piece::Connet) < 3
             {
                 for to in Bits(allowed & CASTLE[e]) {
-                    sink.single(ChessTMove::raw(sq as u8, to, choice_code(Piece::Connet)));
+                    sink.single(ChessTMove::raw(
+                        sq as u8,
+                        to as u8,
+                        choice_code(Piece::Connet),
+                    ));
                 }
             }
         } else {
@@ -297,7 +302,7 @@ impl ChessT {
                 let promoting = allowed & BACK_RANK[e];
                 sink.targets(sq, allowed & !promoting);
                 for to in Bits(promoting) {
-                    self.promotions(sink, s, sq, to as usize, false);
+                    self.promotions(sink, s, sq, to, false);
                 }
                 // CT-31 (2024): a forward step onto an empty enemy castle cell.
                 if self.config.promotion_edition == PromotionEdition::E2024
@@ -316,8 +321,8 @@ impl ChessT {
     #[inline(always)]
     fn scout_moves<S: Sink>(&self, sink: &mut S, f: &Frame) {
         for sq in Bits(self.pieces[f.s][SCOUT]) {
-            let leaps = LEAP[sq as usize] & !f.foe_imp & !f.own;
-            sink.targets(sq as usize, leaps & !(CASTLES & !f.foes));
+            let leaps = LEAP[sq] & !f.foe_imp & !f.own;
+            sink.targets(sq, leaps & !(CASTLES & !f.foes));
         }
     }
 

@@ -227,7 +227,7 @@ impl ChessT {
         for side in 0..2 {
             let doomed = self.occ[side] & self.config.impregnable(1 - side);
             for sq in Bits(doomed) {
-                self.take(sq as usize);
+                self.take(sq);
             }
         }
     }

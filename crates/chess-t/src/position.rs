@@ -128,7 +128,7 @@ impl ChessT {
         for side in 0..2 {
             for kind in 0..7 {
                 for sq in Bits(self.pieces[side][kind]) {
-                    h ^= piece_key(side, kind, sq as usize);
+                    h ^= piece_key(side, kind, sq);
                 }
             }
             if self.rights & (1 << side) != 0 {

@@ -76,10 +76,10 @@ pub(crate) fn side_sums_at(pos: &ChessT, side: usize, cells: u64) -> (Sums, u64)
     for kind in 0..6 {
         let strength = Piece::from_index(kind).strength();
         for sq in Bits(pos.pieces[side][kind]) {
-            if REACH[sq as usize & 63] & cells == 0 {
+            if REACH[sq & 63] & cells == 0 {
                 continue;
             }
-            let p = projection(kind, side, sq as usize, occ, foe_imp, long) | (1u64 << sq);
+            let p = projection(kind, side, sq, occ, foe_imp, long) | (1u64 << sq);
             sums.add(p, strength);
             if kind <= Piece::Prince as usize {
                 royal_reach |= p;
@@ -186,7 +186,7 @@ impl ChessT {
         for side in 0..2 {
             let (_, royal_reach) = side_sums(self, side);
             for sq in Bits(CASTLES & !self.occ[side] & !royal_reach) {
-                field.sums[side][sq as usize] = 0;
+                field.sums[side][sq] = 0;
             }
         }
         field

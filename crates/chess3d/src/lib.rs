@@ -74,8 +74,8 @@ use movegen::{Counter, Lister};
 use position::{NO_EP, WHITE};
 use variant_core::grid3::Cell3;
 use variant_core::{
-    ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, PositionError, RepetitionRules,
-    Seat, Status, WinReason,
+    ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, MoveSink, PositionError,
+    RepetitionRules, Seat, Status, WinReason,
 };
 
 /// The FIDE start position (one height).
@@ -259,6 +259,10 @@ impl Game for Chess3d {
     fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut Lister(moves));
+    }
+
+    fn generate_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate(&mut Lister(sink));
     }
 
     fn count_legal_moves(&self) -> u64 {

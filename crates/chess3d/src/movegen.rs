@@ -19,7 +19,7 @@ use crate::tables::{
 };
 use crate::types::Move;
 use arrayvec::ArrayVec;
-use variant_core::MoveBuffer;
+use variant_core::MoveSink;
 
 /// An upper bound of the number of legal moves in any position this crate accepts.
 ///
@@ -61,10 +61,10 @@ impl Sink for Counter {
     }
 }
 
-/// Writes moves into a buffer.
-pub(crate) struct Lister<'a, L: MoveBuffer<Move>>(pub &'a mut L);
+/// Hands moves one by one to a [`MoveSink`]: a list, or a listener of the caller's.
+pub(crate) struct Lister<'a, L: MoveSink<Move>>(pub &'a mut L);
 
-impl<L: MoveBuffer<Move>> Sink for Lister<'_, L> {
+impl<L: MoveSink<Move>> Sink for Lister<'_, L> {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         self.0.push(mv);

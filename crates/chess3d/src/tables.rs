@@ -180,23 +180,8 @@ pub static PLANAR_LEN: [[u8; 64]; 9] = planar_len_table();
 /// The square offset of each planar direction.
 pub const PLANAR_DELTA: [i32; 9] = [-9, -8, -7, -1, 0, 1, 7, 8, 9];
 
-/// Iterates over the set bits of a bitboard, lowest first.
-#[derive(Clone, Copy)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(sq)
-        }
-    }
-}
+/// The set-bit iterator is shared by every game crate.
+pub(crate) use variant_core::bits::Bits;
 
 #[cfg(test)]
 mod tests {

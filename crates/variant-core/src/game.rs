@@ -1,7 +1,7 @@
 //! The `Game` trait: the contract every game of the workspace implements.
 
 use crate::{
-    ActionError, ConfigError, DrawReason, GameConfig, IllegalMove, MoveBuffer, MoveError,
+    ActionError, ConfigError, DrawReason, GameConfig, IllegalMove, MoveBuffer, MoveError, MoveSink,
     PositionError, Seat, Status,
 };
 use std::fmt::Debug;
@@ -174,6 +174,33 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// assert_eq!(moves.len(), 3);
     /// ```
     fn legal_moves_into(&self, moves: &mut Self::MoveList);
+
+    /// Hands every legal move, in generation order, to `sink`: a list, a
+    /// [`MoveCounter`](crate::MoveCounter) or a listener of the caller's. The default pushes
+    /// each move of [`Game::legal_moves`]; the games of the workspace override it with their
+    /// own generator, so no list is built in between.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, MoveCounter};
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// let start = MyGame::default();
+    /// let mut seen = Vec::new();
+    /// start.generate_moves(&mut seen);
+    /// assert_eq!(&seen[..], &start.legal_moves()[..]);
+    /// let mut counter = MoveCounter::default();
+    /// start.generate_moves(&mut counter);
+    /// assert_eq!(counter.0, 3);
+    /// ```
+    fn generate_moves<S: MoveSink<Self::Move>>(&self, sink: &mut S)
+    where
+        Self: Sized,
+    {
+        for &mv in self.legal_moves().iter() {
+            sink.push(mv);
+        }
+    }
 
     /// Whether `mv` is a legal move of this position. The default generates the legal moves;
     /// games may answer faster, but must answer exactly the same.

@@ -35,6 +35,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod binary;
+pub mod bits;
 pub mod config;
 #[doc(hidden)]
 pub mod doc_game;
@@ -61,7 +62,7 @@ pub use error::{
 };
 pub use game::{Game, RepetitionRules};
 pub use history::{Action, Ending, History, RESIGN_PREFIX};
-pub use movelist::{MoveBuffer, MoveList, SpillList};
+pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink, SpillList};
 pub use record::{Record, json_record_game};
 pub use removal::RemovalTable;
 pub use seat::Seat;

@@ -8,31 +8,96 @@ use std::ops::Deref;
 /// position they can reach, so [`MoveBuffer::push`] never overflows.
 pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 
-/// What move generation writes into: a list that can be cleared and pushed to and read as a
-/// slice. Implemented for [`MoveList`] (an `arrayvec::ArrayVec`) and for `Vec`.
-pub trait MoveBuffer<M>: Default + Deref<Target = [M]> + Send + Sync {
-    /// Appends a move. The caller guarantees the capacity suffices.
+/// Where generated moves go, one at a time: a list ([`MoveBuffer`]), a counter
+/// ([`MoveCounter`]) or any listener of the caller's (cozy-chess style), through
+/// [`Game::generate_moves`](crate::Game::generate_moves).
+///
+/// # Example
+///
+/// A listener that keeps only the moves it is interested in, with no list in between:
+///
+/// ```
+/// use variant_core::{Game, MoveSink};
+/// # use variant_core::doc_game::Nim as MyGame;
+/// struct Largest(Option<u8>);
+/// impl MoveSink<u8> for Largest {
+///     fn push(&mut self, mv: u8) {
+///         self.0 = self.0.max(Some(mv));
+///     }
+/// }
+/// let mut largest = Largest(None);
+/// MyGame::default().generate_moves(&mut largest);
+/// assert_eq!(largest.0, Some(3)); // Nim: take at most 3 counters
+/// ```
+pub trait MoveSink<M> {
+    /// Receives one move. A list's caller guarantees the capacity suffices.
     fn push(&mut self, mv: M);
+}
+
+/// A [`MoveSink`] that only counts the moves it receives.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, MoveCounter};
+/// # use variant_core::doc_game::Nim as MyGame;
+/// let mut counter = MoveCounter::default();
+/// MyGame::default().generate_moves(&mut counter);
+/// assert_eq!(counter.0, 3);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounter(pub u64);
+
+impl<M> MoveSink<M> for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _mv: M) {
+        self.0 += 1;
+    }
+}
+
+/// What move generation writes into: a [`MoveSink`] that can also be cleared and read as a
+/// slice. Implemented for [`MoveList`] (an `arrayvec::ArrayVec`), `Vec` and [`SpillList`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{MoveBuffer, MoveList, MoveSink};
+/// fn refill<B: MoveBuffer<u8>>(list: &mut B) {
+///     list.clear();
+///     list.push(7); // `push` comes from the `MoveSink` every buffer is
+/// }
+/// let mut list = MoveList::<u8, 4>::new();
+/// list.push(1);
+/// refill(&mut list);
+/// assert_eq!(&list[..], &[7]);
+/// ```
+pub trait MoveBuffer<M>: MoveSink<M> + Default + Deref<Target = [M]> + Send + Sync {
     /// Removes every move.
     fn clear(&mut self);
 }
 
-impl<M: Send + Sync, const N: usize> MoveBuffer<M> for arrayvec::ArrayVec<M, N> {
+impl<M, const N: usize> MoveSink<M> for arrayvec::ArrayVec<M, N> {
     #[inline]
     fn push(&mut self, mv: M) {
         arrayvec::ArrayVec::push(self, mv)
     }
+}
+
+impl<M: Send + Sync, const N: usize> MoveBuffer<M> for arrayvec::ArrayVec<M, N> {
     #[inline]
     fn clear(&mut self) {
         arrayvec::ArrayVec::clear(self)
     }
 }
 
-impl<M: Send + Sync> MoveBuffer<M> for Vec<M> {
+impl<M> MoveSink<M> for Vec<M> {
     #[inline]
     fn push(&mut self, mv: M) {
         Vec::push(self, mv)
     }
+}
+
+impl<M: Send + Sync> MoveBuffer<M> for Vec<M> {
     #[inline]
     fn clear(&mut self) {
         Vec::clear(self)
@@ -80,9 +145,20 @@ impl<M, const N: usize> Deref for SpillList<M, N> {
     }
 }
 
-impl<M: Copy + Send + Sync, const N: usize> MoveBuffer<M> for SpillList<M, N> {
+impl<M: Copy, const N: usize> SpillList<M, N> {
+    /// Appends a move, moving the list to the heap when the stack part is full.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::SpillList;
+    /// let mut list = SpillList::<u8, 1>::default();
+    /// list.push(1);
+    /// list.push(2);
+    /// assert!(matches!(list, SpillList::Heap(_)));
+    /// ```
     #[inline]
-    fn push(&mut self, mv: M) {
+    pub fn push(&mut self, mv: M) {
         match self {
             SpillList::Inline(a) => {
                 if let Err(e) = a.try_push(mv) {
@@ -95,7 +171,16 @@ impl<M: Copy + Send + Sync, const N: usize> MoveBuffer<M> for SpillList<M, N> {
             SpillList::Heap(v) => v.push(mv),
         }
     }
+}
 
+impl<M: Copy, const N: usize> MoveSink<M> for SpillList<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        SpillList::push(self, mv)
+    }
+}
+
+impl<M: Copy + Send + Sync, const N: usize> MoveBuffer<M> for SpillList<M, N> {
     #[inline]
     fn clear(&mut self) {
         match self {

@@ -464,3 +464,91 @@ fn kill_during_concurrent_play_loses_no_accepted_move() {
         "every client played before the kill"
     );
 }
+
+/// A "Bishops" position (B4-51) where White mates Grey after one round: Grey's king on a6 is
+/// walled in by its own pawns on b5, b6, b7; White's queen d1-a4 checks along the a-file and
+/// covers a5 and a7; Grey has no piece that can take on a4 or step between (B4-13: mate).
+const BISHOPS_MATE: &str = "5,bK,6/9,bP,2/12/1,gP,10/12/1,gP,9,pK/gK,gP,10/1,gP,10/10,pP,1/12/\
+                            4,wP,7/3,wQ,2,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
+
+#[test]
+fn games_start_from_a_given_position() {
+    let dir = scratch("position");
+    let db = dir.join("games.db");
+    let server = Server::start(&db);
+    let c = create(
+        &server,
+        json!({"game": "bishops4p", "position": BISHOPS_MATE}),
+    );
+    let id = str_of(&c, "id").to_string();
+    let s = state(&server, &id);
+    assert_eq!(s["position"], json!(BISHOPS_MATE));
+    assert_eq!(s["start"], json!(BISHOPS_MATE));
+    // One round, then White's mate on the left neighbour ends the short game (B4-20).
+    for (seat, mv) in [
+        ("white", "e2e3"),
+        ("grey", "b9c9"),
+        ("black", "j11j10"),
+        ("pink", "k4j4"),
+    ] {
+        let (status, s) = play(&server, &id, mv, str_of(&c["tokens"], seat));
+        assert_eq!(status, 200, "{seat} {mv}: {s}");
+    }
+    // A restart rebuilds the game from its stored start position, not the game's own.
+    server.kill();
+    let server = Server::start(&db);
+    let (status, s) = play(&server, &id, "d1a4", str_of(&c["tokens"], "white"));
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["status"]["result"], json!("win"), "{s}");
+    assert_eq!(s["status"]["winner"], json!("white"));
+    assert_eq!(s["status"]["reason"], json!("checkmate"));
+    assert_eq!(s["start"], json!(BISHOPS_MATE));
+    assert_eq!(s["moves"], json!([]));
+
+    // A take-back returns to the given position (D3-51 text, two heights).
+    let start = "W:Wc3@1:Bf6@2,g7@2:H2:1/2";
+    let c = create(
+        &server,
+        json!({"game": "checkers3d", "position": start, "one_token": true}),
+    );
+    let id = str_of(&c, "id").to_string();
+    let token = str_of(&c["tokens"], "white");
+    assert_eq!(play(&server, &id, "c3@1-d4@2", token).0, 200);
+    let (status, s) = server.post(&format!("/api/games/{id}/undo"), &json!({ "token": token }));
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["position"], json!(start));
+    assert_eq!(
+        s["config"].as_str().map(|c| c.contains("heights=2")),
+        Some(true)
+    );
+    // A game from its own start position has no `start`.
+    let c = create(&server, json!({"game": "chess-t"}));
+    assert_eq!(state(&server, str_of(&c, "id"))["start"], Value::Null);
+
+    // Refusals: unreadable, impossible, disagreeing with the configuration, too long.
+    for (body, what) in [
+        (
+            json!({"game": "chess-t", "position": "garbage"}),
+            "position",
+        ),
+        (
+            json!({"game": "chess3d", "config": "heights=1",
+                   "position": "8/8/8/8/8/8/8/8 w - - 0 1"}),
+            "position",
+        ),
+        (
+            json!({"game": "checkers3d", "config": "heights=3", "position": start}),
+            "heights",
+        ),
+        (
+            json!({"game": "chess-t", "position": "x".repeat(5000)}),
+            "position: longer than",
+        ),
+        (json!({"game": "chess-t", "position": 7}), "request body"),
+    ] {
+        let (status, answer) = server.post("/api/games", &body);
+        assert_eq!(status, 400, "{body}: {answer}");
+        let error = str_of(&answer, "error");
+        assert!(error.contains(what), "{body}: {error}");
+    }
+}

@@ -24,6 +24,8 @@ use variants::{Game, GameConfig, Seat, registry};
 pub const MAX_BODY: usize = 16 * 1024;
 /// Longest configuration text, in bytes.
 const MAX_CONFIG: usize = 1024;
+/// Longest start position text, in bytes (chess3d with eight full heights needs about 600).
+const MAX_POSITION: usize = 4096;
 /// Longest move text, in bytes.
 const MAX_MOVE: usize = 64;
 /// Longest token or id, in bytes.
@@ -178,6 +180,8 @@ struct CreateBody {
     players: HashMap<String, String>,
     #[serde(default)]
     one_token: bool,
+    #[serde(default)]
+    position: Option<String>,
 }
 
 /// `POST /api/games`.
@@ -191,7 +195,20 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         Some(_) => return Err(bad("config: expected \"k=v;k=v\" text or a JSON object")),
     };
     bounded("config", &config_text, MAX_CONFIG)?;
-    let game = variants::new_game(&req.game, &config_text).map_err(|e| bad(e.to_string()))?;
+    let position = req.position.as_deref().map(str::trim).unwrap_or("");
+    bounded("position", position, MAX_POSITION)?;
+    let game = if position.is_empty() {
+        variants::new_game(&req.game, &config_text).map_err(|e| bad(e.to_string()))?
+    } else {
+        variants::from_text(&req.game, &config_text, position)
+            .map_err(|e| bad(format!("position: {e}")))?
+    };
+    // Stored as the game writes it, so a restart reads back exactly this position.
+    let start = if position.is_empty() {
+        String::new()
+    } else {
+        game.to_text()
+    };
     let seats = game.seat_count();
     let names: Vec<&str> = (0..seats).map(|i| game.seat_name(Seat(i as u8))).collect();
     let mut players = vec![Player::Human; seats];
@@ -235,6 +252,7 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         config,
         players: players.iter().map(|p| p.text()).collect(),
         tokens: tokens.clone(),
+        start,
     };
     let room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
     if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {

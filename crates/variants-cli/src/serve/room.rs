@@ -83,6 +83,8 @@ pub struct Room {
     pub players: Vec<Player>,
     /// The token of each human seat.
     pub tokens: Vec<Option<String>>,
+    /// The start position's text, empty for the game's own start position.
+    pub start: String,
     /// The record.
     pub history: History<AnyGame>,
     /// The log as stored (one entry per move, resignation or ending).
@@ -105,7 +107,7 @@ impl Room {
     /// # Errors
     /// Unknown game, bad configuration, or an impossible players or tokens list.
     pub fn new(row: &GameRow) -> Result<Room, Error> {
-        let game = variants::new_game(&row.game, &row.config)?;
+        let game = first_position(&row.game, &row.config, &row.start)?;
         let seats = game.seat_count();
         let players = row
             .players
@@ -125,6 +127,7 @@ impl Room {
             config: row.config.clone(),
             players,
             tokens: row.tokens.clone(),
+            start: row.start.clone(),
             history: History::new(game),
             log: Vec::new(),
             draw_offers: vec![false; seats],
@@ -175,6 +178,11 @@ impl Room {
             .filter(|&n| usize::from(n) < self.seat_count())
             .map(Seat)
             .ok_or_else(|| Error::Action(format!("no seat number {text:?}")))
+    }
+
+    /// The position the game started from.
+    fn first_position(&self) -> Result<AnyGame, Error> {
+        first_position(&self.game, &self.config, &self.start)
     }
 
     /// The current position.
@@ -385,7 +393,7 @@ impl Room {
     fn undo_target(&self) -> Option<u64> {
         // The mover of entry i is the seat to move before it; replaying to find it would be
         // slow, so the movers are recomputed from a fresh replay only of the tail we need.
-        let mut game = History::new(variants::new_game(&self.game, &self.config).ok()?);
+        let mut game = History::new(self.first_position().ok()?);
         let mut last_human = None;
         for (i, entry) in self.log.iter().enumerate() {
             let mover = game.position().side_to_move();
@@ -450,7 +458,7 @@ impl Room {
     /// # Errors
     /// Only if the stored log does not replay.
     pub fn truncate(&mut self, keep: u64) -> Result<(), Error> {
-        self.history = History::new(variants::new_game(&self.game, &self.config)?);
+        self.history = History::new(self.first_position()?);
         let log: Vec<LogEntry> = self.log.drain(..).take(keep as usize).collect();
         self.hashes.clear();
         self.before_last = None;
@@ -489,6 +497,7 @@ impl Room {
             "id": self.id,
             "game": self.game,
             "config": self.config,
+            "start": (!self.start.is_empty()).then_some(&self.start),
             "position": game.to_text(),
             "to_move": seat_names.get(game.side_to_move().index()),
             "seats": seat_names,
@@ -506,6 +515,19 @@ impl Room {
             "one_token": self.one_token(),
         })
     }
+}
+
+/// The start position of the game `name` in configuration `config`: the game's own, or the
+/// position `start` when the game was created from one (non-empty).
+///
+/// # Errors
+/// Unknown game, bad configuration, or a position text that cannot be read.
+pub fn first_position(name: &str, config: &str, start: &str) -> Result<AnyGame, Error> {
+    Ok(if start.is_empty() {
+        variants::new_game(name, config)?
+    } else {
+        variants::from_text(name, config, start)?
+    })
 }
 
 /// The seats still playing in `position` of the game `name` (see [`Room::active_seats`]).

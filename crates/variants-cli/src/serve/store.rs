@@ -20,6 +20,9 @@ pub struct GameRow {
     pub players: Vec<String>,
     /// The token of every human seat.
     pub tokens: Vec<Option<String>>,
+    /// The start position's text when the game was created from a position, else empty
+    /// (the game's start position).
+    pub start: String,
 }
 
 /// One step of a game's log: a move, a resignation or a game-level ending.
@@ -71,12 +74,14 @@ pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
          PRAGMA synchronous=FULL;
          CREATE TABLE IF NOT EXISTS games(
              id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
-             players TEXT NOT NULL, tokens TEXT NOT NULL);
+             players TEXT NOT NULL, tokens TEXT NOT NULL,
+             start TEXT NOT NULL DEFAULT '');
          CREATE TABLE IF NOT EXISTS log(
              game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, arg TEXT NOT NULL,
              PRIMARY KEY (game, seq));",
     )
     .map_err(what)?;
+    add_start_column(&conn).map_err(what)?;
     let games = load(&conn).map_err(what)?;
     let (jobs, rx) = mpsc::channel::<Job>();
     std::thread::Builder::new()
@@ -86,9 +91,24 @@ pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
     Ok((Store { jobs }, games))
 }
 
+/// Databases written before games could start from a position lack the `start` column: add it
+/// (empty: the game's start position), so old files keep working.
+fn add_start_column(conn: &Connection) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let has = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .iter()
+        .any(|c| c == "start");
+    if !has {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT ''")?;
+    }
+    Ok(())
+}
+
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut games = Vec::new();
-    let mut stmt = conn.prepare("SELECT id, game, config, players, tokens FROM games")?;
+    let mut stmt = conn.prepare("SELECT id, game, config, players, tokens, start FROM games")?;
     let rows = stmt.query_map([], |r| {
         Ok((
             r.get::<_, String>(0)?,
@@ -96,10 +116,11 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             r.get::<_, String>(2)?,
             r.get::<_, String>(3)?,
             r.get::<_, String>(4)?,
+            r.get::<_, String>(5)?,
         ))
     })?;
     for row in rows {
-        let (id, game, config, players, tokens) = row?;
+        let (id, game, config, players, tokens, start) = row?;
         let players: Vec<String> = serde_json::from_str(&players).unwrap_or_default();
         let tokens: Vec<Option<String>> = serde_json::from_str(&tokens).unwrap_or_default();
         games.push(GameRow {
@@ -108,6 +129,7 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             config,
             players,
             tokens,
+            start,
         });
     }
     let mut out = Vec::with_capacity(games.len());
@@ -132,9 +154,10 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             let players = serde_json::to_string(&g.players).unwrap_or_default();
             let tokens = serde_json::to_string(&g.tokens).unwrap_or_default();
             conn.prepare_cached(
-                "INSERT INTO games(id, game, config, players, tokens) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO games(id, game, config, players, tokens, start) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?
-            .execute(params![g.id, g.game, g.config, players, tokens])?;
+            .execute(params![g.id, g.game, g.config, players, tokens, g.start])?;
         }
         Op::Append { id, seq, entry } => {
             conn.prepare_cached("INSERT INTO log(game, seq, kind, arg) VALUES (?1, ?2, ?3, ?4)")?

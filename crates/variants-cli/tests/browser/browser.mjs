@@ -8,9 +8,12 @@
 //     answer;
 //  2. in each of the four games, plays the first legal move by clicking and sees the engine
 //     seats answer (screenshots of each game go to SCREENSHOT_DIR when given);
-//  3. plays Fool's mate by clicking and sees the check mark and the result;
+//  3. plays a full game of each of the four games by clicking, to its end (the status shows the
+//     result): chess3d Fool's mate (one person, both seats), chess-T from its start to a King
+//     capture (two pages, one per seat), a checkers3d ending across two heights (started from a
+//     position, one person);
 //  4. four browser contexts (four "machines") play "Bishops" on the four seat links; every
-//     page follows every move;
+//     page follows every move; then the four play a game from a position to White's mate;
 // and fails if any page logs a console error or throws.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -89,6 +92,20 @@ async function waitPly(page, ply, timeout = 30000) {
   await page.waitForSelector(`body[data-ply="${ply}"]`, { timeout, state: "attached" });
 }
 
+// Plays `line` by clicking, move i on the page of seat order[i % order.length]; every page
+// follows every move (the pages of one person may be the same page).
+async function playLine(pages, order, line) {
+  const all = [...new Set(Object.values(pages))];
+  for (let i = 0; i < line.length; i++) {
+    for (const page of all) await waitPly(page, i);
+    const page = pages[order[i % order.length]];
+    const status = await page.textContent("#status");
+    check(/your move/.test(status), `move ${i + 1} ${line[i]}: the page sees its turn: ${status}`);
+    await clickMove(page, line[i]);
+  }
+  for (const page of all) await waitPly(page, line.length);
+}
+
 function check(condition, message) {
   if (!condition) throw new Error(message);
 }
@@ -164,7 +181,49 @@ try {
     check((await page.$$('[data-cell="e1"] .check')).length === 1, "the mated king is marked");
     check((await page.$$(".last")).length === 2, "the last move's two cells are marked");
     await page.context().close();
-    console.log("ok 3 - Fool's mate by clicking: check mark, last move, result");
+    console.log("ok 3 - chess3d: Fool's mate by clicking: check mark, last move, result");
+  }
+
+  // 3b. chess-T from its start, two people on two pages: the White Scout leaps b1-c3-d5, takes
+  // the Knecht on c7 (a Scout needs no superiority on an ordinary cell, CT-12) and makes the
+  // exchange with the King on e8 (a castle cell one leap away, CT-12): the King is captured and
+  // White wins (CT-35). Black's Knecht moves (CT-4) stay out of the way.
+  step = "chess-t full game";
+  {
+    const created = await api("POST", "/api/games", { game: "chess-t" });
+    const white = await newPage();
+    const black = await newPage();
+    await white.goto(base + created.links.white);
+    await black.goto(base + created.links.black);
+    const line = ["b1c3", "a7a6", "c3d5", "a6a5", "d5c7", "h7h6", "c7e8"];
+    await playLine({ white, black }, ["white", "black"], line);
+    for (const page of [white, black]) {
+      const status = await page.textContent("#status");
+      check(/white wins \(king captured\)/.test(status), "chess-T result shown: " + status);
+    }
+    await white.context().close();
+    await black.context().close();
+    console.log("ok 3 - chess-T: a full game on two pages, King captured by the Scout exchange");
+  }
+
+  // 3c. checkers3d from a position (D3-51) with two heights, one person: White c3@1 steps up a
+  // height to d4@2 (a cube diagonal, D3-6); Black f6@2-e5@2; White's man takes both Black men,
+  // d4@2:f6@2:h8@2 (D3-8, D3-10, the only capture under the majority rule D3-12), and Black,
+  // without pieces, has no move and loses (D3-20).
+  step = "checkers3d full game";
+  {
+    const created = await api("POST", "/api/games", {
+      game: "checkers3d", position: "W:Wc3@1:Bf6@2,g7@2:H2:1/2", one_token: true,
+    });
+    const page = await newPage();
+    await page.goto(base + created.links.white);
+    await playLine({ white: page, black: page }, ["white", "black"], ["c3@1-d4@2", "f6@2-e5@2", "d4@2:f6@2:h8@2"]);
+    const status = await page.textContent("#status");
+    check(/white wins \(no legal moves\)/.test(status), "checkers3d result shown: " + status);
+    check((await page.$$('[data-cell="e5@2"] .piece, [data-cell="g7@2"] .piece')).length === 0, "both men taken");
+    check((await page.$$('[data-cell="h8@2"] .piece')).length === 1, "the capturing man stands on h8@2");
+    await page.context().close();
+    console.log("ok 3 - checkers3d: an ending across two heights to its end");
   }
 
   // 4. Four machines play "Bishops" on the four seat links.
@@ -192,8 +251,24 @@ try {
       }
     }
     if (shots) await pages.white.screenshot({ path: path.join(shots, "bishops4p-four-seats.png"), fullPage: true });
-    for (const seat of seats) await pages[seat].context().close();
     console.log("ok 4 - Bishops: four browsers, eight moves, every page follows");
+
+    // The same four browsers play a game to its end from a position (B4-51): one round, then
+    // White's queen d1-a4 mates Grey, its left neighbour (B4-3, B4-13): Grey's king on a6 is
+    // walled in by its own pawns b5 b6 b7, the queen covers a5 and a7 along the a-file, and no
+    // Grey piece can take on a4 or step between. The first mate ends the short game (B4-20).
+    step = "bishops four browsers, full game";
+    const position = "5,bK,6/9,bP,2/12/1,gP,10/12/1,gP,9,pK/gK,gP,10/1,gP,10/10,pP,1/12/" +
+      "4,wP,7/3,wQ,2,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
+    const mate = await api("POST", "/api/games", { game: "bishops4p", position });
+    for (const seat of seats) await pages[seat].goto(base + mate.links[seat]);
+    await playLine(pages, ["white", "grey", "black", "pink"], ["e2e3", "b9c9", "j11j10", "k4j4", "d1a4"]);
+    for (const seat of seats) {
+      const status = await pages[seat].textContent("#status");
+      check(/white wins \(checkmate\)/.test(status), `${seat} sees the mate: ${status}`);
+    }
+    for (const seat of seats) await pages[seat].context().close();
+    console.log("ok 4 - Bishops: four browsers play a game to White's mate");
   }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
