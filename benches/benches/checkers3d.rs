@@ -7,6 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, GameConfig, perft::perft};
+use variants_benches::reference;
 
 fn bench_case(c: &mut Criterion, name: &str, pairs: &[(&str, &str)], depth: u32, nodes: u64) {
     let config = Checkers3dConfig::from_pairs(pairs.iter().copied()).expect("valid configuration");
@@ -38,10 +39,16 @@ fn bench(c: &mut Criterion) {
             ("promotion", "passing"),
         ],
         9,
-        4_570_586,
+        reference("checkers3d", "russian", 9),
     );
     // Rules page, default 8-height start: 724 201 nodes at depth 4.
-    bench_case(c, "perft4_default_h8", &[], 4, 724_201);
+    bench_case(
+        c,
+        "perft4_default_h8",
+        &[],
+        4,
+        reference("checkers3d", "start-h8", 4),
+    );
 }
 
 criterion_group!(benches, bench);

@@ -9,6 +9,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, perft::perft};
+use variants_benches::reference;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -65,12 +66,18 @@ fn fide_pair(c: &mut Criterion, name: &str, fen: &str, depth: u32, expected: u64
 }
 
 fn bench(c: &mut Criterion) {
-    fide_pair(c, "start", START, 5, 4_865_609);
-    fide_pair(c, "kiwipete", KIWIPETE, 4, 4_085_603);
+    fide_pair(c, "start", START, 5, reference("chess3d", "fide-start", 5));
+    fide_pair(
+        c,
+        "kiwipete",
+        KIWIPETE,
+        4,
+        reference("chess3d", "fide-kiwipete", 4),
+    );
 
-    // The default box (H=8, Lw=1, Lb=8); depth 3 count from rules/chess3d.md's table.
+    // The default box (H=8, Lw=1, Lb=8); depth 3 count from the rules page's table.
     let box8 = Chess3d::new(&Chess3dConfig::default()).expect("default config");
-    let expected = 1_976_792;
+    let expected = reference("chess3d", "start-h8", 3);
     assert_eq!(perft(&box8, 3), expected);
     let mut group = c.benchmark_group("chess3d H=8 start perft 3");
     group.sample_size(10);

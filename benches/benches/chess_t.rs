@@ -5,6 +5,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, GameConfig, perft};
+use variants_benches::reference;
 
 /// A benchmarked start: label, configuration pairs, perft depth, node count (CT-52).
 type Case = (
@@ -16,8 +17,18 @@ type Case = (
 
 fn bench(c: &mut Criterion) {
     let cases: [Case; 3] = [
-        ("t1-2024", &[("ruleset", "t1-2024")], 5, 13_923_834),
-        ("chess-t-2020", &[("ruleset", "chess-t-2020")], 4, 1_047_027),
+        (
+            "t1-2024",
+            &[("ruleset", "t1-2024")],
+            5,
+            reference("chess-t", "t1-2024", 5),
+        ),
+        (
+            "chess-t-2020",
+            &[("ruleset", "chess-t-2020")],
+            4,
+            reference("chess-t", "chess-t-2020", 4),
+        ),
         (
             "chess-t-2020 d4/h5",
             &[
@@ -26,7 +37,7 @@ fn bench(c: &mut Criterion) {
                 ("black-impregnable", "h5"),
             ],
             4,
-            1_041_439,
+            reference("chess-t", "chess-t-2020-impregnable-d4-h5", 4),
         ),
     ];
     let mut group = c.benchmark_group("chess-t perft");

@@ -13,3 +13,37 @@
 //! // FIDE chess (C3-40): 8 902 positions after three plies.
 //! assert_eq!(perft::perft(&start, 3), 8_902);
 //! ```
+
+use variants::perft_data::PerftEntry;
+
+/// The entry `id` of `game`'s perft data file (`data/perft/<game>.perft`), the one place the
+/// benches take their positions' reference counts from.
+///
+/// # Panics
+///
+/// If the game or the entry is missing: a bench without its reference count must not run.
+///
+/// ```
+/// let entry = variants_benches::entry("chess3d", "fide-start");
+/// assert_eq!(entry.config, "heights=1");
+/// ```
+pub fn entry(game: &str, id: &str) -> &'static PerftEntry<'static> {
+    variants::perft_data::file(game)
+        .and_then(|file| file.entry(id))
+        .unwrap_or_else(|| panic!("data/perft/{game}.perft has no entry `{id}`"))
+}
+
+/// The reference count of `game`'s data-file entry `id` at `depth`.
+///
+/// # Panics
+///
+/// If the file has no such count.
+///
+/// ```
+/// assert_eq!(variants_benches::reference("chess3d", "fide-start", 3), 8_902);
+/// ```
+pub fn reference(game: &str, id: &str, depth: u32) -> u64 {
+    entry(game, id)
+        .nodes(depth)
+        .unwrap_or_else(|| panic!("data/perft/{game}.perft: `{id}` has no perft {depth}"))
+}

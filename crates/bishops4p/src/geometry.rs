@@ -6,39 +6,39 @@
 //! bounds checks and every index fits a `u8` (indexing a `[_; 256]` with a `u8` cannot fail).
 
 /// Board side length.
-pub const SIZE: usize = 12;
+pub(crate) const SIZE: usize = 12;
 /// Content of a padding cell.
-pub const OFF: u8 = 0x80;
+pub(crate) const OFF: u8 = 0x80;
 /// Content of an empty cell.
-pub const EMPTY: u8 = 0;
+pub(crate) const EMPTY: u8 = 0;
 
 /// The padded index of file `x`, rank `y` (both `0..12`).
 #[inline]
-pub const fn sq(x: usize, y: usize) -> u8 {
+pub(crate) const fn sq(x: usize, y: usize) -> u8 {
     ((y + 2) * 16 + x + 2) as u8
 }
 
 /// The file (`0..12`) of a padded on-board index.
 #[inline]
-pub const fn file_of(s: u8) -> usize {
+pub(crate) const fn file_of(s: u8) -> usize {
     (s as usize & 15).wrapping_sub(2)
 }
 
 /// The rank (`0..12`) of a padded on-board index.
 #[inline]
-pub const fn rank_of(s: u8) -> usize {
+pub(crate) const fn rank_of(s: u8) -> usize {
     (s as usize >> 4).wrapping_sub(2)
 }
 
 /// Whether a padded index is a cell of the board.
 #[inline]
-pub const fn on_board(s: u8) -> bool {
+pub(crate) const fn on_board(s: u8) -> bool {
     file_of(s) < SIZE && rank_of(s) < SIZE
 }
 
 /// Adds a (wrapping) offset to an index.
 #[inline]
-pub const fn step(s: u8, d: u8) -> u8 {
+pub(crate) const fn step(s: u8, d: u8) -> u8 {
     s.wrapping_add(d)
 }
 
@@ -47,16 +47,16 @@ const fn neg(d: u8) -> u8 {
 }
 
 /// North (+1 rank).
-pub const NORTH: u8 = 16;
+pub(crate) const NORTH: u8 = 16;
 /// East (+1 file).
-pub const EAST: u8 = 1;
+pub(crate) const EAST: u8 = 1;
 /// South (−1 rank).
-pub const SOUTH: u8 = neg(16);
+pub(crate) const SOUTH: u8 = neg(16);
 /// West (−1 file).
-pub const WEST: u8 = neg(1);
+pub(crate) const WEST: u8 = neg(1);
 
 /// The eight ray directions: four orthogonal (indices 0..4), then four diagonal (4..8).
-pub const DIRS: [u8; 8] = [
+pub(crate) const DIRS: [u8; 8] = [
     NORTH,
     EAST,
     SOUTH,
@@ -68,16 +68,16 @@ pub const DIRS: [u8; 8] = [
 ];
 
 /// The eight knight jumps.
-pub const KNIGHT: [u8; 8] = [33, 31, 18, 14, neg(14), neg(18), neg(31), neg(33)];
+pub(crate) const KNIGHT: [u8; 8] = [33, 31, 18, 14, neg(14), neg(18), neg(31), neg(33)];
 
 /// Pawn directions, indexed by direction number: 0 north, 1 east, 2 south, 3 west.
-pub const PAWN_FORWARD: [u8; 4] = [NORTH, EAST, SOUTH, WEST];
+pub(crate) const PAWN_FORWARD: [u8; 4] = [NORTH, EAST, SOUTH, WEST];
 /// The pawn owner's left for each direction (north → west, east → north, …).
-pub const PAWN_LEFT: [u8; 4] = [WEST, NORTH, EAST, SOUTH];
+pub(crate) const PAWN_LEFT: [u8; 4] = [WEST, NORTH, EAST, SOUTH];
 
 /// Whether a pawn moving in direction `dir` standing diagonally next to a cell, in ray
 /// direction `ray` (4..8) seen from that cell, attacks the cell.
-pub const fn pawn_hits(ray: usize, dir: usize) -> bool {
+pub(crate) const fn pawn_hits(ray: usize, dir: usize) -> bool {
     // ray vector (dx, dy) from the target to the pawn; the pawn attacks the target when the
     // target lies one step forward (and one aside) of it, i.e. -ray has forward component 1.
     let (dx, dy): (i32, i32) = match ray {
@@ -96,28 +96,28 @@ pub const fn pawn_hits(ray: usize, dir: usize) -> bool {
 
 /// Whether a cell is on a corner block (B4-2).
 #[inline]
-pub const fn in_block(s: u8) -> bool {
+pub(crate) const fn in_block(s: u8) -> bool {
     let (x, y) = (file_of(s), rank_of(s));
     (x < 2 || (x >= 10 && x < 12)) && (y < 2 || (y >= 10 && y < 12))
 }
 
 /// Whether a cell is an outer corner cell (a1, l1, a12, l12).
 #[inline]
-pub const fn is_outer_corner(s: u8) -> bool {
+pub(crate) const fn is_outer_corner(s: u8) -> bool {
     let (x, y) = (file_of(s), rank_of(s));
     (x == 0 || x == 11) && (y == 0 || y == 11)
 }
 
 /// Whether a cell is in the central zone c3–j10 (B4-2).
 #[inline]
-pub const fn in_zone(s: u8) -> bool {
+pub(crate) const fn in_zone(s: u8) -> bool {
     let (x, y) = (file_of(s), rank_of(s));
     x >= 2 && x <= 9 && y >= 2 && y <= 9
 }
 
 /// King distance from a cell to the central zone (0 inside).
 #[inline]
-pub const fn zone_distance(s: u8) -> usize {
+pub(crate) const fn zone_distance(s: u8) -> usize {
     const fn d(v: usize) -> usize {
         if v < 2 { 2 - v } else { v.saturating_sub(9) }
     }
@@ -129,7 +129,7 @@ pub const fn zone_distance(s: u8) -> usize {
 /// Whether a cell is on one of the extreme lines a pawn of direction `dir` may not enter
 /// (files a and l for north/south pawns, ranks 1 and 12 for east/west pawns; B4-6).
 #[inline]
-pub const fn pawn_barred(s: u8, dir: usize) -> bool {
+pub(crate) const fn pawn_barred(s: u8, dir: usize) -> bool {
     if dir.is_multiple_of(2) {
         let x = file_of(s);
         x == 0 || x == SIZE - 1
@@ -142,7 +142,7 @@ pub const fn pawn_barred(s: u8, dir: usize) -> bool {
 /// Whether a pawn of direction `dir` on `s` stands on that direction's start line (rank 2 for
 /// north, file b for east, rank 11 for south, file k for west; B4-6, B4-22).
 #[inline]
-pub const fn on_start_line(s: u8, dir: usize) -> bool {
+pub(crate) const fn on_start_line(s: u8, dir: usize) -> bool {
     match dir {
         0 => rank_of(s) == 1,
         1 => file_of(s) == 1,
@@ -153,7 +153,7 @@ pub const fn on_start_line(s: u8, dir: usize) -> bool {
 
 /// Whether a pawn of direction `dir` on `s` has reached its promotion line (B4-8).
 #[inline]
-pub const fn on_promotion_line(s: u8, dir: usize) -> bool {
+pub(crate) const fn on_promotion_line(s: u8, dir: usize) -> bool {
     match dir {
         0 => rank_of(s) == SIZE - 1,
         1 => file_of(s) == SIZE - 1,
@@ -165,7 +165,7 @@ pub const fn on_promotion_line(s: u8, dir: usize) -> bool {
 /// Whether a pawn of direction `dir` on `s` stands on the central zone's far line in its
 /// direction or beyond it (the duel's instant promotion, B4-22).
 #[inline]
-pub const fn at_zone_far_line(s: u8, dir: usize) -> bool {
+pub(crate) const fn at_zone_far_line(s: u8, dir: usize) -> bool {
     match dir {
         0 => rank_of(s) >= 9,
         1 => file_of(s) >= 9,
@@ -176,7 +176,7 @@ pub const fn at_zone_far_line(s: u8, dir: usize) -> bool {
 
 /// Rotates a White-side cell (x, y) to the seat `seat` quarter turns clockwise on:
 /// (x, y) → (y, 11 − x) once per seat (B4-4: the armies are 90° rotations of each other).
-pub const fn rotate_xy(x: usize, y: usize, seat: usize) -> (usize, usize) {
+pub(crate) const fn rotate_xy(x: usize, y: usize, seat: usize) -> (usize, usize) {
     let (mut x, mut y) = (x, y);
     let mut i = 0;
     while i < seat % 4 {
@@ -190,13 +190,13 @@ pub const fn rotate_xy(x: usize, y: usize, seat: usize) -> (usize, usize) {
 }
 
 /// A White-side cell rotated to `seat`.
-pub const fn rotated(x: usize, y: usize, seat: usize) -> u8 {
+pub(crate) const fn rotated(x: usize, y: usize, seat: usize) -> u8 {
     let (x, y) = rotate_xy(x, y, seat);
     sq(x, y)
 }
 
 /// The edge-pawn bans of a colour (B4-7): `[(from, forbidden target); 2]`.
-pub const fn edge_bans(seat: usize) -> [(u8, u8); 2] {
+pub(crate) const fn edge_bans(seat: usize) -> [(u8, u8); 2] {
     [
         (rotated(2, 1, seat), rotated(1, 2, seat)),
         (rotated(9, 1, seat), rotated(10, 2, seat)),
@@ -205,7 +205,7 @@ pub const fn edge_bans(seat: usize) -> [(u8, u8); 2] {
 
 /// One castling of a colour (B4-10), in padded cells.
 #[derive(Clone, Copy, Debug)]
-pub struct Castling {
+pub(crate) struct Castling {
     /// King start.
     pub king_from: u8,
     /// King target.
@@ -223,7 +223,7 @@ pub struct Castling {
 }
 
 /// The castlings of a colour: index 0 short (`K`), 1 long (`Q`).
-pub const fn castlings(seat: usize) -> [Castling; 2] {
+pub(crate) const fn castlings(seat: usize) -> [Castling; 2] {
     [
         Castling {
             king_from: rotated(6, 0, seat),
@@ -255,18 +255,20 @@ pub const fn castlings(seat: usize) -> [Castling; 2] {
 }
 
 /// The castlings of all four colours.
-pub static CASTLINGS: [[Castling; 2]; 4] = [castlings(0), castlings(1), castlings(2), castlings(3)];
+pub(crate) static CASTLINGS: [[Castling; 2]; 4] =
+    [castlings(0), castlings(1), castlings(2), castlings(3)];
 /// The edge-pawn bans of all four colours.
-pub static EDGE_BANS: [[(u8, u8); 2]; 4] = [edge_bans(0), edge_bans(1), edge_bans(2), edge_bans(3)];
+pub(crate) static EDGE_BANS: [[(u8, u8); 2]; 4] =
+    [edge_bans(0), edge_bans(1), edge_bans(2), edge_bans(3)];
 
 /// The name of a cell (`a1` … `l12`).
-pub fn cell_name(s: u8) -> String {
+pub(crate) fn cell_name(s: u8) -> String {
     let file = (b'a' + file_of(s) as u8) as char;
     format!("{file}{}", rank_of(s) + 1)
 }
 
 /// Reads a cell name at the start of `text`; returns the cell and the bytes used.
-pub fn parse_cell_prefix(text: &str) -> Option<(u8, usize)> {
+pub(crate) fn parse_cell_prefix(text: &str) -> Option<(u8, usize)> {
     let bytes = text.as_bytes();
     let file = *bytes.first()?;
     if !(b'a'..=b'l').contains(&file) {
@@ -285,7 +287,7 @@ pub fn parse_cell_prefix(text: &str) -> Option<(u8, usize)> {
 }
 
 /// Reads a whole cell name.
-pub fn parse_cell(text: &str) -> Option<u8> {
+pub(crate) fn parse_cell(text: &str) -> Option<u8> {
     match parse_cell_prefix(text) {
         Some((s, used)) if used == text.len() => Some(s),
         _ => None,
@@ -294,33 +296,33 @@ pub fn parse_cell(text: &str) -> Option<u8> {
 
 /// A set of padded cells (256 bits).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Bb(pub [u64; 4]);
+pub(crate) struct Bb(pub [u64; 4]);
 
 impl Bb {
     /// Adds a cell.
     #[inline]
-    pub fn set(&mut self, s: u8) {
+    pub(crate) fn set(&mut self, s: u8) {
         if let Some(w) = self.0.get_mut(usize::from(s >> 6)) {
             *w |= 1u64 << (s & 63);
         }
     }
     /// Removes a cell.
     #[inline]
-    pub fn clear(&mut self, s: u8) {
+    pub(crate) fn clear(&mut self, s: u8) {
         if let Some(w) = self.0.get_mut(usize::from(s >> 6)) {
             *w &= !(1u64 << (s & 63));
         }
     }
     /// Whether the set holds a cell.
     #[inline]
-    pub fn has(&self, s: u8) -> bool {
+    pub(crate) fn has(&self, s: u8) -> bool {
         self.0
             .get(usize::from(s >> 6))
             .is_some_and(|w| w >> (s & 63) & 1 != 0)
     }
     /// The cells in both sets.
     #[inline]
-    pub fn and(self, other: Bb) -> Bb {
+    pub(crate) fn and(self, other: Bb) -> Bb {
         let mut out = self;
         for (w, o) in out.0.iter_mut().zip(other.0) {
             *w &= o;
@@ -329,12 +331,12 @@ impl Bb {
     }
     /// Whether the set is empty.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
     /// Calls `f` for every cell in increasing order.
     #[inline]
-    pub fn for_each(&self, mut f: impl FnMut(u8)) {
+    pub(crate) fn for_each(&self, mut f: impl FnMut(u8)) {
         for (i, &word) in self.0.iter().enumerate() {
             let mut w = word;
             while w != 0 {

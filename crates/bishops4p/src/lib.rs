@@ -21,9 +21,12 @@
 //! assert_eq!(game.seat_name(game.side_to_move()), "grey");
 //! assert_eq!(Bishops::from_text(&BishopsConfig::default(), &start.to_text()).unwrap().to_text(), start.to_text());
 //! ```
+// Helpers are `pub(crate)`: whatever is `pub` must be part of the API (issue 10 §7).
+#![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod config;
+mod game;
 mod geometry;
 mod movegen;
 mod moves;
@@ -34,6 +37,7 @@ mod view;
 mod zobrist;
 
 pub use config::{BishopsConfig, Mode};
+pub use game::{PieceKind, SEAT_NAMES};
 pub use moves::{Move, MoveKind};
 pub use position::{Bishops, Phase};
 
@@ -63,214 +67,3 @@ pub use variant_core;
 
 variant_core::impl_game_values!(Bishops);
 variant_core::impl_config_text!(BishopsConfig);
-
-use geometry::{in_block, sq};
-use position::{NONE, colour_of, kind_of};
-use variant_core::{
-    ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, PositionError, RepetitionRules,
-    Seat, Status,
-};
-
-/// Seat names in seat order (B4-3).
-pub const SEAT_NAMES: [&str; 4] = ["white", "grey", "black", "pink"];
-
-/// A piece kind, as [`Bishops::piece_at`] reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceKind {
-    /// Pawn.
-    Pawn,
-    /// Knight.
-    Knight,
-    /// Bishop.
-    Bishop,
-    /// Rook.
-    Rook,
-    /// Queen.
-    Queen,
-    /// King.
-    King,
-}
-
-impl Bishops {
-    pub(crate) const NAME_STR: &'static str = "bishops4p";
-
-    /// Whether the seat is still playing (active, B4-3/B4-21/B4-23).
-    pub fn is_active(&self, seat: Seat) -> bool {
-        seat.0 < 4 && self.is_active_seat(seat.0)
-    }
-
-    /// The active seats in turn order.
-    pub fn active_seats(&self) -> Vec<Seat> {
-        (0..4u8)
-            .filter(|&c| self.is_active_seat(c))
-            .map(Seat)
-            .collect()
-    }
-
-    /// The seats that took part in the game but are out (mated or resigned in the long game,
-    /// B4-21). Grey in the three-player game never took part and is not listed.
-    pub fn eliminated_seats(&self) -> Vec<Seat> {
-        (0..4u8)
-            .filter(|&c| {
-                !(self.is_active_seat(c) || (c == position::GREY && self.config.players == 3))
-            })
-            .map(Seat)
-            .collect()
-    }
-
-    /// Whether the seat's king is in check (attacked and not on a corner block, B4-11/B4-14).
-    pub fn is_in_check(&self, seat: Seat) -> bool {
-        seat.0 < 4 && self.in_check(seat.0)
-    }
-
-    /// The seats in check.
-    pub fn checked_seats(&self) -> Vec<Seat> {
-        (0..4u8).filter(|&c| self.in_check(c)).map(Seat).collect()
-    }
-
-    /// Whether the seat's king stands on a corner block (immune outside the duel, B4-14).
-    pub fn is_in_block(&self, seat: Seat) -> bool {
-        seat.0 < 4 && self.phase != Phase::Duel && {
-            let k = self.kings[usize::from(seat.0)];
-            k != NONE && in_block(k)
-        }
-    }
-
-    /// The seat's left neighbour: the only king it may mate (B4-3).
-    pub fn left_neighbour(&self, seat: Seat) -> Option<Seat> {
-        (self.is_active(seat) && self.active_count() > 1).then(|| Seat(self.next_active(seat.0)))
-    }
-
-    /// The game's phase (short game, long game, duel).
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// White's pending placements of the three-player game: (queen, knight) (B4-23).
-    pub fn pending_placements(&self) -> (bool, bool) {
-        (
-            self.pending & position::PENDING_QUEEN != 0,
-            self.pending & position::PENDING_KNIGHT != 0,
-        )
-    }
-
-    /// The piece on (file, rank), both from 0 (a1 = (0, 0)).
-    pub fn piece_at(&self, file: usize, rank: usize) -> Option<(Seat, PieceKind)> {
-        if file >= 12 || rank >= 12 {
-            return None;
-        }
-        let p = self.at(sq(file, rank));
-        let kind = match kind_of(p) {
-            position::PAWN => PieceKind::Pawn,
-            position::KNIGHT_K => PieceKind::Knight,
-            position::BISHOP => PieceKind::Bishop,
-            position::ROOK => PieceKind::Rook,
-            position::QUEEN => PieceKind::Queen,
-            position::KING => PieceKind::King,
-            _ => return None,
-        };
-        Some((Seat(colour_of(p)), kind))
-    }
-
-    /// Consecutive passes so far (B4-15).
-    pub fn consecutive_passes(&self) -> u32 {
-        self.passes
-    }
-
-    /// Plies since the last capture or pawn move (B4-20).
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-}
-
-impl Game for Bishops {
-    type Config = BishopsConfig;
-    type Move = Move;
-    type MoveList = MoveList<Move, { movegen::MAX_MOVES }>;
-
-    const NAME: &'static str = Bishops::NAME_STR;
-
-    fn new(config: &BishopsConfig) -> Result<Self, ConfigError> {
-        config.validate()?;
-        Ok(Bishops::start(config.clone()))
-    }
-
-    fn config(&self) -> &BishopsConfig {
-        &self.config
-    }
-
-    fn from_text(config: &BishopsConfig, text: &str) -> Result<Self, PositionError> {
-        Bishops::parse_position(config, text)
-    }
-
-    fn to_text(&self) -> String {
-        self.format_position()
-    }
-
-    fn seat_count(&self) -> usize {
-        4
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES.get(seat.index()).copied().unwrap_or("none")
-    }
-
-    fn side_to_move(&self) -> Seat {
-        Seat(self.stm)
-    }
-
-    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
-        moves.clear();
-        self.generate(&mut |m| moves.push(m));
-    }
-
-    fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
-        self.generate(&mut |m| sink.push(m));
-    }
-
-    fn count_legal_moves(&self) -> u64 {
-        let mut n = 0;
-        self.generate(&mut |_| n += 1);
-        n
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        self.play_ply(mv);
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.parse_move_text(text)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        self.format_move_text(mv)
-    }
-
-    fn status(&self) -> Status {
-        self.outcome
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.hash()
-    }
-
-    fn repetition_rules(&self) -> RepetitionRules {
-        RepetitionRules {
-            claim: Some(3),
-            automatic: None,
-        }
-    }
-
-    fn claimable_draw(&self) -> Option<DrawReason> {
-        (!self.outcome.is_over() && self.halfmove >= 50 * self.active_count())
-            .then_some(DrawReason::MoveRule)
-    }
-
-    fn resign(&mut self, seat: Seat) -> Result<Option<Status>, variant_core::ActionError> {
-        self.resign_seat(seat.0)
-    }
-
-    fn board_view(&self) -> Option<variant_core::BoardView> {
-        Some(self.view())
-    }
-}

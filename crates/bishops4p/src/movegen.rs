@@ -17,7 +17,7 @@ use arrayvec::ArrayVec;
 /// An upper bound of the number of pseudo-legal moves of one colour: at most 16 pieces, none
 /// with more than 44 moves (a queen on 12x12: 22 orthogonal + 22 diagonal), plus castling;
 /// placements are at most 3 × 16.
-pub const MAX_MOVES: usize = 768;
+pub(crate) const MAX_MOVES: usize = 768;
 
 /// Another king whose check status a move might change.
 #[derive(Clone, Copy)]

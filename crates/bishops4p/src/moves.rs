@@ -20,6 +20,10 @@ pub enum MoveKind {
 }
 
 /// A ply of "Bishops": a move, a placement or a pass.
+///
+/// There is no `Display`: a placement's text names the piece placed (`B…@…`, B4-50), which the
+/// position knows and the move does not, so moves are written with
+/// [`Game::format_move`](variant_core::Game::format_move).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub(crate) from: u8,

@@ -13,7 +13,7 @@ use crate::position::{
 use variant_core::{MoveError, PositionError};
 
 /// Colour letters in seat order.
-pub const COLOUR_LETTERS: [char; 4] = ['w', 'g', 'b', 'p'];
+pub(crate) const COLOUR_LETTERS: [char; 4] = ['w', 'g', 'b', 'p'];
 const PIECE_LETTERS: [char; 7] = ['?', 'P', 'N', 'B', 'R', 'Q', 'K'];
 /// Piece names for messages, by kind.
 const PIECE_NAMES: [&str; 7] = ["piece", "pawn", "knight", "bishop", "rook", "queen", "king"];

@@ -9,44 +9,44 @@ use crate::moves::{Move, MoveKind};
 use variant_core::Status;
 
 /// Seat numbers (B4-3).
-pub const WHITE: u8 = 0;
+pub(crate) const WHITE: u8 = 0;
 /// Grey's seat.
-pub const GREY: u8 = 1;
+pub(crate) const GREY: u8 = 1;
 
 /// Piece kinds (the low three bits of a cell's content; the colour is the next two bits).
-pub const PAWN: u8 = 1;
+pub(crate) const PAWN: u8 = 1;
 /// Knight.
-pub const KNIGHT_K: u8 = 2;
+pub(crate) const KNIGHT_K: u8 = 2;
 /// Bishop.
-pub const BISHOP: u8 = 3;
+pub(crate) const BISHOP: u8 = 3;
 /// Rook.
-pub const ROOK: u8 = 4;
+pub(crate) const ROOK: u8 = 4;
 /// Queen.
-pub const QUEEN: u8 = 5;
+pub(crate) const QUEEN: u8 = 5;
 /// King.
-pub const KING: u8 = 6;
+pub(crate) const KING: u8 = 6;
 
 /// Pending placement bits (B4-23).
-pub const PENDING_QUEEN: u8 = 1;
+pub(crate) const PENDING_QUEEN: u8 = 1;
 /// The knight placement.
-pub const PENDING_KNIGHT: u8 = 2;
+pub(crate) const PENDING_KNIGHT: u8 = 2;
 
 /// "No cell" (index 0 is a padding cell).
-pub const NONE: u8 = 0;
+pub(crate) const NONE: u8 = 0;
 
 /// The content code of a piece.
 #[inline]
-pub const fn code(colour: u8, kind: u8) -> u8 {
+pub(crate) const fn code(colour: u8, kind: u8) -> u8 {
     colour << 3 | kind
 }
 /// The colour of a piece code.
 #[inline]
-pub const fn colour_of(p: u8) -> u8 {
+pub(crate) const fn colour_of(p: u8) -> u8 {
     p >> 3
 }
 /// The kind of a piece code.
 #[inline]
-pub const fn kind_of(p: u8) -> u8 {
+pub(crate) const fn kind_of(p: u8) -> u8 {
     p & 7
 }
 

@@ -1,52 +1,30 @@
-//! Perft from the start against the rules page's reference counts (B4-52, B4-53), and the
-//! four-fold rotation symmetry of the seats (B4-3, B4-4).
+//! Perft from the start against `data/perft/bishops4p.perft` (B4-52, checked here with the
+//! typed game up to a node budget, all of it by `crates/variants/tests/perft_data.rs`), B4-53,
+//! and the four-fold rotation symmetry of the seats (B4-3, B4-4).
 
 mod common;
 
 use bishops4p::{Bishops, BishopsConfig};
-use common::{START, config, moves, pos, rotate_text};
+use common::{START, moves, pos, rotate_text};
 use variant_core::Game;
 use variant_core::perft::{perft, perft_full};
+use variant_core::perft_data::PerftFile;
+
+const DATA: &str = include_str!("../../../data/perft/bishops4p.perft");
 
 fn start4() -> Bishops {
     Bishops::new(&BishopsConfig::default()).unwrap()
 }
 
-fn start3() -> Bishops {
-    Bishops::new(&config(&[("players", "3")])).unwrap()
-}
-
-/// B4-52: four players 26, 669, 17 132.
+/// B4-52: four and three players, short and long game, to depth 3.
 #[test]
-fn b4_52_perft_four_players() {
-    let g = start4();
-    assert_eq!(perft(&g, 1), 26);
-    assert_eq!(perft(&g, 2), 669);
-    assert_eq!(perft(&g, 3), 17_132);
+fn b4_52_perft_tables() {
+    let file = PerftFile::parse(DATA).unwrap();
+    let checked = file.verify::<Bishops>(40_000).unwrap();
+    assert!(checked >= 12, "{checked}");
     // Bulk counting and playing every leaf agree.
-    assert_eq!(perft_full(&g, 2), 669);
-    // The long game agrees at these depths (B4-52).
-    let long = Bishops::new(&config(&[("mode", "long")])).unwrap();
-    assert_eq!(perft(&long, 3), 17_132);
-}
-
-/// B4-52: three players (with the two placements) 48, 1 244, 32 008.
-#[test]
-fn b4_52_perft_three_players() {
-    let g = start3();
-    assert_eq!(perft(&g, 1), 48);
-    assert_eq!(perft(&g, 2), 1_244);
-    assert_eq!(perft(&g, 3), 32_008);
-    let long = Bishops::new(&config(&[("players", "3"), ("mode", "long")])).unwrap();
-    assert_eq!(perft(&long, 2), 1_244);
-}
-
-/// B4-52 depth 4. Release run: cargo test --release -p bishops4p -- --ignored
-#[test]
-#[ignore]
-fn b4_52_perft_depth_4() {
-    assert_eq!(perft(&start4(), 4), 433_629);
-    assert_eq!(perft(&start3(), 4), 636_432);
+    let entry = file.entry("four-players").unwrap();
+    assert_eq!(Some(perft_full(&start4(), 2)), entry.nodes(2));
 }
 
 /// B4-53: from the start each colour has 26 legal moves: 16 pawn moves, knights 3 + 3, the

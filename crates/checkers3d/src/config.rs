@@ -94,13 +94,13 @@ const KEYS: &[ConfigKey] = &[
         allowed: "comma list of heights 1..=H",
     },
     ConfigKey {
-        name: "white-base-heights",
+        name: "white-base",
         description: "heights holding White's base cubes, a1 c1 e1 g1 (D3-4)",
         default: "the white set-up heights",
         allowed: "comma list of heights 1..=H",
     },
     ConfigKey {
-        name: "black-base-heights",
+        name: "black-base",
         description: "heights holding Black's base cubes, b8 d8 f8 h8 (D3-4)",
         default: "the black set-up heights",
         allowed: "comma list of heights 1..=H",
@@ -261,10 +261,11 @@ impl GameConfig for Checkers3dConfig {
             "black-heights" => {
                 self.black_heights = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
             }
-            "white-base-heights" => {
+            // The spelling before chess3d's `white-base` was adopted is still read.
+            "white-base" | "white-base-heights" => {
                 self.white_base = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
             }
-            "black-base-heights" => {
+            "black-base" | "black-base-heights" => {
                 self.black_base = Some(mask_of(&parse_int_list(key, value, 1, 8)?))
             }
             "capture" => {
@@ -307,8 +308,8 @@ impl GameConfig for Checkers3dConfig {
             "heights" => self.heights.to_string(),
             "white-heights" => format_heights(self.white_heights()),
             "black-heights" => format_heights(self.black_heights()),
-            "white-base-heights" => format_heights(self.white_base()),
-            "black-base-heights" => format_heights(self.black_base()),
+            "white-base" | "white-base-heights" => format_heights(self.white_base()),
+            "black-base" | "black-base-heights" => format_heights(self.black_base()),
             "capture" => match self.capture {
                 CaptureRule::Majority => "majority",
                 CaptureRule::Free => "free",
@@ -341,8 +342,8 @@ impl GameConfig for Checkers3dConfig {
         for (key, mask) in [
             ("white-heights", self.white_heights()),
             ("black-heights", self.black_heights()),
-            ("white-base-heights", self.white_base()),
-            ("black-base-heights", self.black_base()),
+            ("white-base", self.white_base()),
+            ("black-base", self.black_base()),
         ] {
             if mask == 0 {
                 return Err(ConfigError::Inconsistent(format!("{key} is empty")));
@@ -368,9 +369,9 @@ struct ConfigWire {
     white_heights: Option<String>,
     #[serde(rename = "black-heights", default)]
     black_heights: Option<String>,
-    #[serde(rename = "white-base-heights", default)]
+    #[serde(rename = "white-base", alias = "white-base-heights", default)]
     white_base: Option<String>,
-    #[serde(rename = "black-base-heights", default)]
+    #[serde(rename = "black-base", alias = "black-base-heights", default)]
     black_base: Option<String>,
     #[serde(default)]
     capture: Option<String>,
@@ -404,8 +405,8 @@ impl TryFrom<ConfigWire> for Checkers3dConfig {
         for (key, value) in [
             ("white-heights", w.white_heights),
             ("black-heights", w.black_heights),
-            ("white-base-heights", w.white_base),
-            ("black-base-heights", w.black_base),
+            ("white-base", w.white_base),
+            ("black-base", w.black_base),
             ("capture", w.capture),
             ("promotion", w.promotion),
             ("removal", w.removal),
@@ -427,10 +428,10 @@ mod tests {
     fn d3_2_defaults_follow_heights() {
         let c = Checkers3dConfig::from_pairs([("heights", "4")]).unwrap();
         assert_eq!(c.get("black-heights").unwrap(), "4");
-        assert_eq!(c.get("black-base-heights").unwrap(), "4");
-        assert_eq!(c.get("white-base-heights").unwrap(), "1");
+        assert_eq!(c.get("black-base").unwrap(), "4");
+        assert_eq!(c.get("white-base").unwrap(), "1");
         let c = Checkers3dConfig::from_pairs([("white-heights", "1,2"), ("heights", "3")]).unwrap();
-        assert_eq!(c.get("white-base-heights").unwrap(), "1,2");
+        assert_eq!(c.get("white-base").unwrap(), "1,2");
         assert!(Checkers3dConfig::from_pairs([("heights", "2"), ("white-heights", "3")]).is_err());
         assert!(Checkers3dConfig::from_pairs([("capture", "some")]).is_err());
         assert!(Checkers3dConfig::from_pairs([("colour", "red")]).is_err());
@@ -453,14 +454,35 @@ mod tests {
             ("heights", "5"),
             ("white-heights", "1,2"),
             ("black-heights", "5"),
-            ("white-base-heights", "2"),
+            ("white-base", "2"),
         ])
         .unwrap();
         let r = c.after_removal(2);
         assert_eq!(r.get("heights").unwrap(), "4");
-        assert_eq!(r.get("white-base-heights").unwrap(), "2");
+        assert_eq!(r.get("white-base").unwrap(), "2");
         assert_eq!(r.get("black-heights").unwrap(), "4");
         assert_eq!(r.get("white-heights").unwrap(), "1,2");
         assert!(r.validate().is_ok());
+    }
+
+    #[test]
+    fn d3_4_old_base_key_spelling_still_reads() {
+        // D3-4's base heights were once spelt `white-base-heights`/`black-base-heights`; the
+        // keys are now `white-base`/`black-base` as in chess3d, and the old spelling is read.
+        let old: Checkers3dConfig = "heights=4;white-base-heights=1,2;black-base-heights=4"
+            .parse()
+            .unwrap();
+        let new: Checkers3dConfig = "heights=4;white-base=1,2;black-base=4".parse().unwrap();
+        assert_eq!(old, new);
+        assert_eq!(old.get("white-base").unwrap(), "1,2");
+        // Writing uses the new spelling.
+        assert_eq!(old.to_string(), "heights=4;white-base=1,2");
+        // JSON records written before the rename read too.
+        let json = r#"{"heights":4,"white-base-heights":"1,2","black-base-heights":"4"}"#;
+        let from_json: Checkers3dConfig = serde_json::from_str(json).unwrap();
+        assert_eq!(from_json, new);
+        let written = serde_json::to_string(&new).unwrap();
+        assert!(written.contains(r#""white-base":"1,2""#), "{written}");
+        assert!(!written.contains("base-heights"), "{written}");
     }
 }

@@ -14,6 +14,9 @@ use variant_core::grid3::Cell3;
 /// The canonical text (the landing path that sorts first) is found again by
 /// [`Game::format_move`](variant_core::Game::format_move), which searches the capture paths
 /// of the position; notation is far from the hot path of move generation.
+///
+/// So there is no `Display`: the text is a path found in the position, and its cells are
+/// written with or without `@height` by the position's number of heights.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub(crate) from: u8,

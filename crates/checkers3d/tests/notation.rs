@@ -16,7 +16,7 @@ fn config_for(h: u8, majority: bool, passing: bool, removal: &str) -> Checkers3d
     ];
     if h >= 3 {
         pairs.push(("white-heights", "1,2"));
-        pairs.push(("black-base-heights", "2,3"));
+        pairs.push(("black-base", "2,3"));
     }
     Checkers3dConfig::from_pairs(pairs).unwrap()
 }
@@ -129,7 +129,7 @@ fn config_serde_round_trip_and_keys() {
     let config = Checkers3dConfig::from_pairs([
         ("heights", "5"),
         ("white-heights", "1,2"),
-        ("black-base-heights", "4,5"),
+        ("black-base", "4,5"),
         ("capture", "free"),
         ("removal", "0,8,9,-,11,12,13"),
     ])
@@ -149,8 +149,8 @@ fn config_serde_round_trip_and_keys() {
             "heights",
             "white-heights",
             "black-heights",
-            "white-base-heights",
-            "black-base-heights",
+            "white-base",
+            "black-base",
             "capture",
             "promotion",
             "removal"
@@ -166,11 +166,10 @@ fn d3_51_text_overrides_the_configuration() {
     // A 4-height text with base heights 2/3 under a configuration of 8 heights.
     let g = Checkers3d::from_text(&Checkers3dConfig::default(), "W:Wc3@1:Bd6@4:H4:2/3").unwrap();
     assert_eq!(g.config().get("heights").unwrap(), "4");
-    assert_eq!(g.config().get("white-base-heights").unwrap(), "2");
-    assert_eq!(g.config().get("black-base-heights").unwrap(), "3");
+    assert_eq!(g.config().get("white-base").unwrap(), "2");
+    assert_eq!(g.config().get("black-base").unwrap(), "3");
     // Without the base field the configuration's base heights are used where they fit.
-    let config =
-        Checkers3dConfig::from_pairs([("heights", "4"), ("white-base-heights", "2")]).unwrap();
+    let config = Checkers3dConfig::from_pairs([("heights", "4"), ("white-base", "2")]).unwrap();
     let g = Checkers3d::from_text(&config, "W:Wc3@1:Bd6@4:H4").unwrap();
     assert_eq!(g.to_text(), "W:Wc3@1:Bd6@4:H4:2/4");
 }

@@ -48,7 +48,7 @@ fn d3_2_d3_3_several_heights_per_side() {
     let text = g.to_text();
     assert_eq!(text.matches('@').count(), 36);
     assert!(text.ends_with(":H3:1,2/3"), "{text}");
-    assert_eq!(g.config().get("white-base-heights").unwrap(), "1,2");
+    assert_eq!(g.config().get("white-base").unwrap(), "1,2");
 }
 
 #[test]
@@ -384,7 +384,7 @@ fn d3_30_removal_cascades_after_a_multi_capture() {
     after.play_text("a1@1:c3@3:e5@5:g7@7").unwrap();
     assert_eq!(after.to_text(), "B:Wg7@2:Bh8@3:H3:1/3");
     assert_eq!(after.config().get("heights").unwrap(), "3");
-    assert_eq!(after.config().get("black-base-heights").unwrap(), "3");
+    assert_eq!(after.config().get("black-base").unwrap(), "3");
     assert_eq!(after.zobrist(), after.recompute_zobrist());
     // Off: nothing is removed.
     let g = pos(&[("removal", "off")], "W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8");
@@ -447,8 +447,8 @@ fn d3_51_position_text_fields() {
     let g = pos(&[], text);
     assert_eq!(g.to_text(), text);
     assert_eq!(g.config().get("heights").unwrap(), "3");
-    assert_eq!(g.config().get("white-base-heights").unwrap(), "1,2");
-    assert_eq!(g.config().get("black-base-heights").unwrap(), "3");
+    assert_eq!(g.config().get("white-base").unwrap(), "1,2");
+    assert_eq!(g.config().get("black-base").unwrap(), "3");
     // Any order of cells is read; the writer sorts them.
     let g = pos(&[("heights", "1")], "W:Wc3,a1,Kd4:Bh6,b8");
     assert_eq!(g.to_text(), "W:Wa1,c3,Kd4:Bb8,h6");

@@ -2,14 +2,14 @@
 
 use crate::config::ChessTConfig;
 use crate::movegen::{Count, List};
-use crate::moves::{ChessTMove, parse_syntax};
+use crate::moves::{Move, parse_syntax};
 use crate::piece::Piece;
 use crate::position::ChessT;
 use crate::tables::{CASTLE, CASTLES};
 use crate::{Cell, NAME};
 use variant_core::{
-    BoardGrid, BoardView, ConfigError, DrawReason, Game, MoveError, MoveList, PieceView,
-    PositionError, RepetitionRules, Seat, Status, WinReason,
+    ConfigError, DrawReason, Game, MoveError, MoveList, PositionError, RepetitionRules, Seat,
+    Status, WinReason,
 };
 
 /// An upper bound of the legal moves of any position: at most 16 pieces, none with more than
@@ -23,8 +23,8 @@ pub const DRAW_PLIES: u32 = 80;
 
 impl Game for ChessT {
     type Config = ChessTConfig;
-    type Move = ChessTMove;
-    type MoveList = MoveList<ChessTMove, MAX_MOVES>;
+    type Move = Move;
+    type MoveList = MoveList<Move, MAX_MOVES>;
 
     const NAME: &'static str = NAME;
 
@@ -65,7 +65,7 @@ impl Game for ChessT {
         self.generate(&mut List(moves));
     }
 
-    fn generate_moves<S: variant_core::MoveSink<ChessTMove>>(&self, sink: &mut S) {
+    fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
         self.generate(&mut List(sink));
     }
 
@@ -75,19 +75,19 @@ impl Game for ChessT {
         count.0
     }
 
-    fn play_unchecked(&mut self, mv: ChessTMove) {
+    fn play_unchecked(&mut self, mv: Move) {
         self.make(mv);
     }
 
-    fn parse_move(&self, text: &str) -> Result<ChessTMove, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let parsed = parse_syntax(text).map_err(|reason| MoveError::malformed(text, reason))?;
         let mut moves = Self::MoveList::default();
         self.legal_moves_into(&mut moves);
-        let wanted = ChessTMove::new(parsed.from, parsed.to, parsed.choice);
+        let wanted = Move::new(parsed.from, parsed.to, parsed.choice);
         if moves.contains(&wanted) {
             return Ok(wanted);
         }
-        let same_cells: Vec<ChessTMove> = moves
+        let same_cells: Vec<Move> = moves
             .iter()
             .copied()
             .filter(|m| m.from() == parsed.from && m.to() == parsed.to)
@@ -107,7 +107,7 @@ impl Game for ChessT {
         ))
     }
 
-    fn format_move(&self, mv: ChessTMove) -> String {
+    fn format_move(&self, mv: Move) -> String {
         mv.to_string()
     }
 
@@ -138,59 +138,8 @@ impl Game for ChessT {
 
     /// The board with castle and impregnable cells marked and every cell's displayed strength
     /// sums (CT-10) as its note, `white:black` in half-units.
-    fn board_view(&self) -> Option<BoardView> {
-        let field = self.strength();
-        let mut grid = BoardGrid::new("", 8, 8);
-        for cell in Cell::all() {
-            let Some(view) = grid.cell_mut(cell.file(), cell.rank()) else {
-                continue;
-            };
-            view.piece = self.piece_at(cell).map(|(seat, piece)| PieceView {
-                seat,
-                symbol: piece.letter(),
-                value: material_value(piece),
-            });
-            let bit = cell.bit();
-            view.mark = if CASTLES & bit != 0 {
-                Some("castle")
-            } else if (self.config.white_impregnable.0 | self.config.black_impregnable.0) & bit != 0
-            {
-                Some("impregnable")
-            } else {
-                None
-            };
-            let (w, b) = field.get(cell);
-            view.note = Some(format!("{w}:{b}"));
-        }
-        let side = if self.stm == 0 { "White" } else { "Black" };
-        let mut caption = vec![format!(
-            "{side} to move; move {}; {} plies without capture",
-            self.fullmove, self.halfmove
-        )];
-        let rights: Vec<&str> = [(0, "White"), (1, "Black")]
-            .iter()
-            .filter(|(s, _)| self.rights & (1 << s) != 0)
-            .map(|(_, n)| *n)
-            .collect();
-        caption.push(format!(
-            "Prince→Connet right: {}",
-            if rights.is_empty() {
-                "none".to_string()
-            } else {
-                rights.join(", ")
-            }
-        ));
-        let (wi, bi) = (self.config.white_impregnable, self.config.black_impregnable);
-        if wi.0 | bi.0 != 0 {
-            caption.push(format!(
-                "impregnable fields (CT-44): White {wi}; Black {bi}"
-            ));
-        }
-        caption.push("notes: strength White:Black in half-units (CT-10)".to_string());
-        Some(BoardView {
-            boards: vec![grid],
-            caption,
-        })
+    fn board_view(&self) -> Option<variant_core::BoardView> {
+        Some(self.view())
     }
 
     /// Placement, side to move and both Prince→Connet rights (CT-36); the hash holds exactly
@@ -211,15 +160,6 @@ impl Game for ChessT {
     }
 }
 
-/// A simple material value: the books' strengths rounded up (King 0, Scout 1).
-fn material_value(piece: Piece) -> i32 {
-    match piece {
-        Piece::King => 0,
-        Piece::Scout => 1,
-        p => (p.strength() as i32 + 1) / 2,
-    }
-}
-
 impl ChessT {
     /// Whether `seat`'s King is "in check" (CT-13, a warning only): the opponent, were it to
     /// move now, would have a legal move capturing it or exchanging it.
@@ -231,7 +171,7 @@ impl ChessT {
         }
         let mut other = self.clone();
         other.stm = 1 - side as u8;
-        let mut moves = MoveList::<ChessTMove, MAX_MOVES>::default();
+        let mut moves = MoveList::<Move, MAX_MOVES>::default();
         other.legal_moves_into(&mut moves);
         moves.iter().any(|m| (1u64 << m.to_sq()) & king != 0)
     }

@@ -26,6 +26,8 @@
 //! let field = game.strength();
 //! assert_eq!(field.get(Cell::parse("d3").unwrap()), (8, 0));
 //! ```
+// Helpers are `pub(crate)`: whatever is `pub` must be part of the API (issue 10 §7).
+#![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod cell;
@@ -40,18 +42,22 @@ mod position;
 mod projection;
 mod strength;
 mod tables;
+mod view;
 
 pub use cell::Cell;
 pub use config::{CellSet, ChessTConfig, PromotionEdition, Ruleset};
 pub use game::{DRAW_PLIES, MAX_MOVES};
-pub use moves::ChessTMove;
+pub use moves::Move;
 pub use notation::{START_TEXT, START_TEXT_NO_SCOUTS};
 pub use piece::Piece;
 pub use position::ChessT;
 pub use strength::StrengthField;
 pub use variant_core::Seat;
 
-pub use moves::ChessTMove as Move;
+/// The move type's former name, before every game crate called it `Move`.
+#[deprecated(since = "0.1.0", note = "renamed to `chess_t::Move`")]
+pub type ChessTMove = Move;
+
 /// The one-line import for users of this crate: the game's types and the core items its API
 /// needs (the `Game` trait, configurations, status, seats, errors).
 ///

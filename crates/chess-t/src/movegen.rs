@@ -7,7 +7,7 @@
 
 use crate::cell::Bits;
 use crate::config::PromotionEdition;
-use crate::moves::{ChessTMove, NONE, choice_code};
+use crate::moves::{Move, NONE, choice_code};
 use crate::piece::Piece;
 use crate::position::ChessT;
 use crate::projection::{forward, projection};
@@ -19,7 +19,7 @@ pub(crate) trait Sink {
     /// Plain moves from `from` to every cell of `tos`.
     fn targets(&mut self, from: usize, tos: u64);
     /// One move.
-    fn single(&mut self, mv: ChessTMove);
+    fn single(&mut self, mv: Move);
     /// The running total, when the sink only counts (so a count can be added at once).
     #[inline(always)]
     fn counted(&mut self) -> Option<&mut u64> {
@@ -36,7 +36,7 @@ impl Sink for Count {
         self.0 += tos.count_ones() as u64;
     }
     #[inline]
-    fn single(&mut self, _mv: ChessTMove) {
+    fn single(&mut self, _mv: Move) {
         self.0 += 1;
     }
     #[inline(always)]
@@ -47,17 +47,17 @@ impl Sink for Count {
 
 /// Lists moves into a buffer.
 /// (Or hands them to any [`variant_core::MoveSink`].)
-pub(crate) struct List<'a, B: variant_core::MoveSink<ChessTMove>>(pub(crate) &'a mut B);
+pub(crate) struct List<'a, B: variant_core::MoveSink<Move>>(pub(crate) &'a mut B);
 
-impl<B: variant_core::MoveSink<ChessTMove>> Sink for List<'_, B> {
+impl<B: variant_core::MoveSink<Move>> Sink for List<'_, B> {
     #[inline]
     fn targets(&mut self, from: usize, tos: u64) {
         for to in Bits(tos) {
-            self.0.push(ChessTMove::raw(from as u8, to as u8, NONE));
+            self.0.push(Move::raw(from as u8, to as u8, NONE));
         }
     }
     #[inline]
-    fn single(&mut self, mv: ChessTMove) {
+    fn single(&mut self, mv: Move) {
         self.0.push(mv);
     }
 }
@@ -288,11 +288,7 @@ impl ChessT {
                 && self.count(s, Piece::Connet) < 3
             {
                 for to in Bits(allowed & CASTLE[e]) {
-                    sink.single(ChessTMove::raw(
-                        sq as u8,
-                        to as u8,
-                        choice_code(Piece::Connet),
-                    ));
+                    sink.single(Move::raw(sq as u8, to as u8, choice_code(Piece::Connet)));
                 }
             }
         } else {
@@ -330,8 +326,7 @@ impl ChessT {
     fn promotions<S: Sink>(&self, sink: &mut S, side: usize, from: usize, to: usize, castle: bool) {
         let prince_ok = self.count(side, Piece::Prince) < 3;
         let connet_ok = self.count(side, Piece::Connet) < 3;
-        let mut choose =
-            |p: Piece| sink.single(ChessTMove::raw(from as u8, to as u8, choice_code(p)));
+        let mut choose = |p: Piece| sink.single(Move::raw(from as u8, to as u8, choice_code(p)));
         if castle {
             if prince_ok {
                 choose(Piece::Prince);

@@ -8,21 +8,21 @@ use std::fmt;
 /// transformation of CT-43 (written `c`). Automatic transformations (CT-30, CT-32) and Scout
 /// exchanges (CT-12) are plain moves; playing the move works them out.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct ChessTMove(u16);
+pub struct Move(u16);
 
 /// Suffix codes stored in the top bits.
 pub(crate) const NONE: u16 = 0;
 
-impl ChessTMove {
+impl Move {
     /// A move from `from` to `to` with an optional choice (`Ritter`, `Prince`, `Connet`,
     /// `Scout`; `Connet` is also the CT-43 choice).
-    pub fn new(from: Cell, to: Cell, choice: Option<Piece>) -> ChessTMove {
-        ChessTMove::raw(from.index(), to.index(), choice.map_or(NONE, choice_code))
+    pub fn new(from: Cell, to: Cell, choice: Option<Piece>) -> Move {
+        Move::raw(from.index(), to.index(), choice.map_or(NONE, choice_code))
     }
 
     #[inline]
-    pub(crate) const fn raw(from: u8, to: u8, choice: u16) -> ChessTMove {
-        ChessTMove((from as u16 & 63) | ((to as u16 & 63) << 6) | (choice << 12))
+    pub(crate) const fn raw(from: u8, to: u8, choice: u16) -> Move {
+        Move((from as u16 & 63) | ((to as u16 & 63) << 6) | (choice << 12))
     }
 
     /// The cell moved from.
@@ -78,7 +78,7 @@ pub(crate) const fn choice_piece(code: u16) -> Option<Piece> {
     }
 }
 
-impl fmt::Display for ChessTMove {
+impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from(), self.to())?;
         if let Some(p) = self.choice() {

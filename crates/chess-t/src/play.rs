@@ -1,13 +1,13 @@
 //! Playing a move (copy-make): captures, Scout exchanges, transformations, clocks, hash.
 
-use crate::moves::{ChessTMove, choice_piece};
+use crate::moves::{Move, choice_piece};
 use crate::piece::Piece;
 use crate::position::{ChessT, rights_key, side_key};
 use crate::tables::{BACK_RANK, CASTLE, FIFTH_RANK, FORWARD};
 
 impl ChessT {
     /// Plays `mv`, assumed legal. Never panics; an illegal move leaves some position.
-    pub(crate) fn make(&mut self, mv: ChessTMove) {
+    pub(crate) fn make(&mut self, mv: Move) {
         let from = mv.origin_sq();
         let to = mv.to_sq();
         let Some((side, kind)) = self.at(from) else {
@@ -34,14 +34,7 @@ impl ChessT {
 
     /// The kind a piece has after moving (CT-30, CT-31, CT-32, CT-43); uses up the
     /// Prince→Connet right when it is spent.
-    fn transformed(
-        &mut self,
-        side: usize,
-        kind: usize,
-        from: usize,
-        to: usize,
-        mv: ChessTMove,
-    ) -> usize {
+    fn transformed(&mut self, side: usize, kind: usize, from: usize, to: usize, mv: Move) -> usize {
         let enemy = 1 - side;
         let from_bit = 1u64 << from;
         let to_bit = 1u64 << to;

@@ -1,81 +1,45 @@
 //! CT-52 reference counts (perft from the start, finished games are leaves), computed by an
-//! independent implementation of the rules page.
+//! independent implementation of the rules page, read from `data/perft/chess-t.perft`.
 
 mod common;
 
 use chess_t::ChessT;
-use common::config;
+use variant_core::perft_data::PerftFile;
 use variant_core::{Game, perft};
 
-fn counts(config_text: &str, expected: &[u64]) {
-    let game = ChessT::new(&config(config_text)).unwrap();
-    for (depth, &nodes) in (1..).zip(expected) {
-        assert_eq!(
-            perft::perft(&game, depth),
-            nodes,
-            "{config_text} depth {depth}"
-        );
-    }
+const DATA: &str = include_str!("../../../data/perft/chess-t.perft");
+
+fn data() -> PerftFile<'static> {
+    PerftFile::parse(DATA).unwrap()
 }
 
+/// CT-52 for every ruleset to depth 4 (`data/perft/chess-t.perft`; the deeper counts are
+/// checked in release by `crates/variants/tests/perft_data.rs`).
 #[test]
-fn ct_52_t1_2024_to_depth_4() {
-    counts("ruleset=t1-2024", &[23, 529, 15_121, 431_531]);
-}
-
-#[test]
-fn ct_52_t1_2021_to_depth_4() {
-    counts("ruleset=t1-2021", &[23, 529, 15_121, 431_531]);
-}
-
-#[test]
-fn ct_52_chess_t_2020_to_depth_3() {
-    counts("ruleset=chess-t-2020", &[30, 900, 30_721]);
-    counts(
-        "ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5",
-        &[30, 900, 30_637],
-    );
+fn ct_52_tables_to_depth_4() {
+    let checked = data().verify::<ChessT>(1_100_000).unwrap();
+    assert_eq!(checked, 4 * 4, "four rulesets to depth 4");
 }
 
 /// Playing every move to the leaves gives the same count as bulk counting.
 #[test]
 fn ct_52_full_perft_equals_bulk_perft() {
-    let game = ChessT::new(&config("ruleset=chess-t-2020")).unwrap();
-    assert_eq!(perft::perft_full(&game, 3), 30_721);
-    assert_eq!(perft::perft_parallel(&game, 3, 2), 30_721);
-}
-
-// Release run: cargo test --release -p chess-t -- --ignored
-#[test]
-#[ignore]
-fn ct_52_t1_2024_depth_5() {
-    counts("ruleset=t1-2024", &[23, 529, 15_121, 431_531, 13_923_834]);
-}
-
-// Release run: cargo test --release -p chess-t -- --ignored
-#[test]
-#[ignore]
-fn ct_52_t1_2021_depth_5() {
-    counts("ruleset=t1-2021", &[23, 529, 15_121, 431_531, 13_923_834]);
-}
-
-// Release run: cargo test --release -p chess-t -- --ignored
-#[test]
-#[ignore]
-fn ct_52_chess_t_2020_depth_4() {
-    counts("ruleset=chess-t-2020", &[30, 900, 30_721, 1_047_027]);
-    counts(
-        "ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5",
-        &[30, 900, 30_637, 1_041_439],
-    );
+    let entry = data().entry("chess-t-2020").unwrap().clone();
+    let game: ChessT = entry.game().unwrap();
+    assert_eq!(Some(perft::perft_full(&game, 3)), entry.nodes(3));
+    assert_eq!(Some(perft::perft_parallel(&game, 3, 2)), entry.nodes(3));
 }
 
 #[test]
 fn divide_sums_to_perft() {
-    let game = ChessT::new(&config("ruleset=t1-2024")).unwrap();
+    let entry = data().entry("t1-2024").unwrap().clone();
+    let game: ChessT = entry.game().unwrap();
     let parts = perft::divide(&game, 3);
-    assert_eq!(parts.len(), 23);
-    assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), 15_121);
+    assert_eq!(Some(parts.len() as u64), entry.nodes(1));
+    assert_eq!(
+        Some(parts.iter().map(|(_, n)| n).sum::<u64>()),
+        entry.nodes(3)
+    );
     // No root move touches Black's army, so each leaves Black its 23 replies (CT-3 symmetry).
     for (m, _) in &parts {
         let mut child = game.clone();

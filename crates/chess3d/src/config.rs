@@ -93,16 +93,55 @@ const KEYS: &[ConfigKey] = &[
 ];
 
 impl Chess3dConfig {
-    /// A configuration with `heights` heights, Lw = `white_base`, Lb = `black_base` (1-based)
-    /// and the default removal table.
-    pub fn new(heights: u8, white_base: u8, black_base: u8) -> Self {
+    /// The start of a named builder: `heights` heights (C3-4), White's base on height 1,
+    /// Black's base following the heights (Lb = H) and the default removal table. Chain
+    /// [`Chess3dConfig::white_base`] and [`Chess3dConfig::black_base`] to move the bases.
+    /// Values are checked when a game is made ([`Game::new`](variant_core::Game::new)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let config = Chess3dConfig::with_heights(5).white_base(2).black_base(4);
+    /// assert_eq!(config.to_string(), "heights=5;white-base=2;black-base=4");
+    /// // FIDE chess is one height with both bases on it.
+    /// assert_eq!(Chess3dConfig::with_heights(1), "heights=1".parse::<Chess3dConfig>().unwrap());
+    /// assert!(Chess3d::new(&Chess3dConfig::with_heights(2).white_base(3)).is_err());
+    /// ```
+    pub fn with_heights(heights: u8) -> Self {
         Chess3dConfig {
             heights,
-            white_base,
-            black_base: Some(black_base),
-            removal: DEFAULT_REMOVAL,
+            ..Chess3dConfig::default()
         }
-        .canonical()
+    }
+
+    /// The same configuration with White's base on height `height` (Lw, 1-based, C3-4).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    /// assert_eq!(Chess3dConfig::with_heights(3).white_base(2).white_base, 2);
+    /// ```
+    pub fn white_base(mut self, height: u8) -> Self {
+        self.white_base = height;
+        self
+    }
+
+    /// The same configuration with Black's base on height `height` (Lb, 1-based, C3-4).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    /// let config = Chess3dConfig::with_heights(3).black_base(2);
+    /// assert_eq!(config.black_base_height(), 2);
+    /// // Lb = H is the default, however it was written.
+    /// assert_eq!(Chess3dConfig::with_heights(3).black_base(3), Chess3dConfig::with_heights(3));
+    /// ```
+    pub fn black_base(mut self, height: u8) -> Self {
+        self.black_base = Some(height);
+        self.canonical()
     }
 
     /// The same configuration with another removal table.

@@ -14,7 +14,7 @@ struct Magic {
 }
 
 /// Rook and bishop attack tables of one 8×8 plane.
-pub struct Sliders {
+pub(crate) struct Sliders {
     rook: [Magic; 64],
     bishop: [Magic; 64],
     table: Vec<u64>,
@@ -276,7 +276,7 @@ impl Sliders {
 
     /// Rook attacks from `sq` in a plane with occupancy `occ`.
     #[inline(always)]
-    pub fn rook(&self, sq: usize, occ: u64) -> u64 {
+    pub(crate) fn rook(&self, sq: usize, occ: u64) -> u64 {
         let m = &self.rook[sq & 63];
         let idx = m.offset as usize + ((occ & m.mask).wrapping_mul(m.factor) >> m.shift) as usize;
         self.table.get(idx).copied().unwrap_or(0)
@@ -284,7 +284,7 @@ impl Sliders {
 
     /// Bishop attacks from `sq` in a plane with occupancy `occ`.
     #[inline(always)]
-    pub fn bishop(&self, sq: usize, occ: u64) -> u64 {
+    pub(crate) fn bishop(&self, sq: usize, occ: u64) -> u64 {
         let m = &self.bishop[sq & 63];
         let idx = m.offset as usize + ((occ & m.mask).wrapping_mul(m.factor) >> m.shift) as usize;
         self.table.get(idx).copied().unwrap_or(0)
@@ -295,7 +295,7 @@ static SLIDERS: OnceLock<Sliders> = OnceLock::new();
 
 /// The slider tables (built on first use).
 #[inline]
-pub fn sliders() -> &'static Sliders {
+pub(crate) fn sliders() -> &'static Sliders {
     SLIDERS.get_or_init(Sliders::build)
 }
 

@@ -12,12 +12,12 @@
 
 use crate::attacks::KingSafety;
 use crate::magic::sliders;
+use crate::moves::Move;
 use crate::position::{Chess3d, NO_EP, WHITE, WK, WQ};
 use crate::tables::{
     Bits, FILE_A, FILE_H, KING, KNIGHT, PAWN_ATTACKS, PLANAR_DELTA, PLANAR_LEN, RANK_1, RANK_2,
     RANK_7, RANK_8, RING_ORTH,
 };
-use crate::types::Move;
 use arrayvec::ArrayVec;
 use variant_core::MoveSink;
 

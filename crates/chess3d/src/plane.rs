@@ -13,10 +13,10 @@
 
 use crate::magic::sliders;
 use crate::movegen::Sink;
+use crate::moves::Move;
 use crate::position::{Chess3d, NO_EP, WHITE, WK, WQ};
 use crate::tables::{BETWEEN, Bits, FILE_A, FILE_H, KING, KNIGHT, PAWN_ATTACKS};
 use crate::tables::{RANK_1, RANK_2, RANK_7, RANK_8};
-use crate::types::Move;
 
 const P: usize = 0;
 const N: usize = 1;

@@ -2,8 +2,9 @@
 //! Zobrist hash; playing a move (copy-make) and the height removal that follows it (C3-30/31).
 
 use crate::config::Chess3dConfig;
+use crate::moves::Move;
+use crate::piece::{Color, Piece};
 use crate::tables::{RANK_1, RANK_8};
-use crate::types::{Color, Move, Piece};
 use variant_core::zobrist::zobrist_keys;
 
 /// "No en-passant cell".

@@ -52,7 +52,7 @@ fn lone(piece: char) -> Chess3d {
 
 #[test]
 fn c3_1_cells_and_heights() {
-    let g = Chess3d::new(&Chess3dConfig::new(3, 1, 3)).unwrap();
+    let g = Chess3d::new(&Chess3dConfig::with_heights(3)).unwrap();
     assert_eq!(g.heights(), 3);
     assert_eq!(
         g.piece_at(Cell3::new(4, 0, 0)),
@@ -68,7 +68,7 @@ fn c3_1_cells_and_heights() {
         "height 4 does not exist"
     );
     for h in 1..=8 {
-        assert!(Chess3d::new(&Chess3dConfig::new(h, 1, h)).is_ok());
+        assert!(Chess3d::new(&Chess3dConfig::with_heights(h)).is_ok());
     }
 }
 
@@ -309,7 +309,7 @@ fn c3_20_legality_after_removal_frees_a_pin() {
 
 #[test]
 fn c3_21_checkmate_stalemate_dead_and_75_moves() {
-    let mut g = Chess3d::new(&Chess3dConfig::new(1, 1, 1)).unwrap();
+    let mut g = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         g.play_text(m).unwrap();
     }
@@ -371,7 +371,7 @@ fn c3_22_claims_and_repetition_identity() {
     let r = g.repetition_rules();
     assert_eq!((r.claim, r.automatic), (Some(3), Some(5)));
     // After 1. e4 no Black pawn can take en passant: the key ignores the e3 cell.
-    let mut a = Chess3d::new(&Chess3dConfig::new(1, 1, 1)).unwrap();
+    let mut a = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
     a.play_text("e2e4").unwrap();
     let b = pos(
         &["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"],
@@ -471,7 +471,7 @@ fn c3_50_c3_51_move_text() {
     let b = g.parse_move("b1@1b3@2").unwrap();
     assert_eq!(b.from(), Cell3::new(1, 0, 0));
     assert_eq!(b.to(), Cell3::new(1, 2, 1));
-    let f = Chess3d::new(&Chess3dConfig::new(1, 1, 1)).unwrap();
+    let f = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
     let m = f.parse_move("g1f3").unwrap();
     assert_eq!(f.format_move(m), "g1f3");
     assert_eq!(f.parse_move("g1@1f3@1"), Ok(m));
@@ -486,7 +486,7 @@ fn c3_50_c3_51_move_text() {
 
 #[test]
 fn c3_4_c3_5_c3_6_start_positions() {
-    let g = Chess3d::new(&Chess3dConfig::new(5, 2, 4)).unwrap();
+    let g = Chess3d::new(&Chess3dConfig::with_heights(5).white_base(2).black_base(4)).unwrap();
     assert_eq!(g.base_heights(), (2, 4));
     assert_eq!(
         g.piece_at(Cell3::new(4, 0, 1)),
@@ -498,14 +498,14 @@ fn c3_4_c3_5_c3_6_start_positions() {
     );
     assert_eq!(g.side_to_move(), Seat(0));
     assert_eq!(g.piece_count(), 32);
-    assert!(Chess3d::new(&Chess3dConfig::new(2, 3, 1)).is_err());
+    assert!(Chess3d::new(&Chess3dConfig::with_heights(2).white_base(3).black_base(1)).is_err());
     let c = Chess3dConfig::from_pairs([("heights", "4")]).unwrap();
     assert_eq!(Chess3d::new(&c).unwrap().base_heights(), (1, 4));
 }
 
 #[test]
 fn c3_6_board_view_marks_the_base_cubes() {
-    let g = Chess3d::new(&Chess3dConfig::new(3, 1, 3)).unwrap();
+    let g = Chess3d::new(&Chess3dConfig::with_heights(3)).unwrap();
     let view = g.board_view().unwrap();
     assert_eq!(view.boards.len(), 3);
     let e1 = view.boards[0].cell(4, 0).unwrap();

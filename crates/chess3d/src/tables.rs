@@ -4,20 +4,20 @@
 //! slider or leaper could reach).
 
 /// Rank 1 (White's base rank).
-pub const RANK_1: u64 = 0xFF;
+pub(crate) const RANK_1: u64 = 0xFF;
 /// Rank 2 (White's pawn start rank).
-pub const RANK_2: u64 = 0xFF << 8;
+pub(crate) const RANK_2: u64 = 0xFF << 8;
 /// Rank 7 (Black's pawn start rank).
-pub const RANK_7: u64 = 0xFF << 48;
+pub(crate) const RANK_7: u64 = 0xFF << 48;
 /// Rank 8 (Black's base rank).
-pub const RANK_8: u64 = 0xFF << 56;
+pub(crate) const RANK_8: u64 = 0xFF << 56;
 /// File a.
-pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// File h.
-pub const FILE_H: u64 = FILE_A << 7;
+pub(crate) const FILE_H: u64 = FILE_A << 7;
 
 /// Planar directions (dx, dy) indexed 0..9; index 4 is (0, 0), the vertical line.
-pub const PLANAR: [(i8, i8); 9] = [
+pub(crate) const PLANAR: [(i8, i8); 9] = [
     (-1, -1),
     (0, -1),
     (1, -1),
@@ -59,7 +59,7 @@ const fn leaper_table(steps: &[(i32, i32)]) -> [u64; 64] {
 }
 
 /// In-plane knight attacks.
-pub static KNIGHT: [u64; 64] = leaper_table(&[
+pub(crate) static KNIGHT: [u64; 64] = leaper_table(&[
     (1, 2),
     (2, 1),
     (2, -1),
@@ -71,7 +71,7 @@ pub static KNIGHT: [u64; 64] = leaper_table(&[
 ]);
 
 /// In-plane king attacks.
-pub static KING: [u64; 64] = leaper_table(&[
+pub(crate) static KING: [u64; 64] = leaper_table(&[
     (1, 0),
     (1, 1),
     (0, 1),
@@ -85,7 +85,7 @@ pub static KING: [u64; 64] = leaper_table(&[
 /// `PAWN_ATTACKS[c][sq]`: the squares a pawn of colour `c` (0 white, 1 black) on `sq`
 /// captures in its own plane. Read backwards, `PAWN_ATTACKS[1 - c][sq]` holds the squares from
 /// which a pawn of colour `c` captures `sq`.
-pub static PAWN_ATTACKS: [[u64; 64]; 2] = [
+pub(crate) static PAWN_ATTACKS: [[u64; 64]; 2] = [
     leaper_table(&[(-1, 1), (1, 1)]),
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
@@ -112,10 +112,10 @@ const fn ring_table(diagonal: bool) -> [[u64; 8]; 64] {
 /// `RING_ORTH[sq][k]`: the squares at (±k, 0) and (0, ±k) from `sq`. A cell k heights away on
 /// one of these squares is on a main-diagonal line (C3-3) through `sq`; `k = 1` and `k = 2` are
 /// also the knight's out-of-plane leaps (C3-11: two heights + one step, one height + two steps).
-pub static RING_ORTH: [[u64; 8]; 64] = ring_table(false);
+pub(crate) static RING_ORTH: [[u64; 8]; 64] = ring_table(false);
 
 /// `RING_DIAG[sq][k]`: the squares at (±k, ±k) from `sq` (cube-diagonal lines, C3-3).
-pub static RING_DIAG: [[u64; 8]; 64] = ring_table(true);
+pub(crate) static RING_DIAG: [[u64; 8]; 64] = ring_table(true);
 
 const fn between_table() -> [[u64; 64]; 64] {
     let mut t = [[0u64; 64]; 64];
@@ -148,7 +148,7 @@ const fn between_table() -> [[u64; 64]; 64] {
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; 0 otherwise.
-pub static BETWEEN: [[u64; 64]; 64] = between_table();
+pub(crate) static BETWEEN: [[u64; 64]; 64] = between_table();
 
 const fn planar_len_table() -> [[u8; 64]; 9] {
     let mut t = [[0u8; 64]; 9];
@@ -175,10 +175,10 @@ const fn planar_len_table() -> [[u8; 64]; 9] {
 
 /// `PLANAR_LEN[d][sq]`: how many steps of planar direction `d` stay on the board from `sq`
 /// (7 for the vertical direction, whose length is limited by the heights instead).
-pub static PLANAR_LEN: [[u8; 64]; 9] = planar_len_table();
+pub(crate) static PLANAR_LEN: [[u8; 64]; 9] = planar_len_table();
 
 /// The square offset of each planar direction.
-pub const PLANAR_DELTA: [i32; 9] = [-9, -8, -7, -1, 0, 1, 7, 8, 9];
+pub(crate) const PLANAR_DELTA: [i32; 9] = [-9, -8, -7, -1, 0, 1, 7, 8, 9];
 
 /// The set-bit iterator is shared by every game crate.
 pub(crate) use variant_core::bits::Bits;

@@ -9,7 +9,7 @@ mod reference;
 
 use chess3d::{Chess3d, Chess3dConfig};
 use reference::{Pos, removal_table};
-use variant_core::{DrawReason, Game, GameConfig, History, Seat, Status, WinReason, perft::perft};
+use variant_core::{DrawReason, Game, GameConfig, History, Seat, Status, WinReason};
 
 // ---------------------------------------------------------------------------------------
 // Helpers: both generators, compared on every call.
@@ -1081,67 +1081,8 @@ fn fide(text: &str) -> Chess3d {
     engine(text, "on")
 }
 
-/// C3-40: FIDE start perft 20, 400, 8 902, 197 281 (published).
-#[test]
-fn c3_40_fide_start_perft() {
-    let g = Chess3d::new(&Chess3dConfig::from_pairs([("heights", "1")]).unwrap()).unwrap();
-    assert_eq!(
-        g.to_text(),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    );
-    for (d, n) in [(1, 20), (2, 400), (3, 8_902), (4, 197_281)] {
-        assert_eq!(perft(&g, d), n, "depth {d}");
-    }
-}
-
-/// C3-40: Kiwipete 48, 2 039, 97 862 (published).
-#[test]
-fn c3_40_kiwipete() {
-    let g = fide("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    for (d, n) in [(1, 48), (2, 2_039), (3, 97_862)] {
-        assert_eq!(perft(&g, d), n, "depth {d}");
-    }
-}
-
-/// C3-40: the other standard positions (published counts, chessprogramming.org).
-#[test]
-fn c3_40_standard_positions() {
-    for (text, counts) in [
-        (
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            &[14u64, 191, 2_812, 43_238][..],
-        ),
-        (
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            &[6, 264, 9_467],
-        ),
-        (
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            &[44, 1_486, 62_379],
-        ),
-        (
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            &[46, 2_079, 89_890],
-        ),
-    ] {
-        let g = fide(text);
-        for (d, &n) in counts.iter().enumerate() {
-            assert_eq!(perft(&g, d as u32 + 1), n, "{text} depth {}", d + 1);
-        }
-    }
-}
-
-/// C3-40 deeper (release run: cargo test --release -p chess3d -- --ignored).
-#[test]
-#[ignore = "long; release run: cargo test --release -p chess3d -- --ignored"]
-fn c3_40_deep_perft() {
-    let g = Chess3d::new(&Chess3dConfig::from_pairs([("heights", "1")]).unwrap()).unwrap();
-    assert_eq!(perft(&g, 5), 4_865_609);
-    assert_eq!(perft(&g, 6), 119_060_324);
-    let k = fide("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    assert_eq!(perft(&k, 4), 4_085_603);
-    assert_eq!(perft(&k, 5), 193_690_690);
-}
+// The C3-40 perft tables (FIDE start, Kiwipete, the other standard positions) are in
+// data/perft/chess3d.perft, checked by tests/fide.rs and crates/variants/tests/perft_data.rs.
 
 /// C3-50, C3-51: cells carry `@height` only with more than one height; moves are the two
 /// cells and a promotion letter; castling is the king's two-cell move; `-` and `x` accepted.

@@ -9,7 +9,6 @@
 //!   [`perft_with`](perft::perft_with) with a transposition table, a stop flag and progress.
 //! - [`History`]: the game record with undo, repetitions, draw claims, resignation and
 //!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format.
-//! - [`DynGame`] / [`DynHistory`]: object-safe faces with string moves, blanket-implemented.
 //! - Shared pieces of the parallelepiped games: [`grid3::Cell3`] (cells `e2@1`) and
 //!   [`RemovalTable`] (height removal).
 //!
@@ -39,13 +38,13 @@ pub mod bits;
 pub mod config;
 #[doc(hidden)]
 pub mod doc_game;
-mod dyn_game;
 pub mod error;
 mod game;
 pub mod grid3;
 mod history;
 mod movelist;
 pub mod perft;
+pub mod perft_data;
 mod record;
 mod removal;
 pub mod render;
@@ -56,7 +55,6 @@ pub mod view;
 pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
-pub use dyn_game::{DynGame, DynHistory};
 pub use error::{
     ActionError, ConfigError, Error, IllegalMove, MoveError, PositionError, RecordError,
 };

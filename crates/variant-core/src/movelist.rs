@@ -5,7 +5,7 @@ use std::ops::Deref;
 /// A fixed-capacity list of moves, backed by an array on the stack.
 ///
 /// Games choose the capacity as a proven upper bound of the number of legal moves in any
-/// position they can reach, so [`MoveBuffer::push`] never overflows.
+/// position they can reach, so [`MoveSink::push`] never overflows.
 pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 
 /// Where generated moves go, one at a time: a list ([`MoveBuffer`]), a counter

@@ -1,4 +1,4 @@
-//! variant-core's generic machinery (perft, divide, parallel perft, History, records, DynGame)
+//! variant-core's generic machinery (perft, divide, parallel perft, History, records, moves as text)
 //! exercised on a game small enough to know completely: tic-tac-toe. Its game-tree counts are
 //! published (255 168 games; 9, 72, 504, 3 024, 15 120, 54 720, 148 176, 200 448, 127 872
 //! nodes at plies 1–9 with finished games as leaves), so these tests do not depend on any game
@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use variant_core::config::{bad_value, unknown_key};
 use variant_core::perft::{divide, perft, perft_full, perft_parallel};
 use variant_core::{
-    ConfigError, ConfigKey, DrawReason, DynGame, Error, Game, GameConfig, History, MoveError,
-    MoveList, PositionError, RepetitionRules, Seat, Status, WinReason, binary,
+    ConfigError, ConfigKey, DrawReason, Error, Game, GameConfig, History, MoveError, MoveList,
+    PositionError, RepetitionRules, Seat, Status, WinReason, binary,
 };
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -349,23 +349,23 @@ fn bad_records_are_errors() {
 }
 
 #[test]
-fn dyn_game_uses_strings() {
-    let mut g: Box<dyn DynGame> = Box::new(start());
-    assert_eq!(g.game_name(), "tictactoe");
-    assert_eq!(g.legal_move_texts().len(), 9);
-    g.play("5").unwrap();
-    assert!(g.play("5").is_err());
-    assert!(g.play("").is_err());
-    assert_eq!(g.position_text(), "....x....");
-    assert_eq!(g.perft(2), 8 * 7);
-    let d = g.divide(2, 2, &|_, _| {});
+fn moves_as_text() {
+    // Tic-tac-toe by hand: 9 first moves, 8 replies each.
+    let mut g = start();
+    assert_eq!(g.name(), "tictactoe");
+    assert_eq!(g.legal_moves().len(), 9);
+    g.play_text("5").unwrap();
+    assert!(g.play_text("5").is_err());
+    assert!(g.play_text("").is_err());
+    assert_eq!(g.to_text(), "....x....");
+    assert_eq!(perft(&g, 2), 8 * 7);
+    let d = variant_core::perft::divide_parallel(&g, 2, 2, |_, _| {});
     assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), 56);
-    let c = g.clone();
-    assert_eq!(c.position_text(), g.position_text());
-    let mut h = g.new_history();
-    assert_eq!(h.play("1").unwrap(), "1");
+    let mut h = History::new(g.clone());
+    let one = h.play_text("1").unwrap();
+    assert_eq!(g.format_move(one), "1");
     h.undo().unwrap();
-    assert_eq!(h.position().position_text(), "....x....");
+    assert_eq!(h.position().to_text(), "....x....");
 }
 
 #[test]

@@ -160,6 +160,12 @@ pub enum Command {
         /// The SQLite file the games are kept in.
         #[arg(long, value_name = "FILE", default_value = "variants.db")]
         data: std::path::PathBuf,
+        /// When a move is on disk: `full` (flushed to the disk before the answer: survives a
+        /// crash of the machine) or `normal` (written to the file before the answer; survives a
+        /// crash of the server, not of the machine; saves one disk flush a batch of moves).
+        #[arg(long, value_name = "MODE", default_value = "full",
+              value_parser = ["normal", "full"])]
+        sync: String,
     },
 }
 

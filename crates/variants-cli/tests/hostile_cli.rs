@@ -3,11 +3,37 @@
 //! input, arguments and files of binary garbage. Bad input exits with 1 and a one-line
 //! `error: …` on stderr, usage errors with 2 (clap's message, starting with `error:`), and
 //! nothing ever panics. A few positive checks pin the exit code 0 paths.
+//!
+//! Every message is also kept as an insta snapshot (one per test, `hostile_cli__*.snap`), so a
+//! change in what a user is told shows as a diff to review.
 
 mod common;
 
 use common::run;
+use std::cell::RefCell;
 use std::process::{Command, Output, Stdio};
+
+thread_local! {
+    /// The messages the current test has seen, in order (each test runs on its own thread).
+    static MESSAGES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps what a user was told about `what` for the test's snapshot.
+fn record(what: &str, message: &str) {
+    MESSAGES.with(|m| {
+        m.borrow_mut()
+            .push(format!("## {what}\n{}", message.trim_end()))
+    });
+}
+
+/// Snapshots the messages the test has seen, with each `(from, to)` replaced (temporary paths).
+fn snapshot_messages(name: &str, replace: &[(&str, &str)]) {
+    let mut all = MESSAGES.with(|m| m.take()).join("\n");
+    for (from, to) in replace {
+        all = all.replace(from, to);
+    }
+    insta::assert_snapshot!(name, all);
+}
 
 fn variants(args: &[&str]) -> Output {
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
@@ -39,6 +65,7 @@ fn no_panic(o: &Output, what: &str) {
 fn bad_input(o: &Output, what: &str) {
     no_panic(o, what);
     let err = text(&o.stderr);
+    record(what, &err);
     assert_eq!(o.status.code(), Some(1), "{what}: exit code; stderr: {err}");
     assert_eq!(
         err.lines().count(),
@@ -58,6 +85,7 @@ fn bad_input(o: &Output, what: &str) {
 fn usage(o: &Output, what: &str) {
     no_panic(o, what);
     let err = text(&o.stderr);
+    record(what, &err);
     assert_eq!(o.status.code(), Some(2), "{what}: exit code; stderr: {err}");
     assert!(
         err.starts_with("error:") || err.contains("Usage: variants"),
@@ -86,6 +114,7 @@ fn unknown_games_are_bad_input() {
             "perft of an unknown game",
         );
     }
+    snapshot_messages("unknown_games", &[]);
 }
 
 #[test]
@@ -133,6 +162,7 @@ fn broken_configurations_are_bad_input() {
             &format!("{game} {config}"),
         );
     }
+    snapshot_messages("broken_configurations", &[]);
 }
 
 #[test]
@@ -166,6 +196,7 @@ fn broken_positions_are_bad_input() {
         ]),
         "heights=2 with a one-board text",
     );
+    snapshot_messages("broken_positions", &[]);
 }
 
 #[test]
@@ -186,6 +217,7 @@ fn usage_errors_exit_with_2() {
         &variants(&["moves", "chess3d", "--no-such-flag"]),
         "unknown flag",
     );
+    snapshot_messages("usage_errors", &[]);
 }
 
 #[cfg(unix)]
@@ -198,6 +230,7 @@ fn binary_garbage_arguments_are_refused() {
     let g = OsStr::from_bytes(&garbage);
     let o = run(&[OsStr::new("moves"), g], None);
     no_panic(&o, "a game name of invalid UTF-8");
+    record("a game name of invalid UTF-8", &text(&o.stderr));
     assert!(matches!(o.status.code(), Some(1 | 2)), "{:?}", o.status);
     let o = run(
         &[
@@ -209,6 +242,7 @@ fn binary_garbage_arguments_are_refused() {
         None,
     );
     no_panic(&o, "a position of invalid UTF-8");
+    record("a position of invalid UTF-8", &text(&o.stderr));
     assert!(matches!(o.status.code(), Some(1 | 2)), "{:?}", o.status);
     let o = run(
         &[
@@ -220,7 +254,9 @@ fn binary_garbage_arguments_are_refused() {
         None,
     );
     no_panic(&o, "a configuration of invalid UTF-8");
+    record("a configuration of invalid UTF-8", &text(&o.stderr));
     assert!(matches!(o.status.code(), Some(1 | 2)), "{:?}", o.status);
+    snapshot_messages("binary_garbage_arguments", &[]);
 }
 
 #[test]
@@ -241,6 +277,7 @@ fn a_ten_thousand_byte_move_on_play_is_an_error_line() {
     let out = text(&o.stdout);
     let errors: Vec<&str> = out.lines().filter(|l| l.contains("error: ")).collect();
     assert_eq!(errors.len(), 1, "{out}");
+    record("play with a 10 000-byte move", errors[0]);
     assert!(
         errors[0].len() < 600,
         "the error line quotes {} bytes",
@@ -262,6 +299,7 @@ fn a_ten_thousand_byte_move_on_play_is_an_error_line() {
             o.status
         );
     }
+    snapshot_messages("ten_thousand_byte_move", &[]);
 }
 
 #[test]
@@ -314,6 +352,7 @@ fn garbage_files_and_paths_are_bad_input() {
         "player without seat",
     );
     let _ = std::fs::remove_dir_all(&dir);
+    snapshot_messages("garbage_files_and_paths", &[(&path(&dir), "TMP")]);
 }
 
 #[test]
@@ -380,4 +419,5 @@ fn a_full_disk_is_reported_not_ignored() {
         "{}",
         text(&o.stderr)
     );
+    snapshot_messages("full_disk", &[]);
 }

@@ -359,9 +359,16 @@ fn events_push_every_new_state() {
 
 #[test]
 fn accepted_moves_survive_a_kill() {
-    let dir = scratch("restart");
+    // Both `--sync` modes: a kill of the server loses nothing in either.
+    for sync in ["normal", "full"] {
+        survive_a_kill(sync);
+    }
+}
+
+fn survive_a_kill(sync: &str) {
+    let dir = scratch(&format!("restart-{sync}"));
     let db = dir.join("games.db");
-    let server = Server::start(&db);
+    let server = Server::start_with(&db, &["--sync", sync]);
     let c = create(
         &server,
         json!({"game": "checkers3d", "config": "heights=2"}),
@@ -379,9 +386,9 @@ fn accepted_moves_survive_a_kill() {
     }
     // SIGKILL: no shutdown code runs, so only what was written before answering survives.
     server.kill();
-    let server = Server::start(&db);
+    let server = Server::start_with(&db, &["--sync", sync]);
     let s = state(&server, &id);
-    assert_eq!(s["history"], json!(accepted));
+    assert_eq!(s["history"], json!(accepted), "--sync {sync}");
     // The game goes on with the same tokens.
     let mv = s["moves"][0].as_str().unwrap().to_string();
     let token = tokens[str_of(&s, "to_move")].as_str().unwrap();

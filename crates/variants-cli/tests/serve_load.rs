@@ -3,7 +3,8 @@
 //! for `VARIANTS_LOAD_SECONDS` (default 20; docs/web.md gives the 60-second figure), each
 //! move a new connection, each client pausing `VARIANTS_LOAD_THINK_MS` (default 100) between
 //! its moves — a person needs seconds, so 100 clients offer at most 1000 moves a second; 0
-//! makes it a closed loop (as fast as the machine goes). Every answer must be 200, and the 99th percentile of the move
+//! makes it a closed loop (as fast as the machine goes); `VARIANTS_LOAD_SYNC` (`full`, the
+//! default, or `normal`) is the server's `--sync`. Every answer must be 200, and the 99th percentile of the move
 //! answers (human moves, no engine) must stay under 50 ms.
 //!
 //! Timing belongs in release builds: this test is `#[ignore]`d and run by
@@ -108,8 +109,9 @@ fn hundred_games_at_once() {
     let clients = env_number("VARIANTS_LOAD_GAMES", 100) as usize;
     let seconds = env_number("VARIANTS_LOAD_SECONDS", 20);
     let think = Duration::from_millis(env_number("VARIANTS_LOAD_THINK_MS", 100));
+    let sync = std::env::var("VARIANTS_LOAD_SYNC").unwrap_or_else(|_| "full".to_string());
     let dir = scratch("load");
-    let server = Server::start(&dir.join("games.db"));
+    let server = Server::start_with(&dir.join("games.db"), &["--sync", &sync]);
     let until = Instant::now() + Duration::from_secs(seconds);
     let reports: Vec<ClientReport> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..clients)
@@ -135,7 +137,7 @@ fn hundred_games_at_once() {
     };
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "load: {clients} clients, {seconds} s, think {} ms, {games} games, {} moves ({:.0}/s), \
+        "load: --sync {sync}, {clients} clients, {seconds} s, think {} ms, {games} games, {} moves ({:.0}/s), \
          p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} errors",
         think.as_millis(),
         latencies.len(),

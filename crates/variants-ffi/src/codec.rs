@@ -32,7 +32,6 @@
 
 use crate::boundary::Failure;
 use crate::result::variants_result;
-use crate::typed::Member;
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -157,7 +156,7 @@ impl<G: Codec> MoveCache<G> {
 }
 
 /// A game whose moves have 64-bit values.
-pub(crate) trait Codec: Member {
+pub(crate) trait Codec: Game {
     /// The game's number in the top four bits of its values.
     const TAG: u64;
 
@@ -186,8 +185,9 @@ pub(crate) fn legal_move<G: Codec>(game: &G, stamp: u64, code: u64) -> Result<G:
 /// Plays the legal move of `game` with value `code` (the position's stamp is `stamp`), or
 /// says why there is none (the position is then unchanged).
 pub(crate) fn play_code<G: Codec>(game: &mut G, stamp: u64, code: u64) -> Result<(), Failure> {
-    // The move is played straight from the cached list (not returned first): checkers3d
-    // moves are 36 bytes, and moving them through a `Result` costs more than the lookup.
+    // The move is played straight from the cached list on the typed game (not returned
+    // first, nor converted to an `AnyMove`): checkers3d moves are 36 bytes, and moving them
+    // through a `Result` costs more than the lookup.
     G::with_cache(|cache| {
         let list = cache.get(game, stamp)?;
         let mv = list

@@ -6,10 +6,11 @@ use crate::ptr::{
     TextOut, arg_mut, arg_out, arg_ref, arg_str, arg_str_or_empty, free_box, into_raw,
 };
 use crate::result::variants_result;
-use crate::typed::Typed;
+use crate::typed::{build, with_typed};
 use std::ffi::c_char;
-use variants::registry;
-use variants::variant_core::Seat;
+use variants::AnyGame;
+use variants::variant_core::perft::{divide_parallel, perft};
+use variants::variant_core::{Game, GameConfig, Seat};
 
 /// A position of one of the games, with its configuration. Opaque: made by
 /// `variants_game_new`, `variants_game_from_text` or `variants_game_clone`, released by
@@ -21,8 +22,8 @@ use variants::variant_core::Seat;
 #[allow(non_camel_case_types)]
 #[derive(Debug)]
 pub struct variants_game {
-    /// The position.
-    pub(crate) typed: Typed,
+    /// The position (the facade's game chosen at run time).
+    pub(crate) game: AnyGame,
     /// Changes whenever the position changes, and is copied with it: equal stamps mean equal
     /// positions (the key of the per-thread move cache, see `codec.rs`).
     pub(crate) stamp: u64,
@@ -30,38 +31,23 @@ pub struct variants_game {
 
 impl variants_game {
     /// A handle for a new position.
-    pub(crate) fn new(typed: Typed) -> variants_game {
+    pub(crate) fn new(game: AnyGame) -> variants_game {
         variants_game {
-            typed,
+            game,
             stamp: fresh_stamp(),
         }
     }
 
-    /// The position as the text-based trait object.
-    pub(crate) fn dynamic(&self) -> &dyn variants::DynGame {
-        self.typed.as_dyn()
-    }
-
     /// The position for a change: the stamp is renewed (the caller changes the position).
-    pub(crate) fn changing(&mut self) -> &mut Typed {
+    pub(crate) fn changing(&mut self) -> &mut AnyGame {
         self.stamp = fresh_stamp();
-        &mut self.typed
+        &mut self.game
     }
-}
-
-/// Parses a configuration argument: JSON (`{"heights":1}`), `key=value` pairs separated by
-/// `;` or newlines (`heights=1;removal=off`), or NULL / empty for the defaults.
-fn config_pairs(config: *const c_char) -> Result<Vec<(String, String)>, Failure> {
-    let text = arg_str_or_empty(config, "config")?;
-    if text.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    registry::parse_config(text).map_err(|e| variants::Error::from(e).into())
 }
 
 /// Stores a new handle in `*out`.
-pub(crate) fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_game>, typed: Typed) {
-    out.write(into_raw(variants_game::new(typed)));
+pub(crate) fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_game>, game: AnyGame) {
+    out.write(into_raw(variants_game::new(game)));
 }
 
 /// Creates the start position of `game` (a name from `variants_games`, e.g. `"chess3d"`)
@@ -82,8 +68,9 @@ pub extern "C" fn variants_game_new(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let name = arg_str(game, "game")?;
-        let pairs = config_pairs(config)?;
-        hand_out(out, Typed::build(name, &pairs, None)?);
+        // JSON, `key=value` pairs separated by `;` or newlines, or NULL / empty.
+        let config = arg_str_or_empty(config, "config")?;
+        hand_out(out, build(name, config, None)?);
         Ok(())
     })
 }
@@ -109,8 +96,8 @@ pub extern "C" fn variants_game_from_text(
         out.write(std::ptr::null_mut());
         let name = arg_str(game, "game")?;
         let text = arg_str(text, "text")?;
-        let pairs = config_pairs(config)?;
-        hand_out(out, Typed::build(name, &pairs, Some(text))?);
+        let config = arg_str_or_empty(config, "config")?;
+        hand_out(out, build(name, config, Some(text))?);
         Ok(())
     })
 }
@@ -127,7 +114,7 @@ pub extern "C" fn variants_game_clone(
         out.write(std::ptr::null_mut());
         let game = arg_ref(game, "game")?;
         out.write(into_raw(variants_game {
-            typed: game.typed.clone(),
+            game: game.game.clone(),
             stamp: game.stamp,
         }));
         Ok(())
@@ -151,7 +138,7 @@ pub extern "C" fn variants_game_name(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        TextOut::new(buf, len, written)?.write(game.dynamic().game_name())
+        TextOut::new(buf, len, written)?.write(game.game.name())
     })
 }
 
@@ -169,8 +156,9 @@ pub extern "C" fn variants_game_config(
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
         let pairs: Vec<String> = game
-            .dynamic()
-            .config_pairs()
+            .game
+            .config()
+            .to_pairs()
             .into_iter()
             .map(|(key, value)| format!("{key}={value}"))
             .collect();
@@ -194,7 +182,7 @@ pub extern "C" fn variants_game_to_text(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        TextOut::new(buf, len, written)?.write(&game.dynamic().position_text())
+        TextOut::new(buf, len, written)?.write(&game.game.to_text())
     })
 }
 
@@ -211,7 +199,7 @@ pub extern "C" fn variants_game_legal_moves(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
-        out.write(&game.dynamic().legal_move_texts().join("\n"))
+        out.write(&game.game.legal_move_texts().join("\n"))
     })
 }
 
@@ -223,7 +211,7 @@ pub extern "C" fn variants_game_legal_move_count(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        arg_out(count, "count")?.write(game.dynamic().legal_move_count());
+        arg_out(count, "count")?.write(game.game.count_legal_moves());
         Ok(())
     })
 }
@@ -244,7 +232,9 @@ pub extern "C" fn variants_game_play(
     ffi_boundary(|| {
         let game = arg_mut(game, "game")?;
         let text = arg_str(r#move, "move")?;
-        game.changing().as_dyn_mut().play(text)?;
+        // Parsed before the stamp changes: a refused move leaves the handle as it was.
+        let mv = game.game.parse_move(text).map_err(variants::Error::from)?;
+        game.changing().play_unchecked(mv);
         Ok(())
     })
 }
@@ -263,15 +253,15 @@ pub extern "C" fn variants_game_perft(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let nodes = arg_out(nodes, "nodes")?;
+        // The typed game's perft: the figure C callers compare their own walks with.
         let count = if threads == 1 || depth <= 1 {
-            game.dynamic().perft(depth)
+            with_typed!(&game.game, g => perft(g, depth))
         } else {
             let threads = usize::try_from(threads).unwrap_or(0);
-            game.dynamic()
-                .divide(depth, threads, &|_, _| {})
+            with_typed!(&game.game, g => divide_parallel(g, depth, threads, |_, _| {})
                 .iter()
                 .map(|(_, n)| n)
-                .sum()
+                .sum())
         };
         nodes.write(count);
         Ok(())
@@ -287,7 +277,7 @@ pub extern "C" fn variants_game_side_to_move(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        arg_out(seat, "seat")?.write(u32::from(game.dynamic().to_move().0));
+        arg_out(seat, "seat")?.write(u32::from(game.game.side_to_move().0));
         Ok(())
     })
 }
@@ -300,7 +290,7 @@ pub extern "C" fn variants_game_seat_count(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        let seats = u32::try_from(game.dynamic().seats()).unwrap_or(u32::MAX);
+        let seats = u32::try_from(game.game.seat_count()).unwrap_or(u32::MAX);
         arg_out(count, "count")?.write(seats);
         Ok(())
     })
@@ -319,7 +309,7 @@ pub extern "C" fn variants_game_seat_name(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
-        let seats = game.dynamic().seats();
+        let seats = game.game.seat_count();
         let index = u8::try_from(seat)
             .ok()
             .filter(|&s| usize::from(s) < seats)
@@ -328,12 +318,12 @@ pub extern "C" fn variants_game_seat_name(
                     variants_result::VARIANTS_INVALID_ARGUMENT,
                     format!(
                         "seat {seat}: {} has seats 0 to {}",
-                        game.dynamic().game_name(),
+                        game.game.name(),
                         seats.saturating_sub(1)
                     ),
                 )
             })?;
-        out.write(game.dynamic().seat_label(Seat(index)))
+        out.write(game.game.seat_name(Seat(index)))
     })
 }
 
@@ -345,7 +335,7 @@ pub extern "C" fn variants_game_hash(
 ) -> variants_result {
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
-        arg_out(hash, "hash")?.write(game.dynamic().hash());
+        arg_out(hash, "hash")?.write(game.game.zobrist());
         Ok(())
     })
 }

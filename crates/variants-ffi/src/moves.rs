@@ -6,7 +6,7 @@ use crate::codec::{Codec, legal_move, play_code, with_moves};
 use crate::game::variants_game;
 use crate::ptr::{TextOut, arg_mut, arg_out, arg_ref, arg_slice_out, arg_str, same_object};
 use crate::result::variants_result;
-use crate::typed::with_game;
+use crate::typed::with_typed;
 use std::ffi::c_char;
 use variants::Error;
 use variants::variant_core::Game;
@@ -52,7 +52,7 @@ pub extern "C" fn variants_game_moves(
         let count = arg_out(count, "count")?;
         let out = arg_slice_out(moves, len, "moves")?;
         let stamp = game.stamp;
-        with_game!(&game.typed, g => with_moves(g, stamp, |cache| {
+        with_typed!(&game.game, g => with_moves(g, stamp, |cache| {
             let codes = cache.codes();
             count.write(codes.len());
             let Some(slots) = out.get_mut(..codes.len()) else {
@@ -87,7 +87,7 @@ pub extern "C" fn variants_game_play_move(
     ffi_boundary(|| {
         let handle = arg_mut(game, "game")?;
         let stamp = handle.stamp;
-        with_game!(handle.changing(), g => play_code(g, stamp, r#move))
+        with_typed!(mut handle.changing(), g => play_code(g, stamp, r#move))
             .inspect_err(|_| handle.stamp = stamp)
     })
 }
@@ -110,7 +110,7 @@ pub extern "C" fn variants_game_move_text(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
-        let text = with_game!(&game.typed, g => {
+        let text = with_typed!(&game.game, g => {
             g.format_move(legal_move(g, game.stamp, r#move)?)
         });
         out.write(&text)
@@ -136,7 +136,7 @@ pub extern "C" fn variants_game_parse_move(
         out.write(0);
         let game = arg_ref(game, "game")?;
         let text = arg_str(text, "text")?;
-        let code = with_game!(&game.typed, g => parse(g, game.stamp, text)?);
+        let code = with_typed!(&game.game, g => parse(g, game.stamp, text)?);
         out.write(code);
         Ok(())
     })
@@ -172,17 +172,17 @@ pub extern "C" fn variants_game_copy(
         }
         let dst = arg_mut(dst, "dst")?;
         let src = arg_ref(src, "src")?;
-        if !dst.typed.same_game(&src.typed) {
+        if std::mem::discriminant(dst.game.typed()) != std::mem::discriminant(src.game.typed()) {
             return Err(Failure::new(
                 variants_result::VARIANTS_INVALID_ARGUMENT,
                 format!(
                     "variants_game_copy: dst is a {} position, src a {} one",
-                    dst.dynamic().game_name(),
-                    src.dynamic().game_name()
+                    dst.game.name(),
+                    src.game.name()
                 ),
             ));
         }
-        dst.typed.clone_from(&src.typed);
+        dst.game.clone_from(&src.game);
         dst.stamp = src.stamp;
         Ok(())
     })

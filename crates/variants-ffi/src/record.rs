@@ -6,10 +6,9 @@ use crate::game::variants_game;
 use crate::ptr::{TextOut, arg_mut, arg_out, arg_ref, arg_str, free_box, into_raw};
 use crate::result::variants_result;
 use crate::status::{draw_reason, variants_reason, variants_status};
-use crate::typed::Typed;
 use std::ffi::c_char;
-use variants::variant_core::Seat;
-use variants::{DynHistory, registry};
+use variants::variant_core::{Game, Seat};
+use variants::{AnyGame, History};
 
 /// A game record: the start position, every move since, and how the game ended. Opaque: made
 /// by `variants_record_new` or `variants_record_from_json`, released by `variants_record_free`.
@@ -19,10 +18,10 @@ use variants::{DynHistory, registry};
 #[allow(non_camel_case_types)]
 #[derive(Debug)]
 pub struct variants_record {
-    inner: Box<dyn DynHistory>,
+    inner: History<AnyGame>,
 }
 
-fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_record>, inner: Box<dyn DynHistory>) {
+fn hand_out(out: &mut std::mem::MaybeUninit<*mut variants_record>, inner: History<AnyGame>) {
     out.write(into_raw(variants_record { inner }));
 }
 
@@ -37,7 +36,7 @@ pub extern "C" fn variants_record_new(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let start = arg_ref(start, "start")?;
-        hand_out(out, start.dynamic().new_history());
+        hand_out(out, History::new(start.game.clone()));
         Ok(())
     })
 }
@@ -56,7 +55,7 @@ pub extern "C" fn variants_record_from_json(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let json = arg_str(json, "json")?;
-        hand_out(out, registry::history_from_json(json)?);
+        hand_out(out, variants::history_from_json(json)?);
         Ok(())
     })
 }
@@ -109,8 +108,7 @@ pub extern "C" fn variants_record_position(
         let out = arg_out(out, "out")?;
         out.write(std::ptr::null_mut());
         let record = arg_ref(record, "record")?;
-        let position = Typed::from_dyn(record.inner.position())?;
-        crate::game::hand_out(out, position);
+        crate::game::hand_out(out, record.inner.position().clone());
         Ok(())
     })
 }
@@ -124,7 +122,7 @@ pub extern "C" fn variants_record_play(
     ffi_boundary(|| {
         let record = arg_mut(record, "record")?;
         let text = arg_str(r#move, "move")?;
-        record.inner.play(text)?;
+        record.inner.play_text(text)?;
         Ok(())
     })
 }
@@ -226,7 +224,7 @@ pub extern "C" fn variants_record_resign(
 ) -> variants_result {
     ffi_boundary(|| {
         let record = arg_mut(record, "record")?;
-        let seats = record.inner.position().seats();
+        let seats = record.inner.position().seat_count();
         let index = u8::try_from(seat)
             .ok()
             .filter(|&s| usize::from(s) < seats)

@@ -10,6 +10,7 @@ use crate::result::variants_result;
 use crate::stop::variants_stop;
 use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
+use variants::variant_core::{Game, GameConfig};
 use variants_engine::{Limits, TextResult, TextSearcher};
 
 /// The score of a won game in `variants_game_search`: a win after `p` plies scores
@@ -235,13 +236,14 @@ fn run(
     progress: &mut dyn FnMut(&TextResult),
 ) -> Result<TextResult, Failure> {
     let pairs: Vec<(String, String)> = game
-        .dynamic()
-        .config_pairs()
+        .game
+        .config()
+        .to_pairs()
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
-    let mut searcher = TextSearcher::new(game.dynamic().game_name(), &pairs)?;
-    let text = game.dynamic().position_text();
+    let mut searcher = TextSearcher::new(game.game.name(), &pairs)?;
+    let text = game.game.to_text();
     Ok(searcher.search(Some(&text), &[], limits, stop.map(|s| &s.flag), progress)?)
 }
 
@@ -252,7 +254,7 @@ fn best_of(game: &variants_game, result: &TextResult) -> Result<String, Failure>
             variants_result::VARIANTS_NOT_POSSIBLE,
             format!(
                 "the game is over ({}): there is no move to search",
-                game.dynamic().position_status()
+                game.game.status()
             ),
         )
     })

@@ -5,6 +5,7 @@ use crate::game::variants_game;
 use crate::ptr::{arg_out, arg_ref};
 use crate::result::variants_result;
 use variants::Status;
+use variants::variant_core::Game;
 use variants::variant_core::{DrawReason, WinReason};
 
 /// Whether the game goes on, is won or is drawn.
@@ -133,7 +134,7 @@ pub extern "C" fn variants_game_status(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = arg_out(status, "status")?;
-        out.write(game.dynamic().position_status().into());
+        out.write(game.game.status().into());
         Ok(())
     })
 }

@@ -1,148 +1,61 @@
-//! The position behind a game handle, as its concrete type: an enum over the games this build
-//! serves, so that moves can be handled as typed values (no text, no trait object) and one
-//! handle can be overwritten by another of the same game without allocating.
+//! The typed game inside a handle's [`AnyGame`], for the code that handles moves as values
+//! (the codec and its per-thread caches are per game), and the construction of handles
+//! through the facade.
 //!
-//! [`with_game!`] runs the same generic code on whichever game a value holds.
+//! [`with_typed!`] runs the same generic code on whichever game an `AnyGame` holds.
 
 use crate::boundary::Failure;
 use crate::result::variants_result;
-use variants::variant_core::{ConfigError, Game, GameConfig};
-use variants::{DynGame, Error};
+use variants::AnyGame;
 
-/// A position of one of the games of this build.
-#[derive(Clone, Debug)]
-pub(crate) enum Typed {
-    /// chess3d.
-    #[cfg(feature = "chess3d")]
-    Chess3d(variants::chess3d::Chess3d),
-    /// checkers3d.
-    #[cfg(feature = "checkers3d")]
-    Checkers3d(variants::checkers3d::Checkers3d),
-    /// bishops4p.
-    #[cfg(feature = "bishops4p")]
-    Bishops4p(variants::bishops4p::Bishops),
-    /// chess-t.
-    #[cfg(feature = "chess-t")]
-    ChessT(variants::chess_t::ChessT),
-}
-
-/// Runs `$body` with `$g` bound to the typed game inside `$typed` (a `Typed`, `&Typed` or
-/// `&mut Typed`), monomorphised once per game.
-macro_rules! with_game {
-    ($typed:expr, $g:ident => $body:expr) => {
-        match $typed {
+/// Runs `$body` with `$g` bound to the typed game inside `$any` (an `&AnyGame`), monomorphised
+/// once per game of this build; a game the facade serves but this build of the C library does
+/// not (the facade's enum is `#[non_exhaustive]`) gives the failure of [`not_served`].
+macro_rules! with_typed {
+    ($any:expr, $g:ident => $body:expr) => {
+        $crate::typed::with_typed!(typed, $any, $g => $body)
+    };
+    (mut $any:expr, $g:ident => $body:expr) => {
+        $crate::typed::with_typed!(typed_mut, $any, $g => $body)
+    };
+    ($access:ident, $any:expr, $g:ident => $body:expr) => {
+        match $any.$access() {
             #[cfg(feature = "chess3d")]
-            $crate::typed::Typed::Chess3d($g) => $body,
+            variants::TypedGame::Chess3d($g) => $body,
             #[cfg(feature = "checkers3d")]
-            $crate::typed::Typed::Checkers3d($g) => $body,
+            variants::TypedGame::Checkers3d($g) => $body,
             #[cfg(feature = "bishops4p")]
-            $crate::typed::Typed::Bishops4p($g) => $body,
+            variants::TypedGame::Bishops($g) => $body,
             #[cfg(feature = "chess-t")]
-            $crate::typed::Typed::ChessT($g) => $body,
+            variants::TypedGame::ChessT($g) => $body,
+            #[allow(unreachable_patterns)]
+            other => return Err($crate::typed::not_served(other)),
         }
     };
 }
-pub(crate) use with_game;
+pub(crate) use with_typed;
 
-/// A game type this build can put into a [`Typed`].
-pub(crate) trait Member: Game {
-    fn wrap(self) -> Typed;
+/// The failure for a game the facade holds but this build of the C library does not serve.
+#[cold]
+pub(crate) fn not_served(game: &variants::TypedGame) -> Failure {
+    Failure::new(
+        variants_result::VARIANTS_UNKNOWN_GAME,
+        format!("game {game:?}: not served by the C library of this build"),
+    )
 }
 
-macro_rules! member {
-    ($feature:literal, $variant:ident, $ty:ty) => {
-        #[cfg(feature = $feature)]
-        impl Member for $ty {
-            fn wrap(self) -> Typed {
-                Typed::$variant(self)
-            }
-        }
+/// A game of `name` under the configuration `config` (JSON, `key=value` pairs separated by
+/// `;` or newlines, or empty for the defaults): the start position, or the position read from
+/// `text`, whose keys must agree with the explicitly given ones (the facade's
+/// [`variants::from_text`] checks that).
+pub(crate) fn build(name: &str, config: &str, text: Option<&str>) -> Result<AnyGame, Failure> {
+    let game = match text {
+        None => variants::new_game(name, config)?,
+        Some(text) => variants::from_text(name, config, text)?,
     };
-}
-member!("chess3d", Chess3d, variants::chess3d::Chess3d);
-member!("checkers3d", Checkers3d, variants::checkers3d::Checkers3d);
-member!("bishops4p", Bishops4p, variants::bishops4p::Bishops);
-member!("chess-t", ChessT, variants::chess_t::ChessT);
-
-impl Typed {
-    /// The position as the text-based trait object (for everything that is not about moves
-    /// as values).
-    pub(crate) fn as_dyn(&self) -> &dyn DynGame {
-        with_game!(self, g => g)
-    }
-
-    /// The position as a mutable trait object.
-    pub(crate) fn as_dyn_mut(&mut self) -> &mut dyn DynGame {
-        with_game!(self, g => g)
-    }
-
-    /// Whether `self` and `other` are positions of the same game.
-    pub(crate) fn same_game(&self, other: &Typed) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-
-    /// A position of game `name` under the configuration `pairs`: the start position, or the
-    /// position read from `text`, whose keys must agree with the explicitly given ones.
-    pub(crate) fn build(
-        name: &str,
-        pairs: &[(String, String)],
-        text: Option<&str>,
-    ) -> Result<Typed, Failure> {
-        match name {
-            #[cfg(feature = "chess3d")]
-            "chess3d" => build::<variants::chess3d::Chess3d>(pairs, text),
-            #[cfg(feature = "checkers3d")]
-            "checkers3d" => build::<variants::checkers3d::Checkers3d>(pairs, text),
-            #[cfg(feature = "bishops4p")]
-            "bishops4p" => build::<variants::bishops4p::Bishops>(pairs, text),
-            #[cfg(feature = "chess-t")]
-            "chess-t" => build::<variants::chess_t::ChessT>(pairs, text),
-            // The registry knows every game of the build and words the error.
-            _ => Err(match variants::registry::game_info(name) {
-                Err(e) => e.into(),
-                Ok(_) => Failure::new(
-                    variants_result::VARIANTS_UNKNOWN_GAME,
-                    format!("game {name}: not served by the C library of this build"),
-                ),
-            }),
-        }
-    }
-
-    /// The typed copy of a position held as a trait object (a record's current position),
-    /// through its configuration and position text, which carry the whole position.
-    pub(crate) fn from_dyn(game: &dyn DynGame) -> Result<Typed, Failure> {
-        let pairs: Vec<(String, String)> = game
-            .config_pairs()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        Typed::build(game.game_name(), &pairs, Some(&game.position_text()))
-    }
-}
-
-/// Builds a game from configuration pairs and, optionally, a position text (as the registry
-/// does for its trait objects); keys given explicitly must agree with what the text fixes.
-fn build<G: Member>(pairs: &[(String, String)], text: Option<&str>) -> Result<Typed, Failure> {
-    let config = G::Config::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .map_err(Error::from)?;
-    let Some(text) = text else {
-        return Ok(G::new(&config).map_err(Error::from)?.wrap());
-    };
-    let game = G::from_text(&config, text).map_err(Error::from)?;
-    for (key, given) in pairs {
-        // Normalise the given value the way the configuration writes it back.
-        let mut alone = G::Config::default();
-        alone.set(key, given).map_err(Error::from)?;
-        let given_norm = alone.get(key).unwrap_or_else(|| given.clone());
-        let text_value = game.config().get(key).unwrap_or_default();
-        if given_norm != text_value {
-            return Err(Error::from(ConfigError::DisagreesWithPosition {
-                key: key.clone(),
-                given: given.clone(),
-                text: text_value,
-            })
-            .into());
-        }
-    }
-    Ok(game.wrap())
+    // Refuse here, once, a game this build cannot list moves for.
+    #[allow(unreachable_code)]
+    let check = || -> Result<(), Failure> { with_typed!(&game, _g => Ok(())) };
+    check()?;
+    Ok(game)
 }

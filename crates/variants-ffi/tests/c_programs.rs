@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use variants::registry;
+use variants::variant_core::{Game, GameConfig};
 use variants_ffi::VARIANTS_ABI_VERSION;
 
 fn workspace_dir() -> PathBuf {
@@ -150,20 +151,21 @@ fn example_agrees_with_the_rust_api() {
 
         // Seats and configuration.
         let config: Vec<String> = start
-            .config_pairs()
+            .config()
+            .to_pairs()
             .into_iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         let expected = format!(
             "game {name} seats {} config {}",
-            start.seats(),
+            start.seat_count(),
             config.join(";")
         );
         assert!(
             stdout.lines().any(|l| l == expected),
             "missing line {expected:?}:\n{stdout}"
         );
-        let expected = format!("start {name} {}", start.position_text());
+        let expected = format!("start {name} {}", start.to_text());
         assert!(
             stdout.lines().any(|l| l == expected),
             "missing line {expected:?}:\n{stdout}"
@@ -179,7 +181,7 @@ fn example_agrees_with_the_rust_api() {
         for (depth, nodes) in perft {
             assert_eq!(
                 nodes,
-                start.perft(depth),
+                variants::perft(&start, depth),
                 "{name}: perft {depth} through C and Rust"
             );
         }
@@ -199,10 +201,10 @@ fn example_agrees_with_the_rust_api() {
                 game.legal_move_texts().first(),
                 "{name}: first legal move"
             );
-            game.play(mv)
+            game.play_text(mv)
                 .unwrap_or_else(|e| panic!("{name}: {mv}: {e}"));
         }
-        let expected = format!("position {name} {}", game.position_text());
+        let expected = format!("position {name} {}", game.to_text());
         assert!(
             stdout.lines().any(|l| l == expected),
             "missing line {expected:?}:\n{stdout}"
@@ -213,9 +215,9 @@ fn example_agrees_with_the_rust_api() {
             .unwrap_or_default();
         assert_eq!(
             status.get(2).map(String::as_str),
-            Some(status_kind(game.position_status()))
+            Some(status_kind(game.status()))
         );
-        let expected = format!("perft {name} after 2 {}", game.perft(2));
+        let expected = format!("perft {name} after 2 {}", variants::perft(&game, 2));
         assert!(
             stdout.lines().any(|l| l == expected),
             "missing line {expected:?}:\n{stdout}"

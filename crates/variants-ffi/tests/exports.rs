@@ -6,6 +6,7 @@
 use std::ffi::{CStr, CString, c_char};
 use std::ptr;
 use variants::registry;
+use variants::variant_core::Game;
 use variants_ffi::*;
 use variants_result::*;
 
@@ -451,7 +452,7 @@ fn text_getters_follow_the_buffer_protocol() {
     let game = new_game(&name, None);
     let rust = registry::new_game(name.to_str().unwrap_or_default(), &[])
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(to_text(game), rust.position_text());
+    assert_eq!(to_text(game), rust.to_text());
     assert_eq!(legal_moves(game), rust.legal_move_texts());
 
     check_text_getter("to_text", |b, l, w| variants_game_to_text(game, b, l, w));
@@ -510,7 +511,7 @@ fn seats() {
         .unwrap_or_else(|e| panic!("{e}"));
     let mut count = 0u32;
     assert_eq!(variants_game_seat_count(game, &mut count), VARIANTS_OK);
-    assert_eq!(count as usize, rust.seats());
+    assert_eq!(count as usize, rust.seat_count());
     assert_eq!(
         variants_game_seat_count(ptr::null(), &mut count),
         VARIANTS_NULL_ARGUMENT
@@ -524,7 +525,7 @@ fn seats() {
         let label = read_text("seat", |b, l, w| {
             variants_game_seat_name(game, seat, b, l, w)
         });
-        assert_eq!(label, rust.seat_label(variants::Seat(seat as u8)));
+        assert_eq!(label, rust.seat_name(variants::Seat(seat as u8)));
     }
     let mut buf = [0 as c_char; 64];
     let mut written = 0;
@@ -542,7 +543,7 @@ fn seats() {
 
     let mut seat = u32::MAX;
     assert_eq!(variants_game_side_to_move(game, &mut seat), VARIANTS_OK);
-    assert_eq!(seat, u32::from(rust.to_move().0));
+    assert_eq!(seat, u32::from(rust.side_to_move().0));
     assert_eq!(
         variants_game_side_to_move(ptr::null(), &mut seat),
         VARIANTS_NULL_ARGUMENT
@@ -607,7 +608,11 @@ fn perft_counts_and_errors() {
                 variants_game_perft(game, depth, threads, &mut nodes),
                 VARIANTS_OK
             );
-            assert_eq!(nodes, rust.perft(depth), "depth {depth}, {threads} threads");
+            assert_eq!(
+                nodes,
+                variants::perft(&rust, depth),
+                "depth {depth}, {threads} threads"
+            );
         }
     }
     let mut nodes = 0;
@@ -625,7 +630,7 @@ fn perft_counts_and_errors() {
         variants_game_legal_move_count(game, &mut count),
         VARIANTS_OK
     );
-    assert_eq!(count, rust.perft(1));
+    assert_eq!(count, variants::perft(&rust, 1));
     assert_eq!(
         variants_game_legal_move_count(ptr::null(), &mut count),
         VARIANTS_NULL_ARGUMENT

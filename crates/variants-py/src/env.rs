@@ -8,6 +8,7 @@ use crate::game::Game;
 use crate::planes::{self, Kinds};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyTuple};
+use variants::variant_core::{Game as _, GameConfig as _};
 
 /// The action encoding and observation layout of one game configuration.
 #[pyclass(module = "variants", name = "Encoding", frozen)]
@@ -20,12 +21,12 @@ pub struct Encoding {
 
 impl Encoding {
     fn check_game(&self, game: &Game) -> PyResult<()> {
-        if game.inner.game_name() != self.name || game.config_text() != self.config {
+        if game.inner.name() != self.name || game.config_text() != self.config {
             return Err(VariantsError::new_err(format!(
                 "the encoding is for {} ({}), the game is {} ({})",
                 self.name,
                 self.config,
-                game.inner.game_name(),
+                game.inner.name(),
                 game.config_text()
             )));
         }
@@ -45,12 +46,12 @@ impl Encoding {
             None => 8,
         };
         let inner = &game.inner;
-        let actions = ActionEncoding::of(inner.game_name(), |k| inner.config_value(k), slots)
+        let actions = ActionEncoding::of(inner.name(), |k| inner.config().get(k), slots)
             .map_err(VariantsError::new_err)?;
         Ok(Encoding {
             actions,
-            kinds: Kinds::of(inner.game_name()),
-            name: inner.game_name(),
+            kinds: Kinds::of(inner.name()),
+            name: inner.name(),
             config: game.config_text(),
         })
     }
@@ -79,7 +80,7 @@ impl Encoding {
     fn observation_shape(&self, game: &Game) -> PyResult<(usize, usize, usize, usize)> {
         self.check_game(game)?;
         let (shape, _) =
-            planes::observation(&*game.inner, self.kinds, 0).map_err(VariantsError::new_err)?;
+            planes::observation(&game.inner, self.kinds, 0).map_err(VariantsError::new_err)?;
         Ok((shape[0], shape[1], shape[2], shape[3]))
     }
 
@@ -93,7 +94,7 @@ impl Encoding {
     ) -> PyResult<Bound<'py, PyAny>> {
         self.check_game(game)?;
         let observer = game.seat_named(observer)?.index();
-        let (shape, data) = planes::observation(&*game.inner, self.kinds, observer)
+        let (shape, data) = planes::observation(&game.inner, self.kinds, observer)
             .map_err(VariantsError::new_err)?;
         let data = PyByteArray::new(py, &data);
         py.import("numpy")?

@@ -8,26 +8,27 @@ use crate::status::Status;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyInt, PyTuple};
-use variants::DynGame;
+use variants::AnyGame;
 use variants::registry;
-use variants::variant_core::{Seat, render};
+use variants::variant_core::perft::{divide_parallel, perft};
+use variants::variant_core::{Game as _, GameConfig as _, Seat, render};
 
 /// A game position: the start of a game picked by name and configuration, or a position read
 /// from text. Moves are canonical text (`e2e4`, `c3-d4`, `pass`).
 #[pyclass(module = "variants", name = "Game")]
 pub struct Game {
-    pub(crate) inner: Box<dyn DynGame>,
+    pub(crate) inner: AnyGame,
 }
 
 impl Game {
     /// Wraps a library game.
-    pub fn wrap(inner: Box<dyn DynGame>) -> Game {
+    pub fn wrap(inner: AnyGame) -> Game {
         Game { inner }
     }
 
     /// The seat called `name` (`white`, `black`, `grey`, `pink`), or its number.
     pub fn seat_named(&self, seat: &Bound<'_, PyAny>) -> PyResult<Seat> {
-        let seats = self.inner.seats();
+        let seats = self.inner.seat_count();
         if seat.downcast::<PyInt>().is_ok() {
             let index = config::int_arg("seat", seat, 0, seats as i64 - 1)?;
             return Ok(Seat(u8::try_from(index).unwrap_or(u8::MAX)));
@@ -40,7 +41,7 @@ impl Game {
         })?;
         (0..seats as u8)
             .map(Seat)
-            .find(|&s| self.inner.seat_label(s) == name)
+            .find(|&s| self.inner.seat_name(s) == name)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "unknown seat {name:?}; seats: {}",
@@ -52,10 +53,10 @@ impl Game {
     /// The names of the seats that play under this configuration ("Bishops" with three
     /// players has no Grey).
     pub fn seat_names(&self) -> Vec<String> {
-        let three = self.inner.game_name() == "bishops4p"
-            && self.inner.config_value("players").as_deref() == Some("3");
-        (0..self.inner.seats() as u8)
-            .map(|s| self.inner.seat_label(Seat(s)))
+        let three = self.inner.name() == "bishops4p"
+            && self.inner.config().get("players").as_deref() == Some("3");
+        (0..self.inner.seat_count() as u8)
+            .map(|s| self.inner.seat_name(Seat(s)))
             .filter(|&name| !(three && name == "grey"))
             .map(str::to_string)
             .collect()
@@ -63,15 +64,14 @@ impl Game {
 
     /// The names of every seat, in seat order (for drawing).
     fn all_seat_names(&self) -> Vec<&'static str> {
-        (0..self.inner.seats() as u8)
-            .map(|s| self.inner.seat_label(Seat(s)))
-            .collect()
+        self.inner.seat_names()
     }
 
     /// The configuration as `k=v;k=v` text.
     pub fn config_text(&self) -> String {
         self.inner
-            .config_pairs()
+            .config()
+            .to_pairs()
             .iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
@@ -80,7 +80,7 @@ impl Game {
 
     /// The status of the position.
     pub fn status_value(&self) -> Status {
-        Status::new(self.inner.position_status(), |s| self.inner.seat_label(s))
+        Status::new(self.inner.status(), |s| self.inner.seat_name(s))
     }
 }
 
@@ -135,14 +135,14 @@ impl Game {
     /// The game's name (`chess3d`, `checkers3d`, `bishops4p`, `chess-t`).
     #[getter]
     fn name(&self) -> &'static str {
-        self.inner.game_name()
+        self.inner.name()
     }
 
     /// The configuration as a dict of key to value text.
     #[getter]
     fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for (k, v) in self.inner.config_pairs() {
+        for (k, v) in self.inner.config().to_pairs() {
             dict.set_item(k, v)?;
         }
         Ok(dict)
@@ -151,13 +151,13 @@ impl Game {
     /// The position in the game's notation.
     #[getter]
     fn text(&self) -> String {
-        self.inner.position_text()
+        self.inner.to_text()
     }
 
     /// The seat to move, by name.
     #[getter]
     fn to_move(&self) -> &'static str {
-        self.inner.seat_label(self.inner.to_move())
+        self.inner.seat_name(self.inner.side_to_move())
     }
 
     /// The names of the seats that play, in turn order.
@@ -176,7 +176,7 @@ impl Game {
     /// The Zobrist hash of the position (an int below 2**64).
     #[getter]
     fn hash(&self) -> u64 {
-        self.inner.hash()
+        self.inner.zobrist()
     }
 
     /// The legal moves in canonical text, sorted.
@@ -188,21 +188,21 @@ impl Game {
 
     /// Whether `move` is a legal move here (in any accepted spelling).
     fn is_legal(&self, r#move: &str) -> bool {
-        self.inner.normalize_move(r#move).is_ok()
+        self.inner.parse_move(r#move).is_ok()
     }
 
     /// The canonical text of a move given in any accepted spelling (`e2-e4` → `e2e4`).
     fn canonical(&self, r#move: &str) -> PyResult<String> {
-        self.inner.normalize_move(r#move).map_err(to_py)
+        let mv = self.inner.parse_move(r#move).map_err(|e| to_py(e.into()))?;
+        Ok(self.inner.format_move(mv))
     }
 
     /// Plays a move given as text. On error the position is unchanged and
     /// `IllegalMoveError` says why.
     fn play(&mut self, r#move: &str) -> PyResult<()> {
-        // Play on a copy so that no error can leave a half-made move behind.
-        let mut next = self.inner.clone();
-        next.play(r#move).map_err(to_py)?;
-        self.inner = next;
+        // A parsed move is legal, so playing it cannot fail half-way.
+        let mv = self.inner.parse_move(r#move).map_err(|e| to_py(e.into()))?;
+        self.inner.play_unchecked(mv);
         Ok(())
     }
 
@@ -234,9 +234,9 @@ impl Game {
         let game = &self.inner;
         Ok(py.allow_threads(|| {
             if threads == 1 || depth <= 1 {
-                game.perft(depth)
+                perft(game, depth)
             } else {
-                game.divide(depth, threads, &|_, _| {})
+                divide_parallel(game, depth, threads, |_, _| {})
                     .iter()
                     .map(|(_, n)| n)
                     .sum()
@@ -258,7 +258,12 @@ impl Game {
         }
         let threads = threads_arg(threads)?;
         let game = &self.inner;
-        let mut counts = py.allow_threads(|| game.divide(depth, threads, &|_, _| {}));
+        let mut counts: Vec<(String, u64)> = py.allow_threads(|| {
+            divide_parallel(game, depth, threads, |_, _| {})
+                .into_iter()
+                .map(|(mv, n)| (game.format_move(mv), n))
+                .collect()
+        });
         counts.sort();
         let dict = PyDict::new(py);
         for (mv, n) in counts {
@@ -289,7 +294,7 @@ impl Game {
             .map(|n| n as u64);
         let limits = search::limits(depth, movetime, nodes).map_err(PyValueError::new_err)?;
         let game = &self.inner;
-        py.allow_threads(|| search::search(&**game, &limits))
+        py.allow_threads(|| search::search(game, &limits))
             .map_err(to_py)
     }
 
@@ -298,9 +303,9 @@ impl Game {
     /// 0 is an empty cell; a piece of seat `s` and kind index `k` (see `piece_kinds`) is
     /// `1 + s * len(piece_kinds) + k`.
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let kinds = Kinds::of(self.inner.game_name());
+        let kinds = Kinds::of(self.inner.name());
         let (shape, codes) =
-            planes::board_codes(&*self.inner, kinds).map_err(VariantsError::new_err)?;
+            planes::board_codes(&self.inner, kinds).map_err(VariantsError::new_err)?;
         let data = PyByteArray::new(py, &codes.iter().map(|&c| c as u8).collect::<Vec<_>>());
         let array = py
             .import("numpy")?
@@ -311,7 +316,7 @@ impl Game {
     /// The piece letters of the game in code order (`board()` codes).
     #[getter]
     fn piece_kinds(&self) -> Vec<String> {
-        Kinds::of(self.inner.game_name())
+        Kinds::of(self.inner.name())
             .symbols()
             .iter()
             .map(|c| c.to_string())
@@ -321,7 +326,7 @@ impl Game {
     /// The position as an SVG picture (boards in a row, one per height, and the caption).
     fn svg(&self) -> PyResult<String> {
         let view = self.inner.board_view().ok_or_else(|| {
-            VariantsError::new_err(format!("{} draws no board", self.inner.game_name()))
+            VariantsError::new_err(format!("{} draws no board", self.inner.name()))
         })?;
         Ok(render::to_svg(&view, &self.all_seat_names(), false))
     }
@@ -334,20 +339,20 @@ impl Game {
     /// The position as text boards for a terminal (rank 1 at the bottom, then the caption).
     fn diagram(&self) -> PyResult<String> {
         let view = self.inner.board_view().ok_or_else(|| {
-            VariantsError::new_err(format!("{} draws no board", self.inner.game_name()))
+            VariantsError::new_err(format!("{} draws no board", self.inner.name()))
         })?;
         Ok(render::to_text(&view, &self.all_seat_names(), false))
     }
 
     fn __str__(&self) -> String {
-        self.inner.position_text()
+        self.inner.to_text()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "variants.Game.from_text({:?}, {:?}, {:?})",
-            self.inner.game_name(),
-            self.inner.position_text(),
+            self.inner.name(),
+            self.inner.to_text(),
             self.config_text()
         )
     }
@@ -357,9 +362,10 @@ impl Game {
             return false;
         };
         let other = other.borrow();
-        self.inner.game_name() == other.inner.game_name()
-            && self.inner.config_pairs() == other.inner.config_pairs()
-            && self.inner.position_text() == other.inner.position_text()
+        // Equal when game, configuration and position text agree.
+        self.inner.name() == other.inner.name()
+            && self.inner.config().to_pairs() == other.inner.config().to_pairs()
+            && self.inner.to_text() == other.inner.to_text()
     }
 
     /// Pickling: rebuilt from name, position text and configuration.
@@ -371,8 +377,8 @@ impl Game {
         Ok((
             from_text,
             (
-                self.inner.game_name().to_string(),
-                self.inner.position_text(),
+                self.inner.name().to_string(),
+                self.inner.to_text(),
                 self.config_text(),
             ),
         ))

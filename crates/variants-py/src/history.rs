@@ -7,17 +7,18 @@ use crate::status::Status;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use variants::variant_core::Ending;
-use variants::{DynHistory, registry};
+use variants::variant_core::{Game as _, binary};
+use variants::{AnyGame, registry};
 
 /// A game in progress or finished: its start, every action since, and how it ended.
 #[pyclass(module = "variants", name = "History")]
 pub struct History {
-    inner: Box<dyn DynHistory>,
+    inner: variants::History<AnyGame>,
 }
 
 impl History {
     fn game(&self) -> Game {
-        Game::wrap(self.inner.position().clone_box())
+        Game::wrap(self.inner.position().clone())
     }
 }
 
@@ -27,7 +28,7 @@ impl History {
     #[new]
     fn py_new(start: &Game) -> Self {
         History {
-            inner: start.inner.new_history(),
+            inner: variants::History::new(start.inner.clone()),
         }
     }
 
@@ -54,7 +55,7 @@ impl History {
 
     /// The record in the compact binary format.
     fn to_binary<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.to_binary())
+        PyBytes::new(py, &binary::encode(&self.inner))
     }
 
     /// A copy of the current position.
@@ -74,7 +75,7 @@ impl History {
     #[getter]
     fn status(&self) -> Status {
         let position = self.inner.position();
-        Status::new(self.inner.status(), |s| position.seat_label(s))
+        Status::new(self.inner.status(), |s| position.seat_name(s))
     }
 
     /// How often the current position has occurred, this occurrence included.
@@ -95,7 +96,7 @@ impl History {
     fn ending(&self) -> Option<String> {
         let position = self.inner.position();
         self.inner.ending().map(|e| match e {
-            Ending::Resignation(seat) => format!("resignation by {}", position.seat_label(seat)),
+            Ending::Resignation(seat) => format!("resignation by {}", position.seat_name(seat)),
             Ending::Agreement => "agreement".to_string(),
             Ending::Claim(reason) => format!("claim: {reason}"),
         })
@@ -103,7 +104,16 @@ impl History {
 
     /// Plays a move given as text; returns its canonical text. On error nothing changes.
     fn play(&mut self, r#move: &str) -> PyResult<String> {
-        self.inner.play(r#move).map_err(to_py)
+        let mv = self.inner.play_text(r#move).map_err(to_py)?;
+        // The canonical text is that of the position the move was played in, the one before
+        // the last (a move always adds a position).
+        let positions = self.inner.positions();
+        let before = positions
+            .iter()
+            .rev()
+            .nth(1)
+            .unwrap_or(self.inner.position());
+        Ok(before.format_move(mv))
     }
 
     /// Takes back the last action (or the game-level ending, if there is one).
@@ -140,7 +150,7 @@ impl History {
     fn __repr__(&self) -> String {
         format!(
             "<variants.History of {} with {} actions, {}>",
-            self.inner.position().game_name(),
+            self.inner.position().name(),
             self.inner.action_texts().len(),
             self.inner.status()
         )

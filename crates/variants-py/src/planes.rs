@@ -2,8 +2,8 @@
 //! PettingZoo environments, both read from the game's picture (`BoardView`), so every game
 //! is served the same way.
 
-use variants::DynGame;
-use variants::variant_core::BoardView;
+use variants::AnyGame;
+use variants::variant_core::{BoardView, Game};
 
 /// The piece kinds of a game, in code order.
 #[derive(Clone, Copy, Debug)]
@@ -33,12 +33,12 @@ impl Kinds {
 }
 
 /// The picture of a game, or a message when the game draws none.
-fn view(game: &dyn DynGame) -> Result<BoardView, String> {
+fn view(game: &AnyGame) -> Result<BoardView, String> {
     let view = game
         .board_view()
-        .ok_or_else(|| format!("{} draws no board", game.game_name()))?;
+        .ok_or_else(|| format!("{} draws no board", game.name()))?;
     let Some(first) = view.boards.first() else {
-        return Err(format!("{}: the picture has no board", game.game_name()));
+        return Err(format!("{}: the picture has no board", game.name()));
     };
     if view
         .boards
@@ -47,7 +47,7 @@ fn view(game: &dyn DynGame) -> Result<BoardView, String> {
     {
         return Err(format!(
             "{}: the boards of the picture differ in size",
-            game.game_name()
+            game.name()
         ));
     }
     Ok(view)
@@ -55,7 +55,7 @@ fn view(game: &dyn DynGame) -> Result<BoardView, String> {
 
 /// The code of each cell (`0` empty, `1 + seat * kinds + kind`), with the shape
 /// `[boards, ranks, files]`.
-pub fn board_codes(game: &dyn DynGame, kinds: Kinds) -> Result<([usize; 3], Vec<i8>), String> {
+pub fn board_codes(game: &AnyGame, kinds: Kinds) -> Result<([usize; 3], Vec<i8>), String> {
     let view = view(game)?;
     let (files, ranks) = (view.boards[0].files, view.boards[0].ranks);
     let shape = [view.boards.len(), ranks as usize, files as usize];
@@ -67,11 +67,7 @@ pub fn board_codes(game: &dyn DynGame, kinds: Kinds) -> Result<([usize; 3], Vec<
                 None => 0,
                 Some(piece) => {
                     let kind = kinds.index(piece.symbol).ok_or_else(|| {
-                        format!(
-                            "{}: unknown piece letter {:?}",
-                            game.game_name(),
-                            piece.symbol
-                        )
+                        format!("{}: unknown piece letter {:?}", game.name(), piece.symbol)
                     })?;
                     1 + piece.seat.index() * per_seat + kind
                 }
@@ -87,12 +83,12 @@ pub fn board_codes(game: &dyn DynGame, kinds: Kinds) -> Result<([usize; 3], Vec<
 /// where that seat has a piece of that kind; the last `seats` channels are one-hot the
 /// observer (all ones in the observer's channel), so one network can play every seat.
 pub fn observation(
-    game: &dyn DynGame,
+    game: &AnyGame,
     kinds: Kinds,
     observer: usize,
 ) -> Result<([usize; 4], Vec<u8>), String> {
     let ([boards, ranks, files], codes) = board_codes(game, kinds)?;
-    let seats = game.seats();
+    let seats = game.seat_count();
     let per_seat = kinds.symbols().len();
     let channels = seats * per_seat + seats;
     let mut planes = vec![0u8; codes.len() * channels];

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 use variant_core::{
     ActionError, BoardView, ConfigError, ConfigKey, DrawReason, Error, Game, GameConfig,
-    MoveBuffer, MoveError, PositionError, RepetitionRules, Seat, SpillList, Status,
+    MoveBuffer, MoveError, MoveSink, PositionError, RepetitionRules, Seat, SpillList, Status,
 };
 
 #[cfg(feature = "bishops4p")]
@@ -527,6 +527,29 @@ impl AnyGame {
         &self.game
     }
 
+    /// The typed game held, to change it in place (the C library plays its move values on the
+    /// typed game this way). The configuration cached by [`Game::config`] is forgotten, since
+    /// a change can alter it; the game held cannot be swapped for another game's through this
+    /// (a `TypedGame` of another variant written here is still a valid `AnyGame`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let mut any: AnyGame = Chess3d::default().into();
+    /// if let TypedGame::Chess3d(typed) = any.typed_mut() {
+    ///     let mv = typed.parse_move("e2@1e4@1").unwrap();
+    ///     typed.play_unchecked(mv);
+    /// }
+    /// assert_eq!(any.side_to_move(), Seat(1));
+    /// ```
+    pub fn typed_mut(&mut self) -> &mut TypedGame {
+        if self.config.get().is_some() {
+            self.config = OnceLock::new();
+        }
+        &mut self.game
+    }
+
     /// The typed game held, by value.
     ///
     /// # Example
@@ -632,32 +655,7 @@ pub fn new_game(name: &str, config: &str) -> Result<AnyGame, Error> {
 /// assert!(variants::from_text("chess3d", "heights=2", &start.to_string()).is_err());
 /// ```
 pub fn from_text(name: &str, config: &str, text: &str) -> Result<AnyGame, Error> {
-    let parsed = AnyConfig::parse(name, config)?;
-    let game = AnyGame::from_text(&parsed, text)?;
-    let pairs = if config.trim_start().starts_with('{') {
-        variant_core::config::json_to_pairs(config)?
-    } else {
-        variant_core::config::split_pairs(config)?
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    };
-    for (key, given) in pairs {
-        // Compare the given value the way the configuration writes it back.
-        let mut alone = AnyConfig::default_of(name)?;
-        alone.set(&key, &given)?;
-        let given_norm = alone.get(&key).unwrap_or_else(|| given.clone());
-        let text_value = game.config().get(&key).unwrap_or_default();
-        if given_norm != text_value {
-            return Err(ConfigError::DisagreesWithPosition {
-                key,
-                given,
-                text: text_value,
-            }
-            .into());
-        }
-    }
-    Ok(game)
+    crate::registry::from_text(name, &crate::registry::parse_config(config)?, text)
 }
 
 /// How many moves an [`AnyMoveList`] holds on the stack before it moves to the heap: more than
@@ -668,15 +666,24 @@ pub const ANY_INLINE_MOVES: usize = 256;
 /// The move list of an [`AnyGame`].
 pub type AnyMoveList = SpillList<AnyMove, ANY_INLINE_MOVES>;
 
-/// Generates the typed list and converts it.
-#[inline]
-fn convert_moves<G: Game>(game: &G, wrap: fn(G::Move) -> AnyMove, out: &mut AnyMoveList) {
-    let mut typed = G::MoveList::default();
-    game.legal_moves_into(&mut typed);
-    out.clear();
-    for &mv in typed.iter() {
-        out.push(wrap(mv));
+/// A typed game's moves delivered to a sink of [`AnyMove`]s, each wrapped as it is generated
+/// (no intermediate typed list).
+struct Wrapping<'a, S, M> {
+    sink: &'a mut S,
+    wrap: fn(M) -> AnyMove,
+}
+
+impl<S: MoveSink<AnyMove>, M> MoveSink<M> for Wrapping<'_, S, M> {
+    #[inline(always)]
+    fn push(&mut self, mv: M) {
+        self.sink.push((self.wrap)(mv));
     }
+}
+
+/// Runs the typed game's generator into `sink`, wrapping each move.
+#[inline]
+fn wrapped<G: Game, S: MoveSink<AnyMove>>(game: &G, wrap: fn(G::Move) -> AnyMove, sink: &mut S) {
+    game.generate_moves(&mut Wrapping { sink, wrap });
 }
 
 impl Game for AnyGame {
@@ -755,15 +762,21 @@ impl Game for AnyGame {
 
     #[inline]
     fn legal_moves_into(&self, moves: &mut AnyMoveList) {
+        moves.clear();
+        self.generate_moves(moves);
+    }
+
+    #[inline]
+    fn generate_moves<S: MoveSink<AnyMove>>(&self, sink: &mut S) {
         match &self.game {
             #[cfg(feature = "chess3d")]
-            TypedGame::Chess3d(g) => convert_moves(g, AnyMove::Chess3d, moves),
+            TypedGame::Chess3d(g) => wrapped(g, AnyMove::Chess3d, sink),
             #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(g) => convert_moves(g, AnyMove::Checkers3d, moves),
+            TypedGame::Checkers3d(g) => wrapped(g, AnyMove::Checkers3d, sink),
             #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => convert_moves(g, AnyMove::Bishops, moves),
+            TypedGame::Bishops(g) => wrapped(g, AnyMove::Bishops, sink),
             #[cfg(feature = "chess-t")]
-            TypedGame::ChessT(g) => convert_moves(g, AnyMove::ChessT, moves),
+            TypedGame::ChessT(g) => wrapped(g, AnyMove::ChessT, sink),
             #[cfg(not(any(
                 feature = "chess3d",
                 feature = "checkers3d",

@@ -20,6 +20,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod any;
+pub mod perft_data;
 mod records;
 pub mod registry;
 
@@ -30,8 +31,8 @@ pub use records::{history_from_binary, history_from_json};
 pub use variant_core;
 pub use variant_core::perft::{divide, perft, perft_parallel};
 pub use variant_core::{
-    ActionError, ConfigError, DrawReason, DynGame, DynHistory, Error, Game, GameConfig, History,
-    IllegalMove, MoveError, PositionError, RecordError, Seat, Status, WinReason,
+    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, History, IllegalMove, MoveError,
+    PositionError, RecordError, Seat, Status, WinReason,
 };
 
 #[cfg(feature = "bishops4p")]

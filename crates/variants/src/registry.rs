@@ -1,11 +1,12 @@
-//! The registry of games: names, configuration keys, and constructors of [`DynGame`]s and
-//! [`DynHistory`]s.
+//! The registry of games: names, descriptions, configuration keys and benchmark positions,
+//! and constructors of [`AnyGame`]s and their records from a game name and configuration
+//! pairs.
 
+use std::sync::OnceLock;
+
+use crate::{AnyConfig, AnyGame};
 use variant_core::config::{json_to_pairs, split_pairs};
-use variant_core::{
-    ConfigError, ConfigKey, DynGame, DynHistory, Error, Game, GameConfig, History, RecordError,
-    binary,
-};
+use variant_core::{ConfigError, ConfigKey, Error, Game, GameConfig, History};
 
 /// What the registry tells about a game.
 #[derive(Clone, Copy, Debug)]
@@ -29,68 +30,26 @@ pub struct BenchPosition {
     pub position: Option<&'static str>,
     /// The perft depth.
     pub depth: u32,
-    /// The node count at that depth, from an independent source (published tables or the rules
-    /// page's reference counts).
+    /// The node count at that depth, from the game's perft data file (published tables or the
+    /// rules page's reference counts).
     pub nodes: u64,
 }
 
-/// Builds a game from configuration pairs and an optional position text.
-type NewGameFn = fn(&[(String, String)], Option<&str>) -> Result<Box<dyn DynGame>, Error>;
-/// Decodes a game record (JSON text or binary bytes) of one game.
-type HistoryFromFn<T> = fn(&T) -> Result<Box<dyn DynHistory>, RecordError>;
-
-/// One registered game: its description and the constructors, monomorphised for its type.
+/// One registered game: its description and benchmark positions.
 struct Entry {
     info: GameInfo,
-    bench: &'static [BenchPosition],
-    new_game: NewGameFn,
-    history_from_json: HistoryFromFn<str>,
-    history_from_binary: HistoryFromFn<[u8]>,
 }
 
 impl Entry {
-    fn of<G: Game>(description: &'static str, bench: &'static [BenchPosition]) -> Entry {
+    fn of<G: Game>(description: &'static str) -> Entry {
         Entry {
-            bench,
             info: GameInfo {
                 name: G::NAME,
                 description,
                 keys: G::Config::keys(),
             },
-            new_game: build::<G>,
-            history_from_json: |json| Ok(Box::new(History::<G>::from_json(json)?)),
-            history_from_binary: |bytes| Ok(Box::new(binary::decode::<G>(bytes)?)),
         }
     }
-}
-
-/// Builds a game from configuration pairs and, optionally, a position text; keys given
-/// explicitly must agree with what the text fixes.
-fn build<G: Game>(
-    pairs: &[(String, String)],
-    position: Option<&str>,
-) -> Result<Box<dyn DynGame>, Error> {
-    let config = G::Config::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
-    let Some(text) = position else {
-        return Ok(Box::new(G::new(&config)?));
-    };
-    let game = G::from_text(&config, text)?;
-    for (key, given) in pairs {
-        // Normalise the given value the way the configuration writes it back.
-        let mut alone = G::Config::default();
-        alone.set(key, given)?;
-        let given_norm = alone.get(key).unwrap_or_else(|| given.clone());
-        let text_value = game.config().get(key).unwrap_or_default();
-        if given_norm != text_value {
-            return Err(ConfigError::DisagreesWithPosition {
-                key: key.clone(),
-                given: given.clone(),
-                text: text_value,
-            }
-            .into());
-        }
-    }
-    Ok(Box::new(game))
 }
 
 #[allow(clippy::vec_init_then_push)]
@@ -102,133 +61,60 @@ fn entries() -> Vec<Entry> {
     #[cfg(feature = "chess3d")]
     entries.push(Entry::of::<chess3d::Chess3d>(
         "chess in the 8x8xH parallelepiped of cubes (FIDE chess with one height)",
-        CHESS3D_BENCH,
     ));
     #[cfg(feature = "checkers3d")]
     entries.push(Entry::of::<checkers3d::Checkers3d>(
         "Russian draughts in the 8x8xH parallelepiped (Russian draughts with one height)",
-        CHECKERS3D_BENCH,
     ));
     #[cfg(feature = "bishops4p")]
     entries.push(Entry::of::<bishops4p::Bishops>(
         "\"Bishops\": chess for four (or three) players on a 12x12 board with corner blocks",
-        BISHOPS4P_BENCH,
     ));
     #[cfg(feature = "chess-t")]
     entries.push(Entry::of::<chess_t::ChessT>(
         "Khasanov's chess-T: castles, strength and superiority instead of plain captures",
-        CHESS_T_BENCH,
     ));
     entries
 }
 
-/// Published FIDE counts (C3-40) and the rules page's reference counts.
-#[cfg(feature = "chess3d")]
-const CHESS3D_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "FIDE start (H=1)",
-        config: "heights=1",
-        position: None,
-        depth: 5,
-        nodes: 4_865_609,
-    },
-    BenchPosition {
-        label: "Kiwipete (H=1)",
-        config: "heights=1",
-        position: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        depth: 4,
-        nodes: 4_085_603,
-    },
-    BenchPosition {
-        label: "start H=2",
-        config: "heights=2",
-        position: None,
-        depth: 3,
-        nodes: 209_330,
-    },
-    BenchPosition {
-        label: "start H=3",
-        config: "heights=3",
-        position: None,
-        depth: 3,
-        nodes: 821_879,
-    },
-    BenchPosition {
-        label: "start H=8 (default)",
-        config: "",
-        position: None,
-        depth: 3,
-        nodes: 1_976_792,
-    },
-];
-
-/// Published Russian draughts counts (D3-40) and the rules page's reference counts.
-#[cfg(feature = "checkers3d")]
-const CHECKERS3D_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "Russian start (H=1)",
-        config: "heights=1;capture=free",
-        position: None,
-        depth: 9,
-        nodes: 4_570_586,
-    },
-    BenchPosition {
-        label: "start H=2",
-        config: "heights=2",
-        position: None,
-        depth: 5,
-        nodes: 15_274_382,
-    },
-    BenchPosition {
-        label: "start H=8 (default)",
-        config: "",
-        position: None,
-        depth: 4,
-        nodes: 724_201,
-    },
-];
-
-/// The rules page's reference counts (B4-52).
-#[cfg(feature = "bishops4p")]
-const BISHOPS4P_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "start, four players",
-        config: "",
-        position: None,
-        depth: 4,
-        nodes: 433_629,
-    },
-    BenchPosition {
-        label: "start, three players",
-        config: "players=3",
-        position: None,
-        depth: 4,
-        nodes: 636_432,
-    },
-];
-
-/// The rules page's reference counts (CT-52).
-#[cfg(feature = "chess-t")]
-const CHESS_T_BENCH: &[BenchPosition] = &[
-    BenchPosition {
-        label: "start, t1-2024",
-        config: "",
-        position: None,
-        depth: 5,
-        nodes: 13_923_834,
-    },
-    BenchPosition {
-        label: "start, chess-t-2020",
-        config: "ruleset=chess-t-2020",
-        position: None,
-        depth: 4,
-        nodes: 1_047_027,
-    },
-];
-
-/// The standard benchmark positions of a game.
+/// The standard benchmark positions of a game: the entries of its perft data file
+/// (`data/perft/<game>.perft`, see [`crate::perft_data`]) that carry a `bench` line.
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`] for a name the build does not serve.
+///
+/// ```
+/// let bench = variants::registry::bench_positions("chess3d").unwrap();
+/// assert_eq!((bench[0].depth, bench[0].nodes), (5, 4_865_609));
+/// assert!(variants::registry::bench_positions("go").is_err());
+/// ```
 pub fn bench_positions(name: &str) -> Result<&'static [BenchPosition], Error> {
-    entry(name).map(|e| e.bench)
+    let info = entry(name)?.info;
+    static BENCH: OnceLock<Vec<(&'static str, Vec<BenchPosition>)>> = OnceLock::new();
+    let all = BENCH.get_or_init(|| {
+        let files = crate::perft_data::files().unwrap_or_default();
+        files
+            .iter()
+            .map(|file| {
+                let positions = file
+                    .bench()
+                    .map(|(entry, depth, label, nodes)| BenchPosition {
+                        label,
+                        config: entry.config,
+                        position: entry.position,
+                        depth,
+                        nodes,
+                    })
+                    .collect();
+                (file.game, positions)
+            })
+            .collect()
+    });
+    Ok(all
+        .iter()
+        .find(|(game, _)| *game == info.name)
+        .map_or(&[][..], |(_, positions)| positions.as_slice()))
 }
 
 fn entry(name: &str) -> Result<Entry, Error> {
@@ -266,38 +152,118 @@ pub fn parse_config(text: &str) -> Result<Vec<(String, String)>, ConfigError> {
     }
 }
 
-/// The start position of `name` under the configuration `pairs`.
-pub fn new_game(name: &str, pairs: &[(String, String)]) -> Result<Box<dyn DynGame>, Error> {
-    (entry(name)?.new_game)(pairs, None)
+/// The configuration of `name` from `key=value` pairs on top of the game's defaults, validated.
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`] for a name this build does not serve, [`Error::Config`] for an
+/// unknown key, a bad value or values that do not go together.
+///
+/// # Example
+///
+/// ```
+/// use variants::registry;
+/// let pairs = registry::parse_config("heights=2").unwrap();
+/// let config = registry::config("chess3d", &pairs).unwrap();
+/// assert_eq!(config.to_string(), "heights=2");
+/// assert!(registry::config("chess3d", &registry::parse_config("heights=0").unwrap()).is_err());
+/// ```
+pub fn config(name: &str, pairs: &[(String, String)]) -> Result<AnyConfig, Error> {
+    let mut config = AnyConfig::default_of(name)?;
+    for (key, value) in pairs {
+        config.set(key.trim(), value.trim())?;
+    }
+    config.validate()?;
+    Ok(config)
+}
+
+/// The start position of `name` under the configuration `pairs` (see [`parse_config`]).
+///
+/// # Errors
+///
+/// As [`config`].
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// let pairs = variants::registry::parse_config("heights=1").unwrap();
+/// let game = variants::registry::new_game("chess3d", &pairs).unwrap();
+/// assert_eq!(game.legal_moves().len(), 20);
+/// ```
+pub fn new_game(name: &str, pairs: &[(String, String)]) -> Result<AnyGame, Error> {
+    Ok(AnyGame::new(&config(name, pairs)?)?)
 }
 
 /// A position of `name` read from `text`. What the text fixes (for the 3D games: heights and
 /// base heights) overrides the defaults; keys given in `pairs` for the same things must agree
 /// with the text.
-pub fn from_text(
-    name: &str,
-    pairs: &[(String, String)],
-    text: &str,
-) -> Result<Box<dyn DynGame>, Error> {
-    (entry(name)?.new_game)(pairs, Some(text))
-}
-
-/// A game record read from JSON (any game: the record names it).
-pub fn history_from_json(json: &str) -> Result<Box<dyn DynHistory>, Error> {
-    let name = variant_core::json_record_game(json)?;
-    Ok((entry(&name)?.history_from_json)(json)?)
-}
-
-/// A game record read from the compact binary format (any game: the record names it).
-pub fn history_from_binary(bytes: &[u8]) -> Result<Box<dyn DynHistory>, Error> {
-    for e in entries() {
-        match (e.history_from_binary)(bytes) {
-            Err(RecordError::WrongGame { .. }) => continue,
-            other => return Ok(other?),
+///
+/// # Errors
+///
+/// As [`config`], and [`Error::Config`] for a key that disagrees with the text,
+/// [`Error::Position`] for a text that cannot be read or describes an impossible position.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::registry;
+/// let start = registry::new_game("chess3d", &[]).unwrap().to_string();
+/// assert!(registry::from_text("chess3d", &[], &start).is_ok());
+/// let one = registry::parse_config("heights=1").unwrap();
+/// assert!(registry::from_text("chess3d", &one, &start).is_err()); // the text has 8 heights
+/// ```
+pub fn from_text(name: &str, pairs: &[(String, String)], text: &str) -> Result<AnyGame, Error> {
+    let game = AnyGame::from_text(&config(name, pairs)?, text)?;
+    for (key, given) in pairs {
+        // Compare the given value the way the configuration writes it back.
+        let mut alone = AnyConfig::default_of(name)?;
+        alone.set(key.trim(), given.trim())?;
+        let given_norm = alone.get(key.trim()).unwrap_or_else(|| given.clone());
+        let text_value = game.config().get(key.trim()).unwrap_or_default();
+        if given_norm != text_value {
+            return Err(ConfigError::DisagreesWithPosition {
+                key: key.clone(),
+                given: given.clone(),
+                text: text_value,
+            }
+            .into());
         }
     }
-    Err(
-        RecordError::Format("binary: the record is of no game this build serves".to_string())
-            .into(),
-    )
+    Ok(game)
+}
+
+/// A game record read from JSON (any game: the record names it); the same as
+/// [`crate::history_from_json`].
+///
+/// # Errors
+///
+/// As [`crate::history_from_json`].
+///
+/// # Example
+///
+/// ```
+/// let game = variants::registry::new_game("chess-t", &[]).unwrap();
+/// let json = variants::History::new(game).to_json();
+/// assert!(variants::registry::history_from_json(&json).is_ok());
+/// ```
+pub fn history_from_json(json: &str) -> Result<History<AnyGame>, Error> {
+    crate::history_from_json(json)
+}
+
+/// A game record read from the compact binary format (any game: the record names it); the
+/// same as [`crate::history_from_binary`].
+///
+/// # Errors
+///
+/// As [`crate::history_from_binary`].
+///
+/// # Example
+///
+/// ```
+/// assert!(variants::registry::history_from_binary(b"not a record").is_err());
+/// ```
+pub fn history_from_binary(bytes: &[u8]) -> Result<History<AnyGame>, Error> {
+    crate::history_from_binary(bytes)
 }

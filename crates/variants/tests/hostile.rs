@@ -5,7 +5,8 @@
 //! line and short, whatever the size of the input (they quote at most a shortened excerpt).
 
 use variants::registry;
-use variants::{DynGame, Error};
+use variants::variant_core::{Game, History, binary};
+use variants::{AnyGame, Error};
 
 /// xorshift64*: deterministic garbage.
 struct Rng(u64);
@@ -59,8 +60,19 @@ fn must_fail<T>(result: Result<T, Error>, what: &str) {
     }
 }
 
-fn start(name: &str) -> Box<dyn DynGame> {
+fn start(name: &str) -> AnyGame {
     registry::new_game(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Plays a move given as text.
+fn play(game: &mut AnyGame, text: &str) -> Result<(), Error> {
+    game.play_text(text).map(|_| ()).map_err(Error::from)
+}
+
+/// The canonical text of the legal move a text names.
+fn normalize(game: &AnyGame, text: &str) -> Result<String, Error> {
+    let mv = game.parse_move(text)?;
+    Ok(game.format_move(mv))
 }
 
 /// Texts that are no position of any game.
@@ -105,7 +117,7 @@ fn garbage_position_texts_are_errors() {
 #[test]
 fn a_megabyte_of_repeated_start_texts_is_an_error() {
     for name in names() {
-        let text = start(name).position_text();
+        let text = start(name).to_text();
         let huge = text.repeat(MB / text.len() + 1);
         must_fail(
             registry::from_text(name, &[], &huge),
@@ -128,7 +140,7 @@ fn mutate_and_read(name: &str, config: &[(String, String)], text: &str) {
         let prefix: String = chars[..len].iter().collect();
         if let Ok(game) = registry::from_text(name, config, &prefix) {
             let _ = game.legal_move_texts();
-            let _ = game.position_status();
+            let _ = game.status();
         }
     }
     const REPLACEMENTS: &[char] = &[
@@ -144,17 +156,17 @@ fn mutate_and_read(name: &str, config: &[(String, String)], text: &str) {
                 Ok(game) => {
                     // Accepted: the position must be usable and re-read from its own text.
                     let moves = game.legal_move_texts();
-                    let _ = game.position_status();
-                    let own = game.position_text();
+                    let _ = game.status();
+                    let own = game.to_text();
                     let again = registry::from_text(name, &[], &own).unwrap_or_else(|e| {
                         panic!(
                             "{name}: accepted {mutated:?}, but its own text {own:?} is refused: {e}"
                         )
                     });
-                    assert_eq!(again.position_text(), own, "{name}: {mutated:?}");
+                    assert_eq!(again.to_text(), own, "{name}: {mutated:?}");
                     for m in moves.iter().take(8) {
-                        let mut child = game.clone_box();
-                        child.play(m).unwrap_or_else(|e| {
+                        let mut child = game.clone();
+                        play(&mut child, m).unwrap_or_else(|e| {
                             panic!("{name}: at {mutated:?} the listed move {m} is refused: {e}")
                         });
                     }
@@ -168,7 +180,7 @@ fn mutate_and_read(name: &str, config: &[(String, String)], text: &str) {
 #[test]
 fn mutated_and_truncated_start_texts_never_panic() {
     for name in names() {
-        let text = start(name).position_text();
+        let text = start(name).to_text();
         mutate_and_read(name, &[], &text);
     }
 }
@@ -184,9 +196,9 @@ fn mutated_and_truncated_middle_game_texts_never_panic() {
                 break;
             }
             let m = &moves[rng.next() as usize % moves.len()];
-            game.play(m).unwrap_or_else(|e| panic!("{name}: {m}: {e}"));
+            play(&mut game, m).unwrap_or_else(|e| panic!("{name}: {m}: {e}"));
         }
-        mutate_and_read(name, &[], &game.position_text());
+        mutate_and_read(name, &[], &game.to_text());
     }
 }
 
@@ -222,7 +234,7 @@ fn impossible_chess_positions_are_errors() {
         "chess3d",
         &registry::parse_config("heights=2").unwrap_or_default(),
     )
-    .map(|g| g.position_text())
+    .map(|g| g.to_text())
     .unwrap_or_default();
     must_fail(
         registry::from_text("chess3d", &h1, &two),
@@ -235,13 +247,16 @@ fn ten_thousand_random_bytes_as_a_move_are_errors() {
     let mut rng = Rng(0xBAD);
     for name in names() {
         let mut game = start(name);
-        let before = game.position_text();
+        let before = game.to_text();
         for round in 0..8 {
             let raw = rng.bytes(10_000);
             let text = String::from_utf8_lossy(&raw);
-            must_fail(game.play(&text), &format!("{name}: random move {round}"));
             must_fail(
-                game.normalize_move(&text),
+                play(&mut game, &text),
+                &format!("{name}: random move {round}"),
+            );
+            must_fail(
+                normalize(&game, &text),
                 &format!("{name}: random move {round}"),
             );
         }
@@ -255,12 +270,12 @@ fn ten_thousand_random_bytes_as_a_move_are_errors() {
             "🂡🂱",
         ] {
             must_fail(
-                game.play(text),
+                play(&mut game, text),
                 &format!("{name}: move {:?}", text.get(..20)),
             );
         }
         assert_eq!(
-            game.position_text(),
+            game.to_text(),
             before,
             "{name}: refused moves changed the position"
         );
@@ -272,7 +287,7 @@ fn ten_thousand_random_bytes_as_a_move_are_errors() {
                 format!("\0{m}"),
                 format!("{m}{m}"),
             ] {
-                if let Ok(canonical) = game.normalize_move(&junk) {
+                if let Ok(canonical) = normalize(&game, &junk) {
                     // A lenient parser may accept decorations, but only as the listed move.
                     assert!(
                         game.legal_move_texts().contains(&canonical),
@@ -336,9 +351,7 @@ fn giant_and_broken_configurations_are_errors() {
                     } else {
                         must_fail(registry::new_game(name, &pairs), &what);
                     }
-                    if let Ok(game) =
-                        registry::from_text(name, &pairs, &start(name).position_text())
-                    {
+                    if let Ok(game) = registry::from_text(name, &pairs, &start(name).to_text()) {
                         let _ = game.legal_move_texts();
                     }
                 }
@@ -419,13 +432,15 @@ fn json_and_binary_record_garbage_are_errors() {
             );
         }
         // A valid record with every single byte changed: an error or a record that replays.
-        let mut history = start(name).new_history();
+        let mut history = History::new(start(name));
         for _ in 0..6 {
             let moves = history.position().legal_move_texts();
             let Some(m) = moves.first() else { break };
-            history.play(m).unwrap_or_else(|e| panic!("{name}: {e}"));
+            history
+                .play_text(m)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
-        let encoded = history.to_binary();
+        let encoded = binary::encode(&history);
         for i in 0..encoded.len() {
             for flip in [0x01, 0x80, 0xFF] {
                 let mut broken = encoded.clone();

@@ -177,7 +177,7 @@ fn properties<G: Game>(configs: &[&str], budget: Budget) {
         let via_registry = registry::new_game(G::NAME, &pairs)
             .unwrap_or_else(|e| panic!("{}: registry refuses {config_text:?}: {e}", G::NAME));
         assert_eq!(
-            via_registry.position_text(),
+            via_registry.to_text(),
             start.to_text(),
             "{}: {config_text:?}",
             G::NAME

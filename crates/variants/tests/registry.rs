@@ -2,6 +2,7 @@
 //! configuration, records of any game.
 
 use variants::registry;
+use variants::variant_core::{Game, GameConfig, History, binary};
 use variants::{Error, variant_core::ConfigError};
 
 fn pairs(text: &str) -> Vec<(String, String)> {
@@ -30,8 +31,8 @@ fn lists_the_four_games_with_their_keys() {
         "heights",
         "white-heights",
         "black-heights",
-        "white-base-heights",
-        "black-base-heights",
+        "white-base",
+        "black-base",
         "capture",
         "promotion",
         "removal",
@@ -91,11 +92,11 @@ fn unknown_games_keys_and_values_list_what_is_allowed() {
 fn json_and_pairs_configure_alike() {
     let a = registry::new_game("chess3d", &pairs(r#"{"heights": 2, "removal": "off"}"#)).unwrap();
     let b = registry::new_game("chess3d", &pairs("heights=2;removal=off")).unwrap();
-    assert_eq!(a.position_text(), b.position_text());
-    assert_eq!(a.config_value("removal").as_deref(), Some("off"));
+    assert_eq!(a.to_text(), b.to_text());
+    assert_eq!(a.config().get("removal").as_deref(), Some("off"));
     // C3-5: H=2 puts Black's army on height 2.
     assert_eq!(
-        a.legal_move_count(),
+        a.count_legal_moves(),
         58,
         "rules page reference count (2,1,2) depth 1"
     );
@@ -107,11 +108,11 @@ fn json_and_pairs_configure_alike() {
 fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
     let start2 = registry::new_game("chess3d", &pairs("heights=2"))
         .unwrap()
-        .position_text();
+        .to_text();
     // The text alone fixes two heights.
     let g = registry::from_text("chess3d", &[], &start2).unwrap();
-    assert_eq!(g.config_value("heights").as_deref(), Some("2"));
-    assert_eq!(g.legal_move_count(), 58);
+    assert_eq!(g.config().get("heights").as_deref(), Some("2"));
+    assert_eq!(g.count_legal_moves(), 58);
     // Agreeing keys are fine, disagreeing ones are an error naming both values.
     assert!(registry::from_text("chess3d", &pairs("heights=2"), &start2).is_ok());
     let e = registry::from_text("chess3d", &pairs("heights=3"), &start2).unwrap_err();
@@ -123,30 +124,30 @@ fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
     assert!(e.contains("heights=3") && e.contains("heights=2"), "{e}");
     // Keys the text does not carry come from the configuration.
     let g = registry::from_text("chess3d", &pairs("removal=off"), &start2).unwrap();
-    assert_eq!(g.config_value("removal").as_deref(), Some("off"));
+    assert_eq!(g.config().get("removal").as_deref(), Some("off"));
 }
 
 #[test]
 fn records_of_any_game_load_through_the_registry() {
     for info in registry::games() {
         let game = registry::new_game(info.name, &[]).unwrap();
-        let mut history = game.new_history();
+        let mut history = History::new(game);
         for _ in 0..4 {
             let Some(mv) = history.position().legal_move_texts().into_iter().next() else {
                 break;
             };
-            history.play(&mv).unwrap();
+            history.play_text(&mv).unwrap();
         }
         let json = history.to_json();
         let back =
             registry::history_from_json(&json).unwrap_or_else(|e| panic!("{}: {e}", info.name));
         assert_eq!(
-            back.position().position_text(),
-            history.position().position_text(),
+            back.position().to_text(),
+            history.position().to_text(),
             "{}",
             info.name
         );
-        let bytes = history.to_binary();
+        let bytes = binary::encode(&history);
         let back =
             registry::history_from_binary(&bytes).unwrap_or_else(|e| panic!("{}: {e}", info.name));
         assert_eq!(back.action_texts(), history.action_texts(), "{}", info.name);
@@ -166,7 +167,7 @@ fn bench_positions_have_the_published_counts_at_small_depth() {
                 Some(t) => registry::from_text(info.name, &p, t).unwrap(),
                 None => registry::new_game(info.name, &p).unwrap(),
             };
-            assert!(g.legal_move_count() > 0, "{} {}", info.name, pos.label);
+            assert!(g.count_legal_moves() > 0, "{} {}", info.name, pos.label);
         }
     }
     let chess = registry::bench_positions("chess3d").unwrap();
@@ -175,5 +176,5 @@ fn bench_positions_have_the_published_counts_at_small_depth() {
         .find(|p| p.label.starts_with("Kiwipete"))
         .unwrap();
     let g = registry::from_text("chess3d", &pairs(kiwi.config), kiwi.position.unwrap()).unwrap();
-    assert_eq!(g.legal_move_count(), 48);
+    assert_eq!(g.count_legal_moves(), 48);
 }

@@ -7,7 +7,7 @@
 //! CT-30/CT-31).
 
 use crate::{MoveFacts, SearchGame};
-use chess_t::{Cell, ChessT, ChessTMove, Piece};
+use chess_t::{Cell, ChessT, Piece};
 use variant_core::{Game, Seat};
 
 fn value(piece: Piece) -> i32 {
@@ -78,7 +78,7 @@ fn white_minus_black(g: &ChessT) -> i32 {
 }
 
 impl SearchGame for ChessT {
-    fn move_facts(&self, mv: ChessTMove) -> MoveFacts {
+    fn move_facts(&self, mv: chess_t::Move) -> MoveFacts {
         let mover = self.piece_at(mv.from());
         let target = self.piece_at(mv.to());
         let captured = match (mover, target) {

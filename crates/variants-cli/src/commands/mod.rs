@@ -111,9 +111,17 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             },
         ),
         Command::Uci => uci::run(),
-        Command::Serve { host, port, data } => {
-            crate::serve::run(crate::serve::Options { host, port, data })
-        }
+        Command::Serve {
+            host,
+            port,
+            data,
+            sync,
+        } => crate::serve::run(crate::serve::Options {
+            host,
+            port,
+            data,
+            flush: sync == "full",
+        }),
     }
 }
 

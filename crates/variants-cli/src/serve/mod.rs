@@ -22,6 +22,8 @@ pub struct Options {
     pub port: u16,
     /// The SQLite file.
     pub data: PathBuf,
+    /// Whether every commit is flushed to the disk (`--sync full`), not only written.
+    pub flush: bool,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
@@ -29,7 +31,7 @@ pub struct Options {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub fn run(opts: Options) -> Result<(), Error> {
-    let (store, stored) = store::open(&opts.data).map_err(Error::Action)?;
+    let (store, stored) = store::open(&opts.data, opts.flush).map_err(Error::Action)?;
     let app = Arc::new(api::App {
         games: RwLock::new(Default::default()),
         store,

@@ -1,6 +1,10 @@
 //! The games on disk: one SQLite file, written by one thread that commits every queued write
 //! in one transaction (group commit) and only then answers, so a move answered "accepted" is
-//! on disk (`synchronous=FULL`: the commit survives a crash of the process and of the machine).
+//! in the file. With `synchronous=NORMAL` (the default) a commit is in the WAL file, which the
+//! operating system holds: it survives a crash or kill of the server; with `synchronous=FULL`
+//! (`--sync full`) it is also flushed to the disk and survives a crash of the machine, but
+//! every answer then waits for a disk flush, whose tail on a shared disk is tens of
+//! milliseconds (docs/web.md, "Measured load").
 
 use rusqlite::{Connection, params};
 use std::path::Path;
@@ -62,16 +66,16 @@ pub struct Store {
     jobs: mpsc::Sender<Job>,
 }
 
-/// Opens (or creates) the database at `path` and reads every stored game with its log.
+/// Opens (or creates) the database at `path` and reads every stored game with its log;
+/// `flush`: every commit is flushed to the disk (`synchronous=FULL`), not only written.
 ///
 /// # Errors
 /// The file cannot be opened or is not a games database.
-pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
+pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String> {
     let what = |e: rusqlite::Error| format!("database {}: {e}", path.display());
     let conn = Connection::open(path).map_err(what)?;
     conn.execute_batch(
         "PRAGMA journal_mode=WAL;
-         PRAGMA synchronous=FULL;
          CREATE TABLE IF NOT EXISTS games(
              id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
              players TEXT NOT NULL, tokens TEXT NOT NULL,
@@ -82,12 +86,28 @@ pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
     )
     .map_err(what)?;
     add_start_column(&conn).map_err(what)?;
+    conn.execute_batch(if flush {
+        "PRAGMA synchronous=FULL"
+    } else {
+        "PRAGMA synchronous=NORMAL"
+    })
+    .map_err(what)?;
+    // Checkpoints (copying the WAL into the database file, with a disk flush each) run on a
+    // thread of their own, so no commit, and so no answer, ever waits for one.
+    // A restarted WAL is cut back to this size rather than kept at its largest.
+    conn.execute_batch("PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864")
+        .map_err(what)?;
+    let checkpoints = Connection::open(path).map_err(what)?;
     let games = load(&conn).map_err(what)?;
     let (jobs, rx) = mpsc::channel::<Job>();
     std::thread::Builder::new()
         .name("variants-store".into())
         .spawn(move || writer(conn, rx))
         .map_err(|e| format!("cannot start the database thread: {e}"))?;
+    std::thread::Builder::new()
+        .name("variants-checkpoint".into())
+        .spawn(move || checkpointer(&checkpoints))
+        .map_err(|e| format!("cannot start the checkpoint thread: {e}"))?;
     Ok((Store { jobs }, games))
 }
 
@@ -104,6 +124,31 @@ fn add_start_column(conn: &Connection) -> rusqlite::Result<()> {
         conn.execute_batch("ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT ''")?;
     }
     Ok(())
+}
+
+/// WAL frames (pages) past which the checkpoint thread restarts the WAL (64 MiB of 4 KiB pages).
+const WAL_RESTART_FRAMES: i64 = 16_384;
+
+/// Copies the WAL into the database file once a second. A passive checkpoint never blocks the
+/// writer, but under steady writing it never catches up with the WAL's end either, and the WAL
+/// only starts again from its beginning after a checkpoint that did: so once the WAL holds
+/// `WAL_RESTART_FRAMES`, one restarting checkpoint waits for the writer's current commit, holds
+/// the next one back while it copies what the passive rounds left (a pause of a few
+/// milliseconds every few tens of seconds of heavy load) and lets the WAL start again.
+fn checkpointer(conn: &Connection) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let frames = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1));
+        let result = match frames {
+            Ok(n) if n >= WAL_RESTART_FRAMES => conn
+                .query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))
+                .map(|()| n),
+            other => other,
+        };
+        if let Err(e) = result {
+            eprintln!("variants serve: checkpoint: {e}");
+        }
+    }
 }
 
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {

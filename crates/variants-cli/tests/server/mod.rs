@@ -18,9 +18,15 @@ pub struct Server {
 impl Server {
     /// Starts `variants serve --port 0 --data <db>` and waits for its address.
     pub fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// Starts `variants serve --port 0 --data <db> <extra…>` and waits for its address.
+    pub fn start_with(db: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
             .args(["serve", "--port", "0", "--data"])
             .arg(db)
+            .args(extra)
             .env("RUST_BACKTRACE", "1")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -10,7 +10,7 @@
 //! the move, then move texts separated by newlines.
 
 use crate::{Bytes, Visit, check_light, check_position, dispatch, legal, moves_of, playout, start};
-use variants::variant_core::{DynGame, Game, History};
+use variants::variant_core::{Game, History};
 
 struct Run<'a>(&'a [u8]);
 
@@ -41,8 +41,8 @@ impl Visit for Run<'_> {
             let legal_moves = cached.clone();
             let before = game.to_text();
             let named = legal_moves.iter().find(|(_, t)| *t == text);
-            let mut via_dyn = game.clone();
-            let dyn_result = DynGame::play(&mut via_dyn, &text);
+            let mut via_text = game.clone();
+            let text_result = via_text.play_text(&text);
             match game.parse_move(&text) {
                 Ok(m) => {
                     assert!(
@@ -58,7 +58,11 @@ impl Visit for Run<'_> {
                             G::NAME
                         );
                     }
-                    assert!(dyn_result.is_ok(), "{}: DynGame refused {text:?}", G::NAME);
+                    assert!(
+                        text_result.is_ok(),
+                        "{}: play_text refused {text:?}",
+                        G::NAME
+                    );
                     let mut child = game.clone();
                     assert!(
                         child.try_play(m).is_ok(),
@@ -67,7 +71,7 @@ impl Visit for Run<'_> {
                     );
                     assert_eq!(
                         child.to_text(),
-                        via_dyn.to_text(),
+                        via_text.to_text(),
                         "{}: play paths differ",
                         G::NAME
                     );
@@ -84,12 +88,12 @@ impl Visit for Run<'_> {
                         G::NAME
                     );
                     assert!(
-                        dyn_result.is_err(),
-                        "{}: DynGame accepted {text:?}",
+                        text_result.is_err(),
+                        "{}: play_text accepted {text:?}",
                         G::NAME
                     );
                     assert_eq!(
-                        via_dyn.to_text(),
+                        via_text.to_text(),
                         before,
                         "{}: a refused move changed the position",
                         G::NAME

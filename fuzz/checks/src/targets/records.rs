@@ -92,10 +92,10 @@ impl Visit for Run<'_> {
                 let Ok(game) = registry::new_game(G::NAME, &pairs) else {
                     return;
                 };
-                let start_text = game.position_text();
+                let start_text = game.to_text();
                 match registry::from_text(G::NAME, &pairs, &start_text) {
                     Ok(again) => {
-                        assert_eq!(again.position_text(), start_text, "{}: start text", G::NAME)
+                        assert_eq!(again.to_text(), start_text, "{}: start text", G::NAME)
                     }
                     Err(e) => panic!(
                         "{}: the start position under {pairs:?} does not re-read from its text: {e}\n  {start_text}",

@@ -2,8 +2,9 @@
 //! precise errors, and the canonical forms.
 
 use crate::config::Chess3dConfig;
+use crate::moves::Move;
+use crate::piece::{Color, Piece};
 use crate::position::{BK, BQ, Chess3d, NO_EP, WHITE, WK, WQ};
-use crate::types::{Color, Move, Piece};
 use variant_core::grid3::Cell3;
 use variant_core::{Game, MoveError, PositionError};
 

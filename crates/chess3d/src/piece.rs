@@ -1,6 +1,4 @@
-//! Colours, piece kinds and moves.
-
-use variant_core::grid3::Cell3;
+//! Colours and piece kinds.
 
 /// A side: White (seat 0, ranks 1–2 at the start) or Black (seat 1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -123,65 +121,5 @@ impl Piece {
             Piece::Queen => "queen",
             Piece::King => "king",
         }
-    }
-}
-
-/// A move: origin cell, destination cell and, for a promotion, the new piece. Castling is the
-/// king's two-cell move (C3-51). Packed into a `u32`: bits 0–8 origin index, 9–17 destination
-/// index (`Cell3::index`), 18–20 promotion kind (0 = none).
-///
-/// Moves are produced by [`Chess3d`](crate::Chess3d)'s generator and parser; there is no
-/// public constructor, so a `Move` value always names a move of some position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Move(u32);
-
-impl Move {
-    #[inline(always)]
-    pub(crate) const fn new(from: usize, to: usize, promo: usize) -> Move {
-        Move((from as u32 & 511) | ((to as u32 & 511) << 9) | ((promo as u32 & 7) << 18))
-    }
-
-    /// The origin cell.
-    #[inline]
-    pub const fn from(self) -> Cell3 {
-        Cell3::from_index(self.origin_index())
-    }
-
-    /// The destination cell.
-    #[inline]
-    pub const fn to(self) -> Cell3 {
-        Cell3::from_index(self.to_index())
-    }
-
-    /// The piece a pawn becomes, for a promotion.
-    #[inline]
-    pub const fn promotion(self) -> Option<Piece> {
-        match (self.0 >> 18) & 7 {
-            1 => Some(Piece::Knight),
-            2 => Some(Piece::Bishop),
-            3 => Some(Piece::Rook),
-            4 => Some(Piece::Queen),
-            _ => None,
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) const fn origin_index(self) -> usize {
-        (self.0 & 511) as usize
-    }
-
-    #[inline(always)]
-    pub(crate) const fn to_index(self) -> usize {
-        ((self.0 >> 9) & 511) as usize
-    }
-
-    #[inline(always)]
-    pub(crate) const fn promo_index(self) -> usize {
-        ((self.0 >> 18) & 7) as usize
-    }
-
-    /// The packed form (stable within a version of this crate).
-    pub const fn to_u32(self) -> u32 {
-        self.0
     }
 }

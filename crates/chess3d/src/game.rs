@@ -1,0 +1,279 @@
+//! The `Game` implementation and the public accessors of a position.
+
+use crate::movegen::{Counter, Lister, MAX_MOVES};
+use crate::position::{NO_EP, WHITE};
+use crate::{Chess3d, Chess3dConfig, Color, Move, Piece, notation};
+use variant_core::grid3::Cell3;
+use variant_core::{
+    ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, MoveSink, PositionError,
+    RepetitionRules, Seat, Status, WinReason,
+};
+
+/// The FIDE start position (one height).
+pub const FIDE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Chess3d {
+    /// Whether the side to move is in check (C3-20).
+    pub fn is_check(&self) -> bool {
+        self.king_attacked(self.side.index())
+    }
+
+    /// The number of heights n of the board now (removal lowers it).
+    pub fn heights(&self) -> u8 {
+        self.heights
+    }
+
+    /// The base heights (Lw, Lb), 1-based.
+    pub fn base_heights(&self) -> (u8, u8) {
+        (self.base[0] + 1, self.base[1] + 1)
+    }
+
+    /// The piece on a cell, if any (`None` also for a cell outside the board).
+    pub fn piece_at(&self, cell: Cell3) -> Option<(Color, Piece)> {
+        if cell.x > 7 || cell.y > 7 || cell.z >= self.heights {
+            return None;
+        }
+        self.piece_on(cell.index())
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights as FEN letters (`KQkq`, `-` for none).
+    pub fn castling_rights(&self) -> String {
+        let t = self.to_text();
+        t.split(' ').nth(2).unwrap_or("-").to_string()
+    }
+
+    /// The en-passant cell (C3-17), if the last move was a double step.
+    pub fn en_passant(&self) -> Option<Cell3> {
+        (self.ep != NO_EP).then(|| Cell3::from_index(self.ep as usize))
+    }
+
+    /// The halfmove clock (plies since the last capture or pawn move).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The fullmove number.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The number of pieces of both sides on the board.
+    pub fn piece_count(&self) -> u32 {
+        self.count as u32
+    }
+
+    /// The cells of one height holding `color`'s pieces of kind `piece`, as a bitboard (bit
+    /// `y * 8 + x` is the cell (x, y) of that height; 0 for a height the board does not have).
+    /// A fast read-only view for evaluations that would otherwise ask [`Chess3d::piece_at`]
+    /// for every cell.
+    ///
+    /// ```
+    /// use chess3d::{Chess3d, Chess3dConfig, Color, Piece};
+    /// use variant_core::Game;
+    ///
+    /// let config = Chess3dConfig { heights: 1, ..Chess3dConfig::default() };
+    /// let game = Chess3d::new(&config).expect("FIDE chess");
+    /// assert_eq!(game.bitboard(0, Color::White, Piece::Pawn), 0xFF00); // rank 2
+    /// assert_eq!(game.bitboard(0, Color::Black, Piece::King), 1 << 60); // e8
+    /// ```
+    pub fn bitboard(&self, height: u8, color: Color, piece: Piece) -> u64 {
+        match self.bb.get(usize::from(height)) {
+            Some(layer) if height < self.heights => {
+                layer[piece.index()] & layer[WHITE + color.index()]
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether an en-passant capture is legal now (C3-22 counts the en-passant cell in a
+    /// position's identity only then).
+    pub fn has_legal_en_passant(&self) -> bool {
+        if self.ep == NO_EP {
+            return false;
+        }
+        let mut moves = MoveList::<Move, MAX_MOVES>::new();
+        self.legal_moves_into(&mut moves);
+        let ep = self.ep as usize;
+        moves.iter().any(|m| {
+            m.to_index() == ep
+                && m.from().x != m.to().x
+                && self.bb[m.origin_index() >> 6][0] & (1 << (m.origin_index() & 63)) != 0
+        })
+    }
+
+    /// C3-21, one height only: K v K, K+N v K, and kings with bishops all on one colour.
+    fn is_dead_position(&self) -> bool {
+        if self.heights != 1 {
+            return false;
+        }
+        let l = &self.bb[0];
+        if l[0] | l[3] | l[4] != 0 {
+            return false;
+        }
+        let knights = l[1].count_ones();
+        let bishops = l[2];
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        match (knights, bishops) {
+            (0, 0) | (1, 0) => true,
+            (0, b) => b & DARK == 0 || b & !DARK == 0,
+            _ => false,
+        }
+    }
+}
+
+impl Game for Chess3d {
+    type Config = Chess3dConfig;
+    type Move = Move;
+    type MoveList = MoveList<Move, MAX_MOVES>;
+
+    const NAME: &'static str = "chess3d";
+
+    fn new(config: &Chess3dConfig) -> Result<Self, ConfigError> {
+        config.validate()?;
+        let h = config.heights;
+        let (lw, lb) = (config.white_base - 1, config.black_base_height() - 1);
+        let mut pos = Chess3d::empty(config.canonical(), h, lw, lb);
+        let back = [
+            Piece::Rook,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Queen,
+            Piece::King,
+            Piece::Bishop,
+            Piece::Knight,
+            Piece::Rook,
+        ];
+        for (x, &piece) in back.iter().enumerate() {
+            pos.put(Color::White, piece, lw as usize * 64 + x);
+            pos.put(Color::White, Piece::Pawn, lw as usize * 64 + 8 + x);
+            pos.put(Color::Black, piece, lb as usize * 64 + 56 + x);
+            pos.put(Color::Black, Piece::Pawn, lb as usize * 64 + 48 + x);
+        }
+        pos.castling = 0xF;
+        pos.hash = pos.compute_zobrist();
+        Ok(pos)
+    }
+
+    fn config(&self) -> &Chess3dConfig {
+        &self.config
+    }
+
+    fn from_text(config: &Chess3dConfig, text: &str) -> Result<Self, PositionError> {
+        notation::parse_position(config, text)
+    }
+
+    fn to_text(&self) -> String {
+        notation::format_position(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        match seat.0 {
+            0 => "white",
+            1 => "black",
+            _ => "none",
+        }
+    }
+
+    fn side_to_move(&self) -> Seat {
+        Seat(self.side.index() as u8)
+    }
+
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        self.generate(&mut Lister(moves));
+    }
+
+    fn generate_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate(&mut Lister(sink));
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.make(mv);
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(self, mv)
+    }
+
+    fn status(&self) -> Status {
+        if self.count_legal_moves() == 0 {
+            return if self.is_check() {
+                Status::Win {
+                    winner: Seat(self.side.other().index() as u8),
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Status::Draw {
+                    reason: DrawReason::Stalemate,
+                }
+            };
+        }
+        if self.is_dead_position() {
+            return Status::Draw {
+                reason: DrawReason::DeadPosition,
+            };
+        }
+        if self.halfmove >= 150 {
+            return Status::Draw {
+                reason: DrawReason::AutomaticMoveRule,
+            };
+        }
+        Status::Ongoing
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_zobrist(&self) -> u64 {
+        self.compute_zobrist()
+    }
+
+    fn repetition_key(&self) -> u64 {
+        // C3-22: the en-passant cell counts only when an en-passant capture is legal.
+        if self.ep != NO_EP && !self.has_legal_en_passant() {
+            let mut copy = self.clone();
+            copy.ep = NO_EP;
+            copy.compute_zobrist()
+        } else {
+            self.hash
+        }
+    }
+
+    fn repetition_rules(&self) -> RepetitionRules {
+        RepetitionRules {
+            claim: Some(3),
+            automatic: Some(5),
+        }
+    }
+
+    fn board_view(&self) -> Option<variant_core::BoardView> {
+        Some(self.view())
+    }
+
+    fn claimable_draw(&self) -> Option<DrawReason> {
+        (self.halfmove >= 100).then_some(DrawReason::MoveRule)
+    }
+}
+
+#[allow(dead_code)]
+const _: usize = WHITE;

@@ -1,0 +1,61 @@
+//! The picture of a position for frontends ([`Game::board_view`](variant_core::Game::board_view)):
+//! one 8x8 board per height (height 1 first), the base cubes marked (C3-12), and a caption with
+//! the turn, castling, en passant, clocks and the box.
+
+use crate::Chess3d;
+use variant_core::grid3::Cell3;
+use variant_core::{BoardGrid, BoardView, Game, PieceView, Seat};
+
+impl Chess3d {
+    /// The picture of the position that [`Game::board_view`](variant_core::Game::board_view) returns.
+    pub(crate) fn view(&self) -> BoardView {
+        let mut boards = Vec::with_capacity(self.heights as usize);
+        for z in 0..self.heights {
+            let mut grid = BoardGrid::new(format!("height {}", z + 1), 8, 8);
+            for y in 0..8u8 {
+                for x in 0..8u8 {
+                    let Some(cell) = grid.cell_mut(x, y) else {
+                        continue;
+                    };
+                    // C3-6: the base cubes, a wall for the opponent (C3-12).
+                    if (y == 0 && z == self.base[0]) || (y == 7 && z == self.base[1]) {
+                        cell.mark = Some("base");
+                    }
+                    if let Some((color, piece)) = self.piece_on(Cell3::new(x, y, z).index()) {
+                        cell.piece = Some(PieceView {
+                            seat: Seat(color.index() as u8),
+                            symbol: piece.letter().to_ascii_uppercase(),
+                            value: [1, 3, 3, 5, 9, 0][piece.index()],
+                        });
+                    }
+                }
+            }
+            boards.push(grid);
+        }
+        let fields: Vec<String> = self
+            .to_text()
+            .split(' ')
+            .skip(1)
+            .map(str::to_string)
+            .collect();
+        let field = |i: usize| fields.get(i).cloned().unwrap_or_default();
+        let (lw, lb) = self.base_heights();
+        BoardView {
+            boards,
+            caption: vec![
+                format!(
+                    "{} to move{}",
+                    self.side.name(),
+                    if self.is_check() { ", in check" } else { "" }
+                ),
+                format!("castling {}, en passant {}", field(1), field(2)),
+                format!("halfmove clock {}, move {}", self.halfmove, self.fullmove),
+                format!(
+                    "{} height{}, base heights Lw={lw} Lb={lb}",
+                    self.heights,
+                    if self.heights == 1 { "" } else { "s" }
+                ),
+            ],
+        }
+    }
+}
