@@ -251,7 +251,8 @@ typedef struct variants_record variants_record;
  * `variants_stop_new`, released by `variants_stop_free`.
  *
  * Any thread may call `variants_stop_request` while another runs a call that watches the
- * handle; that call then returns `VARIANTS_STOPPED` within milliseconds. The request stays
+ * handle; that call then returns within milliseconds: perft with `VARIANTS_STOPPED`, a search
+ * (`variants_game_search_ex`) with `VARIANTS_OK` and the best move found so far. The request stays
  * until `variants_stop_reset`, so one handle can stop several calls, and be reused after a
  * reset.
  */
@@ -292,6 +293,44 @@ typedef struct variants_status {
    */
   variants_reason reason;
 } variants_status;
+
+/**
+ * One completed depth of a search, passed to a `variants_search_progress_fn`.
+ */
+typedef struct variants_search_progress {
+  /**
+   * The depth just completed (plies).
+   */
+  uint32_t depth;
+  /**
+   * Its score for the player to move (as the `score` of `variants_game_search`).
+   */
+  int32_t score;
+  /**
+   * Nodes searched so far (all depths, quiescence included).
+   */
+  uint64_t nodes;
+  /**
+   * Nodes per second so far.
+   */
+  uint64_t nps;
+  /**
+   * Milliseconds since the search began.
+   */
+  uint64_t elapsed_ms;
+  /**
+   * The best move at this depth, a value of the searched position (0 if none).
+   */
+  variants_move best_move;
+} variants_search_progress;
+
+/**
+ * A search progress callback: called with the `user` pointer given to
+ * `variants_game_search_ex` after every completed depth, on the thread that called the search.
+ * It must return quickly and must not change the searched handle.
+ */
+typedef void (*variants_search_progress_fn)(void *user,
+                                            const struct variants_search_progress *progress);
 
 /**
  * How far a long call has come, passed to a `variants_progress_fn`.
@@ -675,28 +714,79 @@ variants_result variants_record_resign(struct variants_record *record, uint32_t 
 variants_result variants_status_message(uint32_t code, char *buf, size_t len, size_t *written);
 
 /**
- * Searches the position with the engine and writes the best move in the game's canonical
- * notation into `best_move` (buffer protocol as `variants_game_to_text`) and its score into
- * `*score`: centipawns (a pawn or a man is about 100) from the point of view of the player to
- * move, or a mate score (see `VARIANTS_MATE_SCORE`).
+ * Searches the position with the engine: `*best_move` receives the best move as a value
+ * (play it with `variants_game_play_move`, name it with `variants_game_move_text`) and
+ * `*score` its score: centipawns (a pawn or a man is about 100) from the point of view of the
+ * player to move, or a mate score (see `VARIANTS_MATE_SCORE`).
  *
  * Limits: `depth` plies, `movetime_ms` milliseconds, `nodes` nodes; 0 means "no limit" for
  * each, and at least one must be set. The search stops at the first limit reached and blocks
  * the calling thread until then. The handle is only read: several searches may run on one
- * handle at once, each on its own thread.
+ * handle at once, each on its own thread. `variants_game_search_ex` adds a stop handle and
+ * progress reports.
  *
- * Errors: `VARIANTS_NULL_ARGUMENT` (`game`, `written` or `score`),
- * `VARIANTS_INVALID_ARGUMENT` (no limit), `VARIANTS_NOT_POSSIBLE` (the game is over: no legal
- * move), `VARIANTS_BUFFER_TOO_SMALL`.
+ * `*best_move` is set to 0 (never a move) and `*score` to 0 on failure.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`game`, `best_move` or `score`), `VARIANTS_INVALID_ARGUMENT`
+ * (no limit), `VARIANTS_NOT_POSSIBLE` (the game is over: no legal move).
  */
 variants_result variants_game_search(const struct variants_game *game,
                                      uint32_t depth,
                                      uint64_t movetime_ms,
                                      uint64_t nodes,
-                                     char *best_move,
-                                     size_t len,
-                                     size_t *written,
+                                     variants_move *best_move,
                                      int32_t *score);
+
+/**
+ * `variants_game_search` with a stop handle and progress reports.
+ *
+ * `stop` (may be NULL) is watched during the search: once another thread requests it
+ * (`variants_stop_request`) the search ends within milliseconds and returns `VARIANTS_OK` with
+ * the best move of the last completed depth (at worst a legal move from the unfinished first
+ * depth) — stopping is how an analysis without limits ends. With a `stop` handle all three
+ * limits may be 0: the search then runs until the stop is requested (or to depth 100).
+ *
+ * `progress` (may be NULL) is called with `user` after every completed depth, on the calling
+ * thread.
+ *
+ * `*best_move` is set to 0 (never a move) and `*score` to 0 on failure.
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`game`, `best_move` or `score`), `VARIANTS_INVALID_ARGUMENT`
+ * (no limit and no stop handle), `VARIANTS_NOT_POSSIBLE` (the game is over: no legal move).
+ */
+variants_result variants_game_search_ex(const struct variants_game *game,
+                                        uint32_t depth,
+                                        uint64_t movetime_ms,
+                                        uint64_t nodes,
+                                        const struct variants_stop *stop,
+                                        variants_search_progress_fn progress,
+                                        void *user,
+                                        variants_move *best_move,
+                                        int32_t *score);
+
+/**
+ * `variants_game_search` with the best move written as the game's canonical text into
+ * `best_move` (buffer protocol as `variants_game_to_text`), for callers that hold moves as
+ * text (`variants_game_play` accepts it).
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`game`, `written` or `score`), `VARIANTS_INVALID_ARGUMENT`
+ * (no limit), `VARIANTS_NOT_POSSIBLE` (the game is over: no legal move),
+ * `VARIANTS_BUFFER_TOO_SMALL`.
+ */
+variants_result variants_game_search_text(const struct variants_game *game,
+                                          uint32_t depth,
+                                          uint64_t movetime_ms,
+                                          uint64_t nodes,
+                                          char *best_move,
+                                          size_t len,
+                                          size_t *written,
+                                          int32_t *score);
 
 /**
  * Writes the state of the position into `*status`: what the position alone decides (mate,
@@ -717,7 +807,8 @@ variants_result variants_game_status(const struct variants_game *game,
 variants_result variants_stop_new(struct variants_stop **out);
 
 /**
- * Requests a stop: every call watching `stop` returns `VARIANTS_STOPPED` soon. Safe to call
+ * Requests a stop: every call watching `stop` returns soon (perft with `VARIANTS_STOPPED`, a
+ * search with its best move so far). Safe to call
  * from any thread, at any time, any number of times.
  *
  * # Errors

@@ -4,9 +4,9 @@
 //!   search with alpha-beta, a transposition table keyed by the Zobrist hash, quiescence on
 //!   captures and promotions, move ordering (TT move, captures by value, killers, history),
 //!   mate scores that count plies, draws by repetition and by the games' move counters.
-//! - Three or four players (bishops4p): the same search run as *paranoid* alpha-beta: every
-//!   other player is treated as one coalition minimising the searching player's score
-//!   (docs/engine.md explains the choice over Best-Reply Search).
+//! - Three or four players (bishops4p): the same search run as *Best-Reply Search*: between
+//!   two moves of the searching player one opponent replies with all its moves, the others
+//!   play their first-ordered move (docs/engine.md explains the choice over paranoid search).
 //! - Limits: depth, nodes, time per move and a stop flag that another thread may set;
 //!   progress reports through a callback after every completed depth.
 //!

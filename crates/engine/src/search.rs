@@ -2,10 +2,13 @@
 //!
 //! One negamax serves two, three and four players: a node's value is taken from the point of
 //! view of the *team* to move, where the team is either the searching (root) player or the
-//! coalition of all the others (paranoid search). When a move passes the turn to the other
-//! team the child's value is negated and the window mirrored, as in two-player negamax; when
-//! the turn stays with the same team (one opponent after another) the value and the window
-//! carry over unchanged. With two players every move changes the team, so this is plain PVS.
+//! coalition of all the others. When a move passes the turn to the other team the child's
+//! value is negated and the window mirrored, as in two-player negamax; when the turn stays with
+//! the same team (one opponent after another) the value and the window carry over unchanged.
+//! With more than two players this is Best-Reply Search: between two moves of the searching
+//! player one opponent branches (the reply), the others play their first-ordered move at no
+//! cost in depth. With two players every move changes the team and every opponent node is a
+//! reply, so this is plain PVS.
 
 use crate::limits::{Limits, Progress};
 use crate::ordering::{Heuristics, MAX_PLY};
@@ -22,6 +25,9 @@ const MAX_DEPTH: u32 = 100;
 const MAX_EVASION_PLIES: u32 = 6;
 /// Default transposition table size.
 const DEFAULT_HASH_MB: usize = 16;
+/// Salts the transposition key of an opponent node after this round's reply (Best-Reply
+/// Search searches only one move there, so its values are not those of the full node).
+const REPLIED_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 
 /// The outcome of a search.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -88,6 +94,9 @@ pub struct Searcher<G: SearchGame> {
     // Per-search state.
     root_seat: Seat,
     salt: u64,
+    /// Best-Reply Search (more than two players): between two moves of the searching player
+    /// one opponent branches, the others play their first-ordered move.
+    brs: bool,
     path: Vec<u64>,
     nodes: u64,
     aborted: bool,
@@ -119,6 +128,7 @@ impl<G: SearchGame> Searcher<G> {
             heuristics: Heuristics::new(),
             root_seat: Seat(0),
             salt: 0,
+            brs: false,
             path: Vec::new(),
             nodes: 0,
             aborted: false,
@@ -147,8 +157,9 @@ impl<G: SearchGame> Searcher<G> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.root_seat = root.side_to_move();
-        // Paranoid scores depend on who searches: keep their TT entries apart.
-        self.salt = if root.seat_count() > 2 {
+        self.brs = root.seat_count() > 2 && root.best_reply_search();
+        // Multi-player scores depend on who searches: keep their TT entries apart.
+        self.salt = if self.brs {
             0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(self.root_seat.0) + 1)
         } else {
             0
@@ -254,11 +265,11 @@ impl<G: SearchGame> Searcher<G> {
             child.play_unchecked(mv);
             self.path.push(child.zobrist());
             let score = if i == 0 {
-                self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta)
+                self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta, false)
             } else {
-                let s = self.child_value(ctl, team, &child, depth - 1, 1, alpha, alpha + 1);
+                let s = self.child_value(ctl, team, &child, depth - 1, 1, alpha, alpha + 1, false);
                 if s > alpha && !self.aborted {
-                    self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta)
+                    self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta, false)
                 } else {
                     s
                 }
@@ -295,7 +306,8 @@ impl<G: SearchGame> Searcher<G> {
         pos.side_to_move() == self.root_seat
     }
 
-    /// The value of `child` for the team that moved into it.
+    /// The value of `child` for the team that moved into it. `replied`: an opponent has
+    /// already branched since the searching player's last move (Best-Reply Search).
     #[allow(clippy::too_many_arguments)]
     fn child_value(
         &mut self,
@@ -306,11 +318,14 @@ impl<G: SearchGame> Searcher<G> {
         ply: usize,
         alpha: i32,
         beta: i32,
+        replied: bool,
     ) -> i32 {
+        // The searching player's turn starts a new round: every opponent may reply again.
+        let replied = replied && !self.team(child);
         if self.team(child) == parent_team {
-            self.alpha_beta(ctl, child, depth, ply, alpha, beta)
+            self.alpha_beta(ctl, child, depth, ply, alpha, beta, replied)
         } else {
-            -self.alpha_beta(ctl, child, depth, ply, -beta, -alpha)
+            -self.alpha_beta(ctl, child, depth, ply, -beta, -alpha, replied)
         }
     }
 
@@ -375,6 +390,7 @@ impl<G: SearchGame> Searcher<G> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &mut self,
         ctl: &Control,
@@ -383,6 +399,7 @@ impl<G: SearchGame> Searcher<G> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        replied: bool,
     ) -> i32 {
         self.count_node(ctl);
         if self.aborted {
@@ -395,8 +412,12 @@ impl<G: SearchGame> Searcher<G> {
             return score;
         }
         let in_check = pos.must_not_stand_pat();
-        // Check extension (bounded so that perpetual checks cannot run away).
-        let depth = if in_check && ply < 2 * MAX_PLY / 3 {
+        let team = self.team(pos);
+        // Best-Reply Search: an opponent after the one that replied plays its first move.
+        let follower = self.brs && !team && replied;
+        // Check extension (bounded so that perpetual checks cannot run away); not for a
+        // follower, whose single move costs no depth anyway.
+        let depth = if in_check && !follower && ply < 2 * MAX_PLY / 3 {
             depth + 1
         } else {
             depth
@@ -404,7 +425,7 @@ impl<G: SearchGame> Searcher<G> {
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiescence(ctl, pos, ply, alpha, beta, 0);
         }
-        let key = pos.zobrist() ^ self.salt;
+        let key = pos.zobrist() ^ self.salt ^ if replied { REPLIED_SALT } else { 0 };
         let pv_node = beta - alpha > 1;
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
@@ -425,7 +446,9 @@ impl<G: SearchGame> Searcher<G> {
         }
         let mut moves: Vec<G::Move> = list.to_vec();
         self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
-        let team = self.team(pos);
+        if follower {
+            moves.truncate(1);
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -434,8 +457,31 @@ impl<G: SearchGame> Searcher<G> {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             self.path.push(child.zobrist());
+            // What the move costs and whether it is this round's reply (Best-Reply Search):
+            // an opponent's first move hands the reply on to the next opponent at no cost
+            // (unless the round ends with it), any other opponent move is the reply.
+            let (cost, child_replied) = if self.brs && !team {
+                let hands_on = i == 0 && !self.team(&child);
+                match (follower, hands_on) {
+                    (true, _) => (0, true),
+                    (false, true) => (0, false),
+                    (false, false) => (1, true),
+                }
+            } else {
+                (1, false)
+            };
+            let depth = depth - cost + 1;
             let score = if i == 0 {
-                self.child_value(ctl, team, &child, depth - 1, ply + 1, alpha, beta)
+                self.child_value(
+                    ctl,
+                    team,
+                    &child,
+                    depth - 1,
+                    ply + 1,
+                    alpha,
+                    beta,
+                    child_replied,
+                )
             } else {
                 // Late move reduction for quiet moves far down the list.
                 let reduce = if depth >= 3 && i >= 4 && !in_check && !facts.is_tactical() {
@@ -451,12 +497,31 @@ impl<G: SearchGame> Searcher<G> {
                     ply + 1,
                     alpha,
                     alpha + 1,
+                    child_replied,
                 );
                 if s > alpha && reduce > 0 && !self.aborted {
-                    s = self.child_value(ctl, team, &child, depth - 1, ply + 1, alpha, alpha + 1);
+                    s = self.child_value(
+                        ctl,
+                        team,
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        child_replied,
+                    );
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = self.child_value(ctl, team, &child, depth - 1, ply + 1, alpha, beta);
+                    s = self.child_value(
+                        ctl,
+                        team,
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        alpha,
+                        beta,
+                        child_replied,
+                    );
                 }
                 s
             };

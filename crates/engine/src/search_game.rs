@@ -64,6 +64,13 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// Whether a search with more than two players uses Best-Reply Search (one opponent
+    /// replies between two moves of the searching player) instead of paranoid alpha-beta (all
+    /// opponents move against it). docs/engine.md says which game uses which, and why.
+    fn best_reply_search(&self) -> bool {
+        false
+    }
+
     /// Whether `seat` is out of the game (mated or resigned in a game that goes on without
     /// it). The search scores this for the searching player as a loss.
     fn is_out(&self, seat: Seat) -> bool {

@@ -15,7 +15,8 @@ use variants::variant_core::perft::perft;
 /// `variants_stop_new`, released by `variants_stop_free`.
 ///
 /// Any thread may call `variants_stop_request` while another runs a call that watches the
-/// handle; that call then returns `VARIANTS_STOPPED` within milliseconds. The request stays
+/// handle; that call then returns within milliseconds: perft with `VARIANTS_STOPPED`, a search
+/// (`variants_game_search_ex`) with `VARIANTS_OK` and the best move found so far. The request stays
 /// until `variants_stop_reset`, so one handle can stop several calls, and be reused after a
 /// reset.
 #[allow(non_camel_case_types)]
@@ -45,7 +46,8 @@ pub extern "C" fn variants_stop_new(out: *mut *mut variants_stop) -> variants_re
     })
 }
 
-/// Requests a stop: every call watching `stop` returns `VARIANTS_STOPPED` soon. Safe to call
+/// Requests a stop: every call watching `stop` returns soon (perft with `VARIANTS_STOPPED`, a
+/// search with its best move so far). Safe to call
 /// from any thread, at any time, any number of times.
 ///
 /// # Errors

@@ -403,6 +403,27 @@ fn perft_stops_promptly_from_another_thread() {
     assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
 }
 
+/// The engine through move values (examples/c/test_search.c): in a mate-in-one position of
+/// every game `variants_game_search` returns a value whose play (`variants_game_play_move`)
+/// wins by the rules with a one-ply mate score; bad calls get their codes; an analysis
+/// without limits stops promptly through a `variants_stop` from another thread.
+#[test]
+fn search_returns_a_playable_move_value() {
+    let exe = compile("test_search", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
+    for game in registry::games() {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{} ", game.name))),
+            "no mate in one searched for {}:\n{stdout}",
+            game.name
+        );
+    }
+}
+
 /// The header-only C++ wrapper compiles with `g++ -std=c++17 -Wall -Werror` (and -Wextra,
 /// -pedantic) and its test program passes (examples/c/test_cpp.cpp). The compiler is `$CXX`
 /// or `g++`.

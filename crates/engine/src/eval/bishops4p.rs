@@ -1,4 +1,4 @@
-//! bishops4p, for the paranoid search: the searching player's material and position against
+//! bishops4p, for the multi-player search: the searching player's material and position against
 //! the average of its active opponents. Terms: classical piece values on the 12×12 board,
 //! pawns by the steps left to their promotion line (B4-8), pieces in the central zone (c3–j10),
 //! a king in a corner block while its bishops live (immune, B4-14), checks given to the left
@@ -6,7 +6,7 @@
 //! opponents (the first mate by anyone ends the short game, B4-20).
 
 use crate::{MoveFacts, SearchGame};
-use bishops4p::{Bishops, Move, MoveKind, PieceKind};
+use bishops4p::{Bishops, Move, MoveKind, Phase, PieceKind};
 use variant_core::{Game, Seat};
 
 const PAWN: i32 = 100;
@@ -133,6 +133,14 @@ impl SearchGame for Bishops {
 
     fn must_not_stand_pat(&self) -> bool {
         self.is_in_check(self.side_to_move())
+    }
+
+    /// The short game (B4-20) uses Best-Reply Search, the long game (B4-21) paranoid search:
+    /// measured with `variants match`, BRS gained in the short game (68.5 % → 75.5 % against
+    /// three `greedy`, 88 % → 92.7 % with three players) and lost in the long one
+    /// (74.5 % → 58 %, more games drawn by the 50-move claim).
+    fn best_reply_search(&self) -> bool {
+        self.phase() == Phase::Short
     }
 
     fn is_out(&self, seat: Seat) -> bool {

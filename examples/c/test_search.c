@@ -1,0 +1,229 @@
+/*
+ * test_search.c: the engine through the C API, with moves as values.
+ *
+ * 1. For a position with a mate (a win) in one in every game of the build, variants_game_search
+ *    must return a move value and a mate score of one ply (VARIANTS_MATE_SCORE - 1); the value
+ *    is named with variants_game_move_text, played with variants_game_play_move, and the
+ *    position afterwards must be a win for the player who moved (checked by the rules,
+ *    variants_game_status, not by the engine).
+ * 2. Bad calls: no limit, NULL outputs, a finished game.
+ * 3. variants_game_search_ex without limits, stopped from another thread after its first
+ *    progress report: it must return VARIANTS_OK with a legal move within LIMIT_MS.
+ *
+ * Prints one line per game searched and "ok", or says what failed and exits 1.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "variants.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define LIMIT_MS 200.0
+
+static void fail(const char *what, variants_result rc) {
+  char detail[1024];
+  size_t n = 0;
+  if (variants_last_error_message(detail, sizeof detail, &n) != VARIANTS_OK) {
+    detail[0] = '\0';
+  }
+  fprintf(stderr, "%s failed (code %u): %s\n", what, (unsigned)rc, detail);
+  exit(1);
+}
+
+static void check(const char *what, variants_result rc) {
+  if (rc != VARIANTS_OK) {
+    fail(what, rc);
+  }
+}
+
+static void expect(const char *what, variants_result rc, variants_result expected) {
+  if (rc != expected) {
+    fprintf(stderr, "%s: code %u, expected %u\n", what, (unsigned)rc, (unsigned)expected);
+    exit(1);
+  }
+}
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+struct mate_in_one {
+  const char *game;
+  const char *config;
+  const char *position;
+  const char *rule;
+};
+
+/* The positions of crates/engine/tests/mate_in_one.rs (each has a win in one ply). */
+static const struct mate_in_one POSITIONS[] = {
+    {"chess3d", "heights=1", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "C3-21 back-rank mate"},
+    {"chess3d", "heights=2",
+     "8/8/3N4/1N6/7p/1p6/7p/6k1|6n1/8/8/2P5/8/1P3K2/8/8 w - - 0 144 1,2",
+     "C3-21 mate with two heights"},
+    {"bishops4p", "",
+     "1,bR,2,bB,4,bR,2/1,gR,2,bP,bK,2,pN,3/1,gP,gN,pR,3,gB,4/1,gP,3,bP,3,bP,2/"
+     "gB,gQ,gP,8,pB/2,gP,bN,bB,2,pP,3,pK/gK,wN,2,gP,3,pP,3/8,pP,3/"
+     "1,gP,wP,2,gP,2,pQ,pP,pB,pN/gR,1,wR,3,wP,3,pP,1/5,wP,1,wP,1,wP,2/"
+     "5,wQ,wK,1,wN,1,wR,1 g wgbp w:-,g:-,b:-,p:- - 0 0 short -",
+     "B4-13/B4-20 Grey mates Black"},
+    {"chess-t", "", "1rp1kpr1/nn2cnn1/R2nn3/s2Sn2n/N1K1N2N/6NP/N1N4N/2P1C1SR b Pp 8 20",
+     "CT-35 the Scout takes the King"},
+    {"checkers3d", "heights=1", "W:Wa1,e1,Kf8,h2:Bg3", "D3-20 the last black piece taken"},
+};
+
+/* Searches a mate-in-one position, plays the returned value, checks the win. Returns 0 when
+ * the game is not in this build. */
+static int mate_in_one(const struct mate_in_one *p) {
+  variants_game *game = NULL;
+  variants_result rc = variants_game_from_text(p->game, p->config, p->position, &game);
+  if (rc == VARIANTS_UNKNOWN_GAME) {
+    return 0;
+  }
+  check(p->rule, rc);
+  uint32_t mover = 0;
+  check("variants_game_side_to_move", variants_game_side_to_move(game, &mover));
+  variants_move best = 0;
+  int32_t score = 0;
+  check("variants_game_search", variants_game_search(game, 2, 0, 0, &best, &score));
+  if (best == 0) {
+    fprintf(stderr, "%s: the search returned the value 0\n", p->rule);
+    exit(1);
+  }
+  if (score != VARIANTS_MATE_SCORE - 1) {
+    fprintf(stderr, "%s: score %" PRId32 ", expected a win in one ply (%d)\n", p->rule,
+            score, VARIANTS_MATE_SCORE - 1);
+    exit(1);
+  }
+  char text[64];
+  size_t written = 0;
+  check("variants_game_move_text",
+        variants_game_move_text(game, best, text, sizeof text, &written));
+  check("variants_game_play_move", variants_game_play_move(game, best));
+  variants_status status;
+  check("variants_game_status", variants_game_status(game, &status));
+  if (status.kind != VARIANTS_STATUS_WIN || status.winner_seat != (int32_t)mover) {
+    fprintf(stderr, "%s: after %s the game is not won by seat %u (kind %d, winner %d)\n",
+            p->rule, text, (unsigned)mover, (int)status.kind, (int)status.winner_seat);
+    exit(1);
+  }
+  printf("%s %s: %s wins, score %" PRId32 "\n", p->game, p->rule, text, score);
+  variants_game_free(game);
+  return 1;
+}
+
+static void bad_calls(void) {
+  variants_game *game = NULL;
+  if (variants_game_from_text("chess3d", "heights=1", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+                              &game) == VARIANTS_UNKNOWN_GAME) {
+    return;
+  }
+  variants_move best = 42;
+  int32_t score = 7;
+  expect("no limit", variants_game_search(game, 0, 0, 0, &best, &score),
+         VARIANTS_INVALID_ARGUMENT);
+  if (best != 0) {
+    fprintf(stderr, "a failed search must set *best_move to 0\n");
+    exit(1);
+  }
+  expect("NULL best_move", variants_game_search(game, 1, 0, 0, NULL, &score),
+         VARIANTS_NULL_ARGUMENT);
+  expect("NULL score", variants_game_search(game, 1, 0, 0, &best, NULL),
+         VARIANTS_NULL_ARGUMENT);
+  expect("NULL game", variants_game_search(NULL, 1, 0, 0, &best, &score),
+         VARIANTS_NULL_ARGUMENT);
+  variants_game_free(game);
+  /* Fool's mate: White is mated, there is no move to search. */
+  check("fool's mate",
+        variants_game_from_text("chess3d", "heights=1",
+                                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                                &game));
+  expect("finished game", variants_game_search(game, 2, 0, 0, &best, &score),
+         VARIANTS_NOT_POSSIBLE);
+  variants_game_free(game);
+}
+
+struct analysis {
+  const variants_game *game;
+  const variants_stop *stop;
+  atomic_uint reports;
+  variants_result rc;
+  variants_move best;
+  int32_t score;
+  double returned_ms;
+};
+
+static void on_depth(void *user, const variants_search_progress *progress) {
+  struct analysis *a = user;
+  if (progress->depth == 0 || progress->best_move == 0) {
+    fprintf(stderr, "progress without a depth or a move\n");
+    exit(1);
+  }
+  atomic_fetch_add(&a->reports, 1);
+}
+
+static void *analyse(void *arg) {
+  struct analysis *a = arg;
+  a->rc = variants_game_search_ex(a->game, 0, 0, 0, a->stop, on_depth, a, &a->best, &a->score);
+  a->returned_ms = now_ms();
+  return NULL;
+}
+
+static void stopped_analysis(void) {
+  variants_game *game = NULL;
+  if (variants_game_new("chess3d", "", &game) == VARIANTS_UNKNOWN_GAME) {
+    return;
+  }
+  variants_stop *stop = NULL;
+  check("variants_stop_new", variants_stop_new(&stop));
+  struct analysis a = {.game = game, .stop = stop};
+  atomic_init(&a.reports, 0);
+  pthread_t thread;
+  if (pthread_create(&thread, NULL, analyse, &a) != 0) {
+    fprintf(stderr, "pthread_create failed\n");
+    exit(1);
+  }
+  while (atomic_load(&a.reports) < 2) {
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, NULL);
+  }
+  double requested = now_ms();
+  check("variants_stop_request", variants_stop_request(stop));
+  pthread_join(thread, NULL);
+  check("variants_game_search_ex (stopped)", a.rc);
+  double latency = a.returned_ms - requested;
+  char text[64];
+  size_t written = 0;
+  check("the stopped search's move is legal",
+        variants_game_move_text(game, a.best, text, sizeof text, &written));
+  printf("stopped analysis: %s after %u depths, returned %.1f ms after the request\n", text,
+         atomic_load(&a.reports), latency);
+  if (latency > LIMIT_MS) {
+    fprintf(stderr, "the stopped search took %.1f ms to return\n", latency);
+    exit(1);
+  }
+  check("variants_game_play_move", variants_game_play_move(game, a.best));
+  variants_stop_free(stop);
+  variants_game_free(game);
+}
+
+int main(void) {
+  int searched = 0;
+  for (size_t i = 0; i < sizeof POSITIONS / sizeof POSITIONS[0]; i++) {
+    searched += mate_in_one(&POSITIONS[i]);
+  }
+  if (searched == 0) {
+    fprintf(stderr, "no game of the list is in this build\n");
+    return 1;
+  }
+  bad_calls();
+  stopped_analysis();
+  printf("ok\n");
+  return 0;
+}
