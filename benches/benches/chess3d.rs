@@ -9,35 +9,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, perft::perft};
-use variants_benches::reference;
+use variants_benches::{cozy_perft, reference};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-/// cozy-chess's bulk-counting perft (as in its own example).
-fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes += 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
 
 fn fide_pair(c: &mut Criterion, name: &str, fen: &str, depth: u32, expected: u64) {
     let ours = Chess3d::from_text(&Chess3dConfig::default(), fen).expect("valid FEN");

@@ -14,31 +14,7 @@
 use chess3d::{Chess3d, Chess3dConfig};
 use variant_core::Game;
 use variant_core::perft::perft;
-
-/// cozy-chess's perft as its README writes it, with bulk counting at the last ply.
-fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes += 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
+use variants_benches::cozy_perft;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();

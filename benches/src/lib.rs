@@ -47,3 +47,34 @@ pub fn reference(game: &str, id: &str, depth: u32) -> u64 {
         .nodes(depth)
         .unwrap_or_else(|| panic!("data/perft/{game}.perft: `{id}` has no perft {depth}"))
 }
+
+/// cozy-chess's bulk-counting perft (as in its own example): the comparison of the chess3d
+/// bench and of `examples/cozy_one.rs`.
+///
+/// ```
+/// let board = cozy_chess::Board::default();
+/// assert_eq!(variants_benches::cozy_perft(&board, 2), 400);
+/// ```
+pub fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => nodes += 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
