@@ -315,9 +315,24 @@ fn bench_table_of_every_game() {
     }
 }
 
+/// Reads lines into `transcript` up to and including the first that starts with `end`.
+fn read_through(output: &mut impl std::io::BufRead, transcript: &mut String, end: &str) {
+    loop {
+        let mut line = String::new();
+        assert!(
+            output.read_line(&mut line).expect("read") > 0,
+            "{transcript}"
+        );
+        transcript.push_str(&line);
+        if line.starts_with(end) {
+            return;
+        }
+    }
+}
+
 #[test]
 fn uci_session() {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::{BufReader, Write};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
         .arg("uci")
@@ -342,37 +357,16 @@ fn uci_session() {
         writeln!(input, "{command}").expect("write");
         transcript.push_str(&format!("> {command}\n"));
         if let Some(end) = until {
-            loop {
-                let mut line = String::new();
-                assert!(
-                    output.read_line(&mut line).expect("read") > 0,
-                    "{transcript}"
-                );
-                transcript.push_str(&line);
-                if line.starts_with(end) {
-                    break;
-                }
-            }
+            read_through(&mut output, &mut transcript, end);
         }
     }
     writeln!(input, "isready").expect("write");
-    let mut line = String::new();
-    output.read_line(&mut line).expect("read");
-    transcript.push_str(&format!("> isready\n{line}"));
+    transcript.push_str("> isready\n");
+    read_through(&mut output, &mut transcript, "readyok");
     // A mate in one (Ra8#) found and scored as a mate.
     writeln!(input, "go depth 2").expect("write");
     transcript.push_str("> go depth 2\n");
-    loop {
-        let mut line = String::new();
-        assert!(
-            output.read_line(&mut line).expect("read") > 0,
-            "{transcript}"
-        );
-        transcript.push_str(&line);
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
+    read_through(&mut output, &mut transcript, "bestmove");
     writeln!(input, "quit").expect("write");
     assert!(child.wait().expect("exits").success());
     insta::assert_snapshot!("uci_session", redact(&transcript, &["nps", "time"]));
