@@ -777,6 +777,11 @@ impl RefPos {
         }
         self.active[c] = false;
         self.castling[c] = [false; 2];
+        // Documented choice (docs/rules, §9): a White that leaves takes its pending
+        // placements (B4-23) along.
+        if c == 0 {
+            self.pending.clear();
+        }
     }
 
     /// B4-21.
