@@ -89,15 +89,14 @@ impl Bishops {
     /// through `from`.
     #[inline]
     fn gives_check(&self, k: u8, c: u8, from: u8, to: u8, piece: u8) -> bool {
-        let get = |t: u8| {
-            if t == to {
-                piece
-            } else if t == from {
-                EMPTY
-            } else {
-                self.at(t)
-            }
-        };
+        self.direct_check(k, c, from, to, piece) || self.opens_line(k, c, from, to)
+    }
+
+    /// Whether `piece`, arriving on `to` from `from`, attacks the king `k` of colour `c` itself
+    /// (the cells between seen with `from` empty).
+    #[inline]
+    fn direct_check(&self, k: u8, c: u8, from: u8, to: u8, piece: u8) -> bool {
+        let get = |t: u8| if t == from { EMPTY } else { self.at(t) };
         let col = colour_of(piece);
         if col != c {
             let kind = kind_of(piece);
@@ -127,16 +126,27 @@ impl Bishops {
                 }
             }
         }
+        false
+    }
+
+    /// Whether emptying `from` (and filling `to`) uncovers a line attack on the king `k` of
+    /// colour `c` through `from`.
+    #[inline]
+    fn opens_line(&self, k: u8, c: u8, from: u8, to: u8) -> bool {
+        let get = |t: u8| if t == from { EMPTY } else { self.at(t) };
         if let Some(i) = ray_index(k, from) {
             let d = DIRS[i];
             let mut t = step(k, d);
             loop {
+                if t == to {
+                    return false;
+                }
                 let p = get(t);
                 if p == EMPTY {
                     t = step(t, d);
                     continue;
                 }
-                if p == OFF || t == to {
+                if p == OFF {
                     return false;
                 }
                 if colour_of(p) != c && self.slides(kind_of(p), colour_of(p), i) {
@@ -571,6 +581,69 @@ impl Bishops {
             .all(|q| next.has_escape(q, first == Some(q)))
     }
 
+    /// White's legal placements (B4-23: each obeys B4-11 … B4-13 like a move), tested through
+    /// the board instead of on a copy. Per lifted piece, two questions are answered once:
+    /// does the lift expose White's king, and does it expose another king (not the left
+    /// neighbour, which may be mated)? A drop only adds a White piece, so it can block an
+    /// exposed line or attack a king itself, nothing else; only the drops that leave another
+    /// player in check go to [`Bishops::legal_slow`], which decides whether that player is
+    /// mated (B4-13). A placement moves no king, so immunity and queen-like bishops (B4-14)
+    /// stay as they are.
+    fn legal_placements(&self, emit: &mut impl FnMut(Move)) {
+        let x = self.stm;
+        let k = self.kings[usize::from(x & 3)];
+        let own_guard = k != NONE && !self.king_immune(x);
+        let left = self.next_active(x);
+        let mut watched: ArrayVec<(u8, u8), 3> = ArrayVec::new();
+        for c in 0..4u8 {
+            if c == x || c == left || !self.is_active_seat(c) || self.king_immune(c) {
+                continue;
+            }
+            let kc = self.kings[usize::from(c)];
+            if kc != NONE {
+                watched.push((c, kc));
+            }
+        }
+        for (bit, kind) in [(PENDING_QUEEN, QUEEN), (PENDING_KNIGHT, KNIGHT_K)] {
+            if self.pending & bit == 0 {
+                continue;
+            }
+            self.occ[usize::from(WHITE)].for_each(|from| {
+                let piece = self.at(from);
+                if kind_of(piece) != kind {
+                    return;
+                }
+                let own_exposed = own_guard && self.attacked(k, x, from);
+                let mut exposed = [false; 3];
+                for (e, &(c, kc)) in exposed.iter_mut().zip(&watched) {
+                    *e = self.attacked(kc, c, from);
+                }
+                for y in 2..10 {
+                    for file in 0..2 {
+                        let to = sq(file, y);
+                        if self.at(to) != EMPTY {
+                            continue;
+                        }
+                        if own_exposed && self.attacked_after(k, x, from, to, piece) {
+                            continue;
+                        }
+                        let checks = watched.iter().zip(exposed).any(|(&(c, kc), e)| {
+                            if e {
+                                self.attacked_after(kc, c, from, to, piece)
+                            } else {
+                                self.direct_check(kc, c, from, to, piece)
+                            }
+                        });
+                        let m = Move::new(from, to, MoveKind::Placement);
+                        if !checks || self.legal_slow(m) {
+                            emit(m);
+                        }
+                    }
+                }
+            });
+        }
+    }
+
     /// The fast legality filter (see [`Context`]); falls back to [`Bishops::legal_slow`].
     #[inline]
     fn legal_fast(&self, ctx: &Context, mv: Move) -> bool {
@@ -632,11 +705,9 @@ impl Bishops {
         let x = self.stm;
         let mut any = false;
         if x == WHITE && self.pending != 0 {
-            self.placements(&mut |m| {
-                if self.legal_slow(m) {
-                    any = true;
-                    emit(m);
-                }
+            self.legal_placements(&mut |m| {
+                any = true;
+                emit(m);
             });
         } else {
             let ctx = self.context();
