@@ -328,7 +328,7 @@ impl Game {
         let view = self.inner.board_view().ok_or_else(|| {
             VariantsError::new_err(format!("{} draws no board", self.inner.name()))
         })?;
-        Ok(render::to_svg(&view, &self.all_seat_names(), false))
+        Ok(variants::render::to_svg(&self.inner, &view, false))
     }
 
     /// Jupyter shows a game as its picture.

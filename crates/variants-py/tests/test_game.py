@@ -194,7 +194,7 @@ def test_pictures(name):
     svg = game.svg()
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     assert game._repr_svg_() == svg
-    # one text label per piece in the picture
+    # one piece group per piece on the board planes
     pieces = int((game.board() > 0).sum())
-    assert svg.count('font-weight="bold"') == pieces
+    assert svg.count('class="piece"') == pieces
     assert game.diagram()
