@@ -18,6 +18,13 @@
 #include <stdlib.h>
 
 /**
+ * The deepest perft `variants_game_perft` and `variants_game_perft_ex` count: a deeper count
+ * could never finish (chess passes 2^64 leaves near depth 14) and is refused with
+ * `VARIANTS_INVALID_ARGUMENT`.
+ */
+#define VARIANTS_PERFT_MAX_DEPTH 64
+
+/**
  * The version of the C interface: raised whenever a change would break programs compiled
  * against an older `variants.h` (changed signatures, struct layouts or code numbers; added
  * functions and codes do not raise it). Compare `variants_abi_version()` with this macro at
@@ -485,6 +492,11 @@ variants_result variants_game_play(struct variants_game *game, const char *move)
  * 0 counts 1) into `*nodes`. `threads` = 1 counts on the calling thread; any other value
  * splits the work at the root over that many threads (0 = one per core). The call blocks until
  * done; large depths take long (they grow about 30-fold per ply in chess).
+ *
+ * # Errors
+ *
+ * `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_INVALID_ARGUMENT` for a depth over
+ * 64 (`VARIANTS_PERFT_MAX_DEPTH`).
  */
 variants_result variants_game_perft(const struct variants_game *game,
                                     uint32_t depth,
@@ -844,7 +856,8 @@ void variants_stop_free(struct variants_stop *stop);
  *
  * # Errors
  *
- * `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_STOPPED`.
+ * `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_INVALID_ARGUMENT` for a depth over
+ * 64 (`VARIANTS_PERFT_MAX_DEPTH`), `VARIANTS_STOPPED`.
  */
 variants_result variants_game_perft_ex(const struct variants_game *game,
                                        uint32_t depth,

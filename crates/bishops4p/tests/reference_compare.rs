@@ -176,7 +176,14 @@ fn reference_agrees_on_seeded_playouts() {
     }
     // Found by the random playouts: White is mated in a three-player long game while its queen
     // placement is still pending; the placements leave with White (docs/rules §9).
-    playout("start", "long", "3", 2_528_574_575_851_007_756, 50, &mut seen);
+    playout(
+        "start",
+        "long",
+        "3",
+        2_528_574_575_851_007_756,
+        50,
+        &mut seen,
+    );
     eprintln!("{seen:?}");
     assert!(seen.eliminations > 0, "no elimination reached: {seen:?}");
     assert!(seen.duels > 0, "no duel reached: {seen:?}");

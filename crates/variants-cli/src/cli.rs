@@ -36,8 +36,8 @@ pub enum Command {
         /// Game, configuration and position.
         #[command(flatten)]
         game: PositionArgs,
-        /// Depth in plies.
-        #[arg(long, short)]
+        /// Depth in plies (at most 64).
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=i64::from(variants::variant_core::perft::MAX_DEPTH)))]
         depth: u32,
         /// Also print the count below each legal move.
         #[arg(long)]

@@ -213,6 +213,12 @@ fn usage_errors_exit_with_2() {
         &variants(&["perft", "chess3d", "-d", "-1"]),
         "negative depth",
     );
+    // Over the limit of 64 plies: refused before counting (the recursion of such a count
+    // overflowed the stack and aborted the process before the limit existed).
+    usage(
+        &variants(&["perft", "chess3d", "-d", "65"]),
+        "depth over the limit",
+    );
     usage(
         &variants(&["moves", "chess3d", "--no-such-flag"]),
         "unknown flag",

@@ -239,10 +239,36 @@ pub extern "C" fn variants_game_play(
     })
 }
 
+/// The deepest perft `variants_game_perft` and `variants_game_perft_ex` count: a deeper count
+/// could never finish (chess passes 2^64 leaves near depth 14) and is refused with
+/// `VARIANTS_INVALID_ARGUMENT`.
+pub const VARIANTS_PERFT_MAX_DEPTH: u32 = 64;
+
+// The header needs a literal; it is the library's limit.
+const _: () = assert!(VARIANTS_PERFT_MAX_DEPTH == variants::variant_core::perft::MAX_DEPTH);
+
+/// Refuses a perft depth over [`VARIANTS_PERFT_MAX_DEPTH`]: such a count could never finish,
+/// and its recursion could overflow the stack.
+pub(crate) fn check_perft_depth(depth: u32) -> Result<(), Failure> {
+    let max = VARIANTS_PERFT_MAX_DEPTH;
+    if depth > max {
+        return Err(Failure::new(
+            variants_result::VARIANTS_INVALID_ARGUMENT,
+            format!("perft depth {depth} is over the limit of {max} plies"),
+        ));
+    }
+    Ok(())
+}
+
 /// Counts the leaves of the legal-move tree `depth` plies deep (perft with bulk counting; depth
 /// 0 counts 1) into `*nodes`. `threads` = 1 counts on the calling thread; any other value
 /// splits the work at the root over that many threads (0 = one per core). The call blocks until
 /// done; large depths take long (they grow about 30-fold per ply in chess).
+///
+/// # Errors
+///
+/// `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_INVALID_ARGUMENT` for a depth over
+/// 64 (`VARIANTS_PERFT_MAX_DEPTH`).
 #[unsafe(no_mangle)]
 pub extern "C" fn variants_game_perft(
     game: *const variants_game,
@@ -253,6 +279,7 @@ pub extern "C" fn variants_game_perft(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let nodes = arg_out(nodes, "nodes")?;
+        check_perft_depth(depth)?;
         // The typed game's perft: the figure C callers compare their own walks with.
         let count = if threads == 1 || depth <= 1 {
             with_typed!(&game.game, g => perft(g, depth))

@@ -283,7 +283,8 @@ fn perft_ex<G: Game>(
 ///
 /// # Errors
 ///
-/// `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_STOPPED`.
+/// `VARIANTS_NULL_ARGUMENT` (`game` or `nodes`), `VARIANTS_INVALID_ARGUMENT` for a depth over
+/// 64 (`VARIANTS_PERFT_MAX_DEPTH`), `VARIANTS_STOPPED`.
 #[unsafe(no_mangle)]
 pub extern "C" fn variants_game_perft_ex(
     game: *const variants_game,
@@ -298,6 +299,7 @@ pub extern "C" fn variants_game_perft_ex(
         let game = arg_ref(game, "game")?;
         let nodes = arg_out(nodes, "nodes")?;
         nodes.write(0);
+        crate::game::check_perft_depth(depth)?;
         // A NULL stop handle means "never stopped".
         let stop = if stop.is_null() {
             None

@@ -624,6 +624,29 @@ fn perft_counts_and_errors() {
         variants_game_perft(game, 1, 1, ptr::null_mut()),
         VARIANTS_NULL_ARGUMENT
     );
+    // Over the depth limit: refused at once (such a count could not finish, and its recursion
+    // overflowed the stack: a crash before the limit existed), with or without the stop form.
+    for depth in [VARIANTS_PERFT_MAX_DEPTH + 1, u32::MAX] {
+        for threads in [1, 2] {
+            assert_eq!(
+                variants_game_perft(game, depth, threads, &mut nodes),
+                VARIANTS_INVALID_ARGUMENT
+            );
+            assert!(last_error().contains("limit of 64"), "{}", last_error());
+            assert_eq!(
+                variants_game_perft_ex(
+                    game,
+                    depth,
+                    threads,
+                    ptr::null(),
+                    None,
+                    ptr::null_mut(),
+                    &mut nodes
+                ),
+                VARIANTS_INVALID_ARGUMENT
+            );
+        }
+    }
 
     let mut count = 0u64;
     assert_eq!(

@@ -84,10 +84,12 @@ impl Game {
     }
 }
 
-/// A perft or search depth: `0..=u32::MAX`.
-fn depth_arg(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
-    let depth = config::int_arg("depth", depth, 0, i64::from(u32::MAX))?;
-    Ok(u32::try_from(depth).unwrap_or(u32::MAX))
+/// A perft depth: `0..=MAX_DEPTH` (deeper counts could never finish, and their recursion could
+/// overflow the interpreter's stack).
+fn perft_depth_arg(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let max = variants::variant_core::perft::MAX_DEPTH;
+    let depth = config::int_arg("depth", depth, 0, i64::from(max))?;
+    Ok(u32::try_from(depth).unwrap_or(max))
 }
 
 /// A thread count: 0 (every core) or more; 1 when not given.
@@ -229,7 +231,7 @@ impl Game {
         depth: &Bound<'_, PyAny>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
-        let depth = depth_arg(depth)?;
+        let depth = perft_depth_arg(depth)?;
         let threads = threads_arg(threads)?;
         let game = &self.inner;
         Ok(py.allow_threads(|| {
@@ -252,7 +254,7 @@ impl Game {
         depth: &Bound<'py, PyAny>,
         threads: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let depth = depth_arg(depth)?;
+        let depth = perft_depth_arg(depth)?;
         if depth == 0 {
             return Err(PyValueError::new_err("divide: depth must be 1 or more"));
         }
@@ -328,7 +330,7 @@ impl Game {
         let view = self.inner.board_view().ok_or_else(|| {
             VariantsError::new_err(format!("{} draws no board", self.inner.name()))
         })?;
-        Ok(render::to_svg(&view, &self.all_seat_names(), false))
+        Ok(variants::render::to_svg(&self.inner, &view, false))
     }
 
     /// Jupyter shows a game as its picture.

@@ -95,14 +95,14 @@ def test_play_leaves_the_position_on_error(name, move):
 @SETTINGS
 @given(
     name=st.sampled_from(GAMES),
-    depth=st.one_of(st.integers(min_value=-(2**70), max_value=2), values),
-    # Only the one-thread path: the parallel perft crashed the interpreter (SIGSEGV) after the
-    # perft rework merged at fddefb9; kept out until that is fixed (see the report).
-    threads=st.one_of(
-        st.integers(min_value=-(2**70), max_value=-1),
-        st.just(1),
-        values.filter(lambda v: not isinstance(v, int)),
+    # Small depths (counted), depths over the limit of 64 and non-integers (refused); not the
+    # depths between, which are valid but could run for hours.
+    depth=st.one_of(
+        st.integers(min_value=-(2**70), max_value=2),
+        st.integers(min_value=65, max_value=2**70),
+        values.filter(lambda v: not isinstance(v, int) or v <= 2 or v > 64),
     ),
+    threads=st.one_of(st.integers(min_value=-(2**70), max_value=3), values),
 )
 def test_perft_arguments(name, depth, threads):
     game = variants.Game(name, heights=1) if name in ("chess3d", "checkers3d") else variants.Game(name)

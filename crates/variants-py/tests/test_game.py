@@ -58,13 +58,23 @@ def test_issue_acceptance_fide_perft_4():
     assert variants.Game("chess3d", heights=1).perft(4) == 197281
 
 
-@pytest.mark.skip(reason="parallel perft crashed the interpreter after the perft rework (fddefb9)")
 def test_threads_give_the_same_count():
     game = variants.Game("bishops4p")
     assert game.perft(3, threads=2) == 17_132  # B4-52
     divide = game.divide(3, threads=2)
     assert len(divide) == 26  # B4-53: 26 first moves
     assert sum(divide.values()) == 17_132
+
+
+def test_perft_depth_over_the_limit_is_a_value_error():
+    # 64 plies at most: deeper counts cannot finish, and their recursion crashed the
+    # interpreter (stack overflow) before the limit existed.
+    game = variants.Game("chess3d", heights=1)
+    for depth in (65, 10**6, 2**40):
+        with pytest.raises(ValueError, match="depth"):
+            game.perft(depth)
+        with pytest.raises(ValueError, match="depth"):
+            game.divide(depth, threads=2)
 
 
 def test_games_and_keys():
@@ -194,7 +204,7 @@ def test_pictures(name):
     svg = game.svg()
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     assert game._repr_svg_() == svg
-    # one text label per piece in the picture
+    # one piece group per piece on the board planes
     pieces = int((game.board() > 0).sum())
-    assert svg.count('font-weight="bold"') == pieces
+    assert svg.count('class="piece"') == pieces
     assert game.diagram()

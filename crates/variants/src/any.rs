@@ -26,7 +26,41 @@ use chess3d::{Chess3d, Chess3dConfig};
 
 /// Runs `$body` with `$g` bound to the typed value inside a [`TypedGame`]-shaped enum
 /// (`TypedGame`, `AnyMove`, `AnyConfig`), one arm per game of this build.
+///
+/// The second form also binds `$wrap` to the constructor of the same game's variant of `$out`,
+/// for bodies that build another per-game enum (a clone, a game from a configuration, a move).
 macro_rules! dispatch {
+    ($enum:ident, $value:expr, $g:ident, $wrap:ident = $out:ident => $body:expr) => {
+        match $value {
+            #[cfg(feature = "chess3d")]
+            $enum::Chess3d($g) => {
+                let $wrap = $out::Chess3d;
+                $body
+            }
+            #[cfg(feature = "checkers3d")]
+            $enum::Checkers3d($g) => {
+                let $wrap = $out::Checkers3d;
+                $body
+            }
+            #[cfg(feature = "bishops4p")]
+            $enum::Bishops($g) => {
+                let $wrap = $out::Bishops;
+                $body
+            }
+            #[cfg(feature = "chess-t")]
+            $enum::ChessT($g) => {
+                let $wrap = $out::ChessT;
+                $body
+            }
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            $enum::None(never) => match *never {},
+        }
+    };
     ($enum:ident, $value:expr, $g:ident => $body:expr) => {
         match $value {
             #[cfg(feature = "chess3d")]
@@ -365,23 +399,7 @@ impl Clone for AnyGame {
     /// speed.
     #[inline]
     fn clone(&self) -> Self {
-        let game = match &self.game {
-            #[cfg(feature = "chess3d")]
-            TypedGame::Chess3d(g) => TypedGame::Chess3d(g.clone()),
-            #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(g) => TypedGame::Checkers3d(g.clone()),
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => TypedGame::Bishops(g.clone()),
-            #[cfg(feature = "chess-t")]
-            TypedGame::ChessT(g) => TypedGame::ChessT(g.clone()),
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            TypedGame::None(never) => match *never {},
-        };
+        let game = dispatch!(TypedGame, &self.game, g, wrap = TypedGame => wrap(g.clone()));
         AnyGame {
             game,
             config: self.config.clone(),
@@ -699,23 +717,8 @@ impl Game for AnyGame {
     }
 
     fn new(config: &AnyConfig) -> Result<Self, ConfigError> {
-        Ok(match config {
-            #[cfg(feature = "chess3d")]
-            AnyConfig::Chess3d(c) => Chess3d::new(c)?.into(),
-            #[cfg(feature = "checkers3d")]
-            AnyConfig::Checkers3d(c) => Checkers3d::new(c)?.into(),
-            #[cfg(feature = "bishops4p")]
-            AnyConfig::Bishops(c) => Bishops::new(c)?.into(),
-            #[cfg(feature = "chess-t")]
-            AnyConfig::ChessT(c) => ChessT::new(c)?.into(),
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            AnyConfig::None(never) => match *never {},
-        })
+        let game = dispatch!(AnyConfig, config, c, wrap = TypedGame => wrap(Game::new(c)?));
+        Ok(AnyGame::from_typed(game))
     }
 
     fn config(&self) -> &AnyConfig {
@@ -724,23 +727,9 @@ impl Game for AnyGame {
     }
 
     fn from_text(config: &AnyConfig, text: &str) -> Result<Self, PositionError> {
-        Ok(match config {
-            #[cfg(feature = "chess3d")]
-            AnyConfig::Chess3d(c) => Chess3d::from_text(c, text)?.into(),
-            #[cfg(feature = "checkers3d")]
-            AnyConfig::Checkers3d(c) => Checkers3d::from_text(c, text)?.into(),
-            #[cfg(feature = "bishops4p")]
-            AnyConfig::Bishops(c) => Bishops::from_text(c, text)?.into(),
-            #[cfg(feature = "chess-t")]
-            AnyConfig::ChessT(c) => ChessT::from_text(c, text)?.into(),
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            AnyConfig::None(never) => match *never {},
-        })
+        let game =
+            dispatch!(AnyConfig, config, c, wrap = TypedGame => wrap(Game::from_text(c, text)?));
+        Ok(AnyGame::from_typed(game))
     }
 
     fn to_text(&self) -> String {
@@ -768,23 +757,7 @@ impl Game for AnyGame {
 
     #[inline]
     fn generate_moves<S: MoveSink<AnyMove>>(&self, sink: &mut S) {
-        match &self.game {
-            #[cfg(feature = "chess3d")]
-            TypedGame::Chess3d(g) => wrapped(g, AnyMove::Chess3d, sink),
-            #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(g) => wrapped(g, AnyMove::Checkers3d, sink),
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => wrapped(g, AnyMove::Bishops, sink),
-            #[cfg(feature = "chess-t")]
-            TypedGame::ChessT(g) => wrapped(g, AnyMove::ChessT, sink),
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            TypedGame::None(never) => match *never {},
-        }
+        dispatch!(TypedGame, &self.game, g, wrap = AnyMove => wrapped(g, wrap, sink))
     }
 
     #[inline]

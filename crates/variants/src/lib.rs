@@ -23,6 +23,7 @@ mod any;
 pub mod perft_data;
 mod records;
 pub mod registry;
+pub mod render;
 
 pub use any::{
     ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, TypedGame, from_text, new_game,

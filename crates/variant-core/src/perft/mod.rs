@@ -82,7 +82,17 @@ use table::{Storage, Table};
 
 /// The number of leaf nodes `depth` plies below `game`, counting the last ply in bulk
 /// ([`Game::count_legal_moves`]) without playing it.
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`] ([`perft_with`] returns an error instead).
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    check_depth(depth);
+    count(game, depth)
+}
+
+/// [`perft`] below the depth check.
+fn count<G: Game>(game: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => game.count_legal_moves(),
@@ -98,7 +108,7 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
                     child.clone_from(game);
                 }
                 child.play_unchecked(mv);
-                nodes += perft(&child, depth - 1);
+                nodes += count(&child, depth - 1);
             }
             nodes
         }
@@ -107,7 +117,17 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
 
 /// Perft that plays every move down to the leaves (no bulk counting): slower, and a check that
 /// playing each move works.
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`].
 pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
+    check_depth(depth);
+    count_full(game, depth)
+}
+
+/// [`perft_full`] below the depth check.
+fn count_full<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -120,13 +140,17 @@ pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
             child.clone_from(game);
         }
         child.play_unchecked(mv);
-        nodes += perft_full(&child, depth - 1);
+        nodes += count_full(&child, depth - 1);
     }
     nodes
 }
 
 /// Perft split at the root: each legal move with the number of leaves below it, in generation
 /// order. `depth` counts the root move, so the sum equals `perft(game, depth)`.
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`].
 pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
     divide_parallel(game, depth, 1, |_, _| {})
 }
@@ -138,6 +162,32 @@ pub const MAX_THREADS: usize = 256;
 /// The largest transposition table, in megabytes (1 TiB): larger requests are refused with
 /// [`PerftError::HashTooLarge`] before anything is allocated.
 pub const MAX_HASH_MB: usize = 1 << 20;
+
+/// The deepest count any perft function accepts. Deeper counts could neither finish (the
+/// tree grows exponentially: FIDE chess passes `u64::MAX` leaves near depth 14) nor recurse
+/// safely (one stack frame per ply, and a game can go on for ever along its first moves), so
+/// [`perft_with`] and [`divide_with`] refuse them with [`PerftError::DepthTooLarge`] and the
+/// plain functions panic; frontends check it first (the CLI, the C library and Python answer
+/// with a clear error).
+///
+/// ```
+/// use variant_core::perft::{MAX_DEPTH, PerftError, PerftOptions, perft_with};
+/// # use variant_core::Game;
+/// # fn demo<G: Game>(game: &G) {
+/// let refused = perft_with(game, MAX_DEPTH + 1, &PerftOptions::default());
+/// assert_eq!(refused, Err(PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 }));
+/// # }
+/// ```
+pub const MAX_DEPTH: u32 = 64;
+
+/// Panics with the reason when `depth` is over [`MAX_DEPTH`] (the plain functions).
+#[inline]
+fn check_depth(depth: u32) {
+    assert!(
+        depth <= MAX_DEPTH,
+        "perft depth {depth} is over the limit of {MAX_DEPTH} plies"
+    );
+}
 
 /// How [`perft_with`] and [`divide_with`] count.
 ///
@@ -216,6 +266,12 @@ pub enum PerftError {
         /// The size asked for.
         mb: usize,
     },
+    /// The depth is over [`MAX_DEPTH`].
+    #[error("perft depth {depth} is over the limit of {MAX_DEPTH} plies")]
+    DepthTooLarge {
+        /// The depth asked for.
+        depth: u32,
+    },
 }
 
 /// [`divide`] with [`PerftOptions`]: threads, transposition table, stop flag, progress. The
@@ -234,7 +290,7 @@ pub enum PerftError {
 /// # Errors
 ///
 /// [`PerftError::Stopped`] when `options.stop` was raised; [`PerftError::HashTooLarge`] when
-/// the table cannot be allocated.
+/// the table cannot be allocated; [`PerftError::DepthTooLarge`] over [`MAX_DEPTH`].
 pub fn divide_with<G: Game>(
     game: &G,
     depth: u32,
@@ -243,7 +299,7 @@ pub fn divide_with<G: Game>(
     if depth == 0 {
         return Ok(Vec::new());
     }
-    run(options, |search| Ok(search.divide(game, depth)?))
+    run(options, depth, |search| Ok(search.divide(game, depth)?))
 }
 
 /// [`perft`] with [`PerftOptions`]: threads, transposition table, stop flag, progress. The count
@@ -262,20 +318,24 @@ pub fn divide_with<G: Game>(
 /// # Errors
 ///
 /// [`PerftError::Stopped`] when `options.stop` was raised; [`PerftError::HashTooLarge`] when
-/// the table cannot be allocated.
+/// the table cannot be allocated; [`PerftError::DepthTooLarge`] over [`MAX_DEPTH`].
 pub fn perft_with<G: Game>(
     game: &G,
     depth: u32,
     options: &PerftOptions,
 ) -> Result<u64, PerftError> {
-    run(options, |search| Ok(search.perft(game, depth)?))
+    run(options, depth, |search| Ok(search.perft(game, depth)?))
 }
 
 /// Builds the table and the thread pool `options` ask for and runs `count` in them.
 fn run<T: Send>(
     options: &PerftOptions,
+    depth: u32,
     count: impl FnOnce(&mut Search) -> Result<T, PerftError> + Send,
 ) -> Result<T, PerftError> {
+    if depth > MAX_DEPTH {
+        return Err(PerftError::DepthTooLarge { depth });
+    }
     let too_large = PerftError::HashTooLarge {
         mb: options.hash_mb,
     };
@@ -299,7 +359,13 @@ fn run<T: Send>(
     }
     .min(MAX_THREADS);
     if threads > 1
-        && let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build()
+        && let Ok(pool) = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            // A count recurses one frame per ply (up to MAX_DEPTH) with rayon's join frames in
+            // between; a worker gets the stack of a main thread, not rayon's 2 MiB (reserved
+            // address space: only what is touched is ever committed).
+            .stack_size(8 << 20)
+            .build()
     {
         let mut search = Search::new(options, table, true);
         return pool.install(|| count(&mut search));
@@ -311,6 +377,10 @@ fn run<T: Send>(
 /// [`divide`] on `threads` threads (`0` means all cores; rayon work stealing over subtrees).
 /// `progress(done, total)` is called as root moves are counted (and in between, with the same
 /// numbers, as leaves are counted).
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`].
 pub fn divide_parallel<G: Game>(
     game: &G,
     depth: u32,
@@ -323,12 +393,18 @@ pub fn divide_parallel<G: Game>(
         progress: Some(&report),
         ..PerftOptions::default()
     };
-    // Without a stop flag or a table nothing can fail.
+    check_depth(depth);
+    // Without a stop flag or a table nothing else can fail.
     divide_with(game, depth, &options).unwrap_or_default()
 }
 
 /// [`perft`] on `threads` threads (`0` means all cores; rayon work stealing over subtrees).
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`].
 pub fn perft_parallel<G: Game>(game: &G, depth: u32, threads: usize) -> u64 {
+    check_depth(depth);
     if depth <= 1 || threads == 1 {
         return perft(game, depth);
     }
@@ -336,7 +412,7 @@ pub fn perft_parallel<G: Game>(game: &G, depth: u32, threads: usize) -> u64 {
         threads,
         ..PerftOptions::default()
     };
-    // Without a stop flag or a table nothing can fail.
+    // Without a stop flag or a table nothing else can fail.
     perft_with(game, depth, &options).unwrap_or_default()
 }
 

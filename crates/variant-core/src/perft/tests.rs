@@ -277,3 +277,38 @@ fn a_table_too_large_is_refused_before_counting() {
     let message = PerftError::HashTooLarge { mb: 7 }.to_string();
     assert!(message.contains("7 MB"), "{message}");
 }
+
+#[test]
+fn a_depth_over_the_limit_is_refused_before_counting() {
+    // Over MAX_DEPTH the recursion could overflow the stack (issue 16: never a crash): the
+    // counting functions with options answer an error, whatever else is asked.
+    let over = MAX_DEPTH + 1;
+    for options in [
+        PerftOptions::default(),
+        PerftOptions {
+            threads: 2,
+            hash_mb: 1,
+            ..PerftOptions::default()
+        },
+    ] {
+        for depth in [over, u32::MAX] {
+            let refused = Err(PerftError::DepthTooLarge { depth });
+            assert_eq!(perft_with(&heap(5), depth, &options), refused);
+            assert_eq!(divide_with(&heap(5), depth, &options).map(|_| 0), refused);
+        }
+    }
+    // The limit itself is accepted (a heap of 3 runs out long before: 4 lines of 3 tokens
+    // end at depth 1, 2 or 3; none is 64 plies deep, so the count is 0).
+    assert_eq!(
+        perft_with(&heap(3), MAX_DEPTH, &PerftOptions::default()),
+        Ok(0)
+    );
+    let message = PerftError::DepthTooLarge { depth: over }.to_string();
+    assert!(message.contains(&format!("{over}")), "{message}");
+}
+
+#[test]
+#[should_panic(expected = "over the limit")]
+fn plain_perft_panics_over_the_limit() {
+    perft(&heap(5), MAX_DEPTH + 1);
+}

@@ -1,11 +1,29 @@
-//! Boards as an SVG picture: the boards side by side (one per height for the 3D games), pieces
-//! drawn as chess glyphs and draughts discs in their seat's colour, coordinates on every board,
-//! and every cell a `<g data-cell="e2@1">` group so that the web page (and tests, and
-//! accessibility tools) can address it.
+//! Boards as an SVG picture, shared by every frontend (`variants show --svg`, the web page of
+//! `variants serve`, Python's `Game.svg()`): the boards side by side (one per height for the 3D
+//! games), pieces drawn as chess glyphs and draughts discs in their seat's colour, coordinates
+//! on every board, and every cell a `<g data-cell="e2@1">` group so that the web page (and
+//! tests, and accessibility tools) can address it. The text diagram is
+//! [`variant_core::render::to_text`].
+//!
+//! # Example
+//!
+//! ```
+//! use variants::prelude::*;
+//! use variants::render::{Marks, to_svg, to_svg_marked};
+//!
+//! let game = Chess3d::default(); // 8 heights: eight boards
+//! let view = game.board_view().unwrap();
+//! let svg = to_svg(&game, &view, false);
+//! assert!(svg.starts_with("<svg") && svg.contains("data-cell=\"e2@1\""));
+//! assert_eq!(svg.matches("class=\"piece\"").count(), 32); // 16 a side
+//!
+//! let marks = Marks { per_row: 4, ..Marks::default() }; // two rows of four boards
+//! assert!(to_svg_marked(&game, &view, false, &marks).contains("e2@5"));
+//! ```
 
-use super::piece_label;
-use variants::variant_core::{BoardGrid, BoardView, PieceView, Seat};
-use variants::{AnyGame, Game};
+use crate::Game;
+use variant_core::render::piece_label;
+use variant_core::{BoardGrid, BoardView, PieceView, Seat};
 
 const CELL: usize = 40;
 const GAP: usize = 34;
@@ -15,7 +33,16 @@ const RANK_LABELS: usize = 16;
 /// Room for the file letters under each board.
 const FILE_LABELS: usize = 16;
 
-/// Cells to mark, as (board index, file, rank), all 0-based.
+/// Cells to mark, as (board index, file, rank), all 0-based, and how many boards go in a row.
+///
+/// # Example
+///
+/// ```
+/// use variants::render::Marks;
+///
+/// let marks = Marks { last_move: vec![(0, 4, 1), (0, 4, 3)], ..Marks::default() };
+/// assert!(marks.check.is_empty() && marks.per_row == 0);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     /// The cells the last move changed.
@@ -50,6 +77,16 @@ fn escape(text: &str) -> String {
 
 /// The name of a cell in the games' notation: `e2` on a one-board game, `e2@3` on the board
 /// of height 3 (the number in a `height N` title, else the board's place).
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::render::cell_name;
+///
+/// let view = Chess3d::default().board_view().unwrap();
+/// assert_eq!(cell_name(&view, 2, 4, 1), "e2@3");
+/// ```
 pub fn cell_name(view: &BoardView, board: usize, file: u8, rank: u8) -> String {
     let square = format!("{}{}", (b'a' + file) as char, rank + 1);
     if view.boards.len() <= 1 {
@@ -95,10 +132,13 @@ fn glyph(game: &str, symbol: char) -> (&'static str, Option<char>) {
 }
 
 /// One piece, centred in the cell at (x, y).
-fn piece_svg(game: &AnyGame, piece: &PieceView, x: usize, y: usize, out: &mut String) {
+fn piece_svg<G: Game>(game: &G, piece: &PieceView, x: usize, y: usize, out: &mut String) {
     let name = |s: Seat| game.seat_name(s);
     let (fill, stroke) = seat_colours(name(piece.seat), piece.seat.0);
-    let label = piece_label(piece, game.seat_count(), &name);
+    let seats: Vec<&str> = (0..game.seat_count())
+        .map(|s| name(Seat(s as u8)))
+        .collect();
+    let label = piece_label(piece, &seats);
     let cx = x + CELL / 2;
     let cy = y + CELL / 2;
     out.push_str(&format!(
@@ -147,13 +187,35 @@ fn board_width(board: &BoardGrid) -> usize {
     RANK_LABELS + board.files as usize * CELL + GAP
 }
 
-/// The view as a standalone SVG document (`show --svg`).
-pub fn to_svg(game: &AnyGame, view: &BoardView, notes: bool) -> String {
+/// The view of `game` as a standalone SVG document (`show --svg`), all boards in one row. With
+/// `notes`, each cell also shows its note (chess-T strength).
+///
+/// # Example
+///
+/// ```
+/// let game = variants::new_game("checkers3d", "heights=1").unwrap();
+/// let view = variants::Game::board_view(&game).unwrap();
+/// let svg = variants::render::to_svg(&game, &view, false);
+/// assert_eq!(svg.matches("class=\"piece\"").count(), 24); // 12 men a side
+/// ```
+pub fn to_svg<G: Game>(game: &G, view: &BoardView, notes: bool) -> String {
     to_svg_marked(game, view, notes, &Marks::default())
 }
 
-/// The view as a standalone SVG document with marked cells and rows of boards.
-pub fn to_svg_marked(game: &AnyGame, view: &BoardView, notes: bool, marks: &Marks) -> String {
+/// The view as a standalone SVG document with marked cells and rows of boards (the web page).
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::render::{Marks, to_svg_marked};
+///
+/// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+/// let view = game.board_view().unwrap();
+/// let marks = Marks { check: vec![(0, 4, 0)], ..Marks::default() };
+/// assert!(to_svg_marked(&game, &view, false, &marks).contains("class=\"check\""));
+/// ```
+pub fn to_svg_marked<G: Game>(game: &G, view: &BoardView, notes: bool, marks: &Marks) -> String {
     let per_row = if marks.per_row == 0 {
         view.boards.len().max(1)
     } else {
@@ -203,8 +265,8 @@ pub fn to_svg_marked(game: &AnyGame, view: &BoardView, notes: bool, marks: &Mark
 }
 
 #[allow(clippy::too_many_arguments)]
-fn draw_board(
-    game: &AnyGame,
+fn draw_board<G: Game>(
+    game: &G,
     view: &BoardView,
     index: usize,
     board: &BoardGrid,
@@ -294,6 +356,19 @@ fn draw_board(
 }
 
 /// The cells whose piece differs between two pictures of the same game (a move's traces).
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::render::changed_cells;
+///
+/// let mut game = variants::new_game("chess3d", "heights=1").unwrap();
+/// let before = game.board_view().unwrap();
+/// game.play_text("e2e4").unwrap();
+/// let after = game.board_view().unwrap();
+/// assert_eq!(changed_cells(&before, &after), vec![(0, 4, 1), (0, 4, 3)]);
+/// ```
 pub fn changed_cells(before: &BoardView, after: &BoardView) -> Vec<(usize, u8, u8)> {
     let mut out = Vec::new();
     for (index, (old, new)) in before.boards.iter().zip(&after.boards).enumerate() {
@@ -311,6 +386,17 @@ pub fn changed_cells(before: &BoardView, after: &BoardView) -> Vec<(usize, u8, u
 }
 
 /// The cells of `seat`'s kings.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::render::royal_cells;
+///
+/// let game = variants::new_game("chess3d", "heights=1").unwrap();
+/// let view = game.board_view().unwrap();
+/// assert_eq!(royal_cells(&view, Seat(1)), vec![(0, 4, 7)]); // e8
+/// ```
 pub fn royal_cells(view: &BoardView, seat: Seat) -> Vec<(usize, u8, u8)> {
     let mut out = Vec::new();
     for (index, board) in view.boards.iter().enumerate() {
