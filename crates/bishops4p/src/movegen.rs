@@ -19,6 +19,65 @@ use arrayvec::ArrayVec;
 /// placements are at most 3 × 16.
 pub(crate) const MAX_MOVES: usize = 768;
 
+/// For every padded cell, the cells a piece standing there could ever move to in one move:
+/// its eight lines to the board's edge and its knight jumps (pawn and king moves lie on the
+/// lines). [`Bishops::has_escape`] skips the pieces whose reach misses every check line.
+static REACH: [[u64; 4]; 256] = reach_table();
+
+const fn reach_table() -> [[u64; 4]; 256] {
+    const LINES: [(i32, i32); 8] = [
+        (0, 1),
+        (1, 0),
+        (0, -1),
+        (-1, 0),
+        (1, 1),
+        (1, -1),
+        (-1, -1),
+        (-1, 1),
+    ];
+    const JUMPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    const fn on_board(x: i32, y: i32) -> bool {
+        x >= 0 && x < 12 && y >= 0 && y < 12
+    }
+    const fn add(set: &mut [u64; 4], x: i32, y: i32) {
+        let t = ((y + 2) * 16 + x + 2) as usize;
+        set[t / 64] |= 1 << (t % 64);
+    }
+    let mut out = [[0u64; 4]; 256];
+    let mut s = 0;
+    while s < 256 {
+        let (x, y) = ((s % 16) as i32 - 2, (s / 16) as i32 - 2);
+        if on_board(x, y) {
+            let mut i = 0;
+            while i < 8 {
+                let (dx, dy) = LINES[i];
+                let (mut tx, mut ty) = (x + dx, y + dy);
+                while on_board(tx, ty) {
+                    add(&mut out[s], tx, ty);
+                    tx += dx;
+                    ty += dy;
+                }
+                let (jx, jy) = (x + JUMPS[i].0, y + JUMPS[i].1);
+                if on_board(jx, jy) {
+                    add(&mut out[s], jx, jy);
+                }
+                i += 1;
+            }
+        }
+        s += 1;
+    }
+    out
+}
+
 /// Another king whose check status a move might change.
 #[derive(Clone, Copy)]
 struct OtherKing {
@@ -42,6 +101,12 @@ struct Context {
     relevant_any: Bb,
     /// Whether some other (non-left-neighbour) king is attacked now.
     checked_any: bool,
+    /// Origins of an ordinary move that need [`Bishops::legal_rest`]: the own king, the
+    /// pinned pieces (every piece while in check), and the cells of `relevant_any`.
+    hard_from: Bb,
+    /// Destinations that need it: `relevant_any`, or every cell while another king is
+    /// attacked.
+    hard_to: Bb,
 }
 
 /// The ray (index into `DIRS`) leading from `a` to `b`, if they share a line.
@@ -89,15 +154,14 @@ impl Bishops {
     /// through `from`.
     #[inline]
     fn gives_check(&self, k: u8, c: u8, from: u8, to: u8, piece: u8) -> bool {
-        let get = |t: u8| {
-            if t == to {
-                piece
-            } else if t == from {
-                EMPTY
-            } else {
-                self.at(t)
-            }
-        };
+        self.direct_check(k, c, from, to, piece) || self.opens_line(k, c, from, to)
+    }
+
+    /// Whether `piece`, arriving on `to` from `from`, attacks the king `k` of colour `c` itself
+    /// (the cells between seen with `from` empty).
+    #[inline]
+    fn direct_check(&self, k: u8, c: u8, from: u8, to: u8, piece: u8) -> bool {
+        let get = |t: u8| if t == from { EMPTY } else { self.at(t) };
         let col = colour_of(piece);
         if col != c {
             let kind = kind_of(piece);
@@ -127,16 +191,27 @@ impl Bishops {
                 }
             }
         }
+        false
+    }
+
+    /// Whether emptying `from` (and filling `to`) uncovers a line attack on the king `k` of
+    /// colour `c` through `from`.
+    #[inline]
+    fn opens_line(&self, k: u8, c: u8, from: u8, to: u8) -> bool {
+        let get = |t: u8| if t == from { EMPTY } else { self.at(t) };
         if let Some(i) = ray_index(k, from) {
             let d = DIRS[i];
             let mut t = step(k, d);
             loop {
+                if t == to {
+                    return false;
+                }
                 let p = get(t);
                 if p == EMPTY {
                     t = step(t, d);
                     continue;
                 }
-                if p == OFF || t == to {
+                if p == OFF {
                     return false;
                 }
                 if colour_of(p) != c && self.slides(kind_of(p), colour_of(p), i) {
@@ -283,6 +358,19 @@ impl Bishops {
             }
             checked_any |= o.checked;
         }
+        let mut hard_from = relevant_any;
+        hard_from.set(k);
+        if !immune {
+            let own = if in_check { Bb([!0; 4]) } else { pinned };
+            for (w, o) in hard_from.0.iter_mut().zip(own.0) {
+                *w |= o;
+            }
+        }
+        let hard_to = if checked_any {
+            Bb([!0; 4])
+        } else {
+            relevant_any
+        };
         Context {
             immune,
             in_check,
@@ -290,12 +378,21 @@ impl Bishops {
             others,
             relevant_any,
             checked_any,
+            hard_from,
+            hard_to,
         }
     }
 
     /// Every pseudo-legal move of colour `c` (placements while White has some pending, the
     /// forced exits of a king on a block without bishops, castling when `castle`).
     pub(crate) fn pseudo_moves(&self, c: u8, castle: bool, emit: &mut impl FnMut(Move)) {
+        self.pseudo_moves_from(c, castle, Bb([!0; 4]), emit);
+    }
+
+    /// [`Bishops::pseudo_moves`] of the pieces on `origins` only (placements and the forced
+    /// exit of B4-14 are given whole).
+    #[inline]
+    fn pseudo_moves_from(&self, c: u8, castle: bool, origins: Bb, emit: &mut impl FnMut(Move)) {
         let duel = self.phase == Phase::Duel;
         if c == WHITE && self.pending != 0 {
             self.placements(emit);
@@ -313,7 +410,7 @@ impl Bishops {
             return;
         }
         let queenlike = self.queenlike >> c & 1 != 0;
-        self.occ[usize::from(c & 3)].for_each(|s| {
+        self.occ[usize::from(c & 3)].and(origins).for_each(|s| {
             let p = self.at(s);
             match kind_of(p) {
                 PAWN => self.pawn_moves(s, c, emit),
@@ -463,13 +560,6 @@ impl Bishops {
                 }
             }
         }
-        let mut probe = self.clone();
-        probe.stm = c;
-        if !ep_allowed {
-            probe.ep = NONE;
-        }
-        let mut list: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
-        probe.pseudo_moves(c, false, &mut |m| list.push(m));
         // Only a king move, an en-passant capture or a move onto every check line (block or
         // capture of the checker) can help.
         let lines = if k != NONE && !placing {
@@ -477,6 +567,28 @@ impl Bishops {
         } else {
             Bb([!0; 4])
         };
+        let mut probe = self.clone();
+        probe.stm = c;
+        if !ep_allowed {
+            probe.ep = NONE;
+        }
+        let mut list: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
+        // Only pieces whose reach meets a check line can help (and the king; every pawn
+        // when an en-passant capture might, since it takes a checker off the lines).
+        let origins = if ep_allowed && self.ep != NONE {
+            Bb([!0; 4])
+        } else {
+            let mut origins = Bb::default();
+            origins.set(k);
+            self.occ[usize::from(c & 3)].for_each(|s| {
+                let reach = REACH[usize::from(s)];
+                if (0..4).any(|w| reach[w] & lines.0[w] != 0) {
+                    origins.set(s);
+                }
+            });
+            origins
+        };
+        probe.pseudo_moves_from(c, false, origins, &mut |m| list.push(m));
         list.iter()
             .filter(|m| m.kind == MoveKind::EnPassant || m.from == k || lines.has(m.to))
             .any(|&m| probe.keeps_king_safe(c, m))
@@ -571,9 +683,87 @@ impl Bishops {
             .all(|q| next.has_escape(q, first == Some(q)))
     }
 
-    /// The fast legality filter (see [`Context`]); falls back to [`Bishops::legal_slow`].
-    #[inline]
+    /// White's legal placements (B4-23: each obeys B4-11 … B4-13 like a move), tested through
+    /// the board instead of on a copy. Per lifted piece, two questions are answered once:
+    /// does the lift expose White's king, and does it expose another king (not the left
+    /// neighbour, which may be mated)? A drop only adds a White piece, so it can block an
+    /// exposed line or attack a king itself, nothing else; only the drops that leave another
+    /// player in check go to [`Bishops::legal_slow`], which decides whether that player is
+    /// mated (B4-13). A placement moves no king, so immunity and queen-like bishops (B4-14)
+    /// stay as they are.
+    fn legal_placements(&self, emit: &mut impl FnMut(Move)) {
+        let x = self.stm;
+        let k = self.kings[usize::from(x & 3)];
+        let own_guard = k != NONE && !self.king_immune(x);
+        let left = self.next_active(x);
+        let mut watched: ArrayVec<(u8, u8), 3> = ArrayVec::new();
+        for c in 0..4u8 {
+            if c == x || c == left || !self.is_active_seat(c) || self.king_immune(c) {
+                continue;
+            }
+            let kc = self.kings[usize::from(c)];
+            if kc != NONE {
+                watched.push((c, kc));
+            }
+        }
+        for (bit, kind) in [(PENDING_QUEEN, QUEEN), (PENDING_KNIGHT, KNIGHT_K)] {
+            if self.pending & bit == 0 {
+                continue;
+            }
+            self.occ[usize::from(WHITE)].for_each(|from| {
+                let piece = self.at(from);
+                if kind_of(piece) != kind {
+                    return;
+                }
+                let own_exposed = own_guard && self.attacked(k, x, from);
+                let mut exposed = [false; 3];
+                for (e, &(c, kc)) in exposed.iter_mut().zip(&watched) {
+                    *e = self.attacked(kc, c, from);
+                }
+                for y in 2..10 {
+                    for file in 0..2 {
+                        let to = sq(file, y);
+                        if self.at(to) != EMPTY {
+                            continue;
+                        }
+                        if own_exposed && self.attacked_after(k, x, from, to, piece) {
+                            continue;
+                        }
+                        let checks = watched.iter().zip(exposed).any(|(&(c, kc), e)| {
+                            if e {
+                                self.attacked_after(kc, c, from, to, piece)
+                            } else {
+                                self.direct_check(kc, c, from, to, piece)
+                            }
+                        });
+                        let m = Move::new(from, to, MoveKind::Placement);
+                        if !checks || self.legal_slow(m) {
+                            emit(m);
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    /// The fast legality filter (see [`Context`]). The commonest case, an ordinary move of a
+    /// piece that is not the king, not pinned and touches no cell that matters to another
+    /// king, is answered inline; the rest by [`Bishops::legal_rest`].
+    #[inline(always)]
     fn legal_fast(&self, ctx: &Context, mv: Move) -> bool {
+        if matches!(mv.kind, MoveKind::Normal | MoveKind::Double)
+            && !ctx.hard_from.has(mv.from)
+            && !ctx.hard_to.has(mv.to)
+        {
+            return true;
+        }
+        self.legal_rest(ctx, mv)
+    }
+
+    /// The legality filter for the moves [`Bishops::legal_fast`] does not settle inline;
+    /// falls back to [`Bishops::legal_slow`].
+    #[inline(never)]
+    fn legal_rest(&self, ctx: &Context, mv: Move) -> bool {
         match mv.kind {
             MoveKind::Normal | MoveKind::Double => {
                 let p = self.at(mv.from);
@@ -632,11 +822,9 @@ impl Bishops {
         let x = self.stm;
         let mut any = false;
         if x == WHITE && self.pending != 0 {
-            self.placements(&mut |m| {
-                if self.legal_slow(m) {
-                    any = true;
-                    emit(m);
-                }
+            self.legal_placements(&mut |m| {
+                any = true;
+                emit(m);
             });
         } else {
             let ctx = self.context();

@@ -215,3 +215,58 @@ fn start_text_is_the_rules_page_text() {
     assert_eq!(g.to_text(), START);
     assert_eq!(RefPos::parse(START).to_text(), START);
 }
+
+/// A position text, what its legal placements must satisfy, and a name for the message.
+type PlacementCase = (&'static str, fn(&[String]) -> bool, &'static str);
+
+/// White's placements (B4-23) obey B4-11 … B4-13 like a move; the engine tests them through the
+/// board, not on a copy. Three hand-made three-player positions with both placements pending,
+/// each compared with the reference generator and with a count by hand from the rules.
+#[test]
+fn placements_obey_check_rules_like_moves() {
+    let config = BishopsConfig::from_pairs_for_test("short", "3");
+    let cases: [PlacementCase; 3] = [
+        // Black's rook on a1 pins White's queen f1 to its king g1: lifting the queen exposes the
+        // king (B4-11), so no queen placement is legal; all 16 knight placements are.
+        (
+            "5,bK,6/12/12/12/12/10,pP,pK/12/12/12/12/12/bR,4,wQ,wK,1,wN,3 w wbp w:-,g:-,b:-,p:- - 0 0 short QN",
+            |m| m.len() == 16 && m.iter().all(|t| t.starts_with("Ni1@")),
+            "pinned queen",
+        ),
+        // Pink's king l8 is boxed in by its own rooks l7, l9 and pawns k7, k9, and no Pink
+        // piece reaches rank 8: a queen on a8 or b8 mates Pink, who is not White's left
+        // neighbour (B4-13), so those two are illegal; the other 14 queen and 16 knight
+        // placements are legal.
+        (
+            "5,bK,6/12/12/10,pP,pR/11,pK/10,pP,pR/12/12/12/12/12/3,wN,1,wQ,wK,5 w wbp w:-,g:-,b:-,p:- - 0 0 short QN",
+            |m| {
+                m.len() == 30
+                    && !m.iter().any(|t| t == "Qf1@a8" || t == "Qf1@b8")
+                    && m.iter().any(|t| t == "Qf1@a9")
+            },
+            "placement mating Pink",
+        ),
+        // Black's bishop a7 checks White's king g1 along a7–g1: only a placement on b6 blocks
+        // it (B4-11), with the queen or the knight.
+        (
+            "5,bK,6/12/12/12/12/bB,10,pK/12/12/12/12/12/3,wN,1,wQ,wK,5 w wbp w:-,g:-,b:-,p:- - 0 0 short QN",
+            |m| m == ["Nd1@b6", "Qf1@b6"],
+            "placement blocking a check",
+        ),
+    ];
+    for (text, expected, what) in cases {
+        let fast = Bishops::from_text(&config, text).unwrap();
+        let fm = legal_texts(&fast);
+        let mut sm: Vec<String> = RefPos::parse(text)
+            .legal()
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        sm.sort();
+        assert_eq!(
+            fm, sm,
+            "{what}: legal placements differ from the reference in {text}"
+        );
+        assert!(expected(&fm), "{what}: unexpected placements {fm:?}");
+    }
+}
