@@ -1,7 +1,7 @@
 //! The `Game` implementation and the public accessors of a position.
 
 use crate::movegen::{Counter, Lister, MAX_MOVES};
-use crate::position::{NO_EP, WHITE};
+use crate::position::{NO_EP, WHITE, ep_key};
 use crate::{Chess3d, Chess3dConfig, Color, Move, Piece, notation};
 use variant_core::grid3::Cell3;
 use variant_core::{
@@ -246,6 +246,13 @@ impl Game for Chess3d {
 
     fn recompute_zobrist(&self) -> u64 {
         self.compute_zobrist()
+    }
+
+    fn perft_key(&self) -> u64 {
+        // Without the en-passant cell (C3-15 sets it on every double step): it changes only
+        // this position's moves, which the perft table's second key sees, so transpositions
+        // such as 1.e4 e6 2.d4 / 1.d4 e6 2.e4 share an entry.
+        self.hash ^ ep_key(self.ep)
     }
 
     fn repetition_key(&self) -> u64 {

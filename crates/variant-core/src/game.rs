@@ -373,6 +373,26 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         self.zobrist()
     }
 
+    /// The key of the position in hashed perft's transposition table
+    /// ([`perft_with`](crate::perft::perft_with) with `hash_mb > 0`). By default the Zobrist
+    /// hash. A game may leave out state that changes only the legal moves *of this position*
+    /// and nothing below them: the table checks every entry with a second key made from the
+    /// position's legal moves, so such state is still told apart where it matters, and
+    /// transpositions that differ only in it share an entry (chess3d leaves out the
+    /// en-passant cell, which a double step sets whether or not a capture is possible).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, GameConfig, Seat, Status};
+    /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
+    /// let game = MyGame::default();
+    /// assert_eq!(game.perft_key(), game.zobrist());
+    /// ```
+    fn perft_key(&self) -> u64 {
+        self.zobrist()
+    }
+
     /// The hash that identifies positions for repetition (by default the Zobrist hash; games
     /// whose repetition identity differs from the full position override it).
     ///

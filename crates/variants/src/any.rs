@@ -803,6 +803,11 @@ impl Game for AnyGame {
         dispatch!(TypedGame, &self.game, g => g.recompute_zobrist())
     }
 
+    #[inline]
+    fn perft_key(&self) -> u64 {
+        dispatch!(TypedGame, &self.game, g => g.perft_key())
+    }
+
     fn repetition_key(&self) -> u64 {
         dispatch!(TypedGame, &self.game, g => g.repetition_key())
     }

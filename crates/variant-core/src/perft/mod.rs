@@ -48,8 +48,9 @@
 //!
 //! With `hash_mb > 0` the counts of subtrees of depth 2 and more are kept in a table of that
 //! many megabytes and reused when the same position comes back at the same depth (a
-//! transposition). Each entry holds the position's full 64-bit Zobrist key
-//! ([`Game::zobrist`]), its depth and a **second, independent 64-bit key**: a seeded hash of the
+//! transposition). Each entry holds the position's full 64-bit key ([`Game::perft_key`]: the
+//! Zobrist key, without state that changes only the position's own moves, such as chess3d's
+//! en-passant cell), its depth and a **second, independent 64-bit key**: a seeded hash of the
 //! set of the position's legal moves and of the seat to move (a list the count
 //! generates anyway, so the check costs almost nothing). A count is reused only when the depth
 //! and both keys match: a wrong count needs two different positions at the same depth whose
@@ -64,6 +65,12 @@
 //!
 //! `hash_seed` moves every position to other buckets and changes the check key: a second run of
 //! a deep count with another seed (or table size) shares no collision pattern with the first.
+//!
+//! A probe is a cache miss (the table is far larger than the caches), so a node whose children
+//! probe the table first plays them all, computes their keys and loads their buckets back to
+//! back, and only then counts them one by one: the misses overlap instead of stalling each
+//! child in turn. On Linux a table of 2 MB or more is an anonymous mapping populated when it is
+//! made, cheaper than faulting its pages in one by one during the count.
 
 mod search;
 mod table;
@@ -71,7 +78,7 @@ mod table;
 use crate::Game;
 use search::Search;
 use std::sync::atomic::AtomicBool;
-use table::Table;
+use table::{Storage, Table};
 
 /// The number of leaf nodes `depth` plies below `game`, counting the last ply in bulk
 /// ([`Game::count_legal_moves`]) without playing it.
@@ -329,16 +336,22 @@ fn run<T: Send>(
     if depth > MAX_DEPTH {
         return Err(PerftError::DepthTooLarge { depth });
     }
-    let table = match options.hash_mb {
+    let too_large = PerftError::HashTooLarge {
+        mb: options.hash_mb,
+    };
+    let mut storage = match options.hash_mb {
         0 => None,
         mb => {
-            let too_large = PerftError::HashTooLarge { mb };
             let bytes = (mb <= MAX_HASH_MB)
                 .then(|| mb.checked_mul(1 << 20))
                 .flatten()
                 .ok_or(too_large.clone())?;
-            Some(Table::new(bytes, options.hash_seed).map_err(|_| too_large)?)
+            Some(Storage::new(bytes).map_err(|_| too_large.clone())?)
         }
+    };
+    let table = match storage.as_mut() {
+        Some(storage) => Some(Table::new(storage, options.hash_seed).map_err(|_| too_large)?),
+        None => None,
     };
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),

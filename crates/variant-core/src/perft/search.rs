@@ -17,8 +17,11 @@ const REPORT_DEPTH: u32 = 3;
 /// The progress callback is called whenever the node counter passes a multiple of this.
 const REPORT_STEP: u64 = 1 << 22;
 
+/// Children whose buckets are loaded together before they are counted.
+const PREFETCH: usize = 32;
+
 pub(super) struct Search<'a> {
-    pub(super) table: Option<Table>,
+    pub(super) table: Option<Table<'a>>,
     pub(super) parallel: bool,
     pub(super) stop: Option<&'a AtomicBool>,
     pub(super) progress: Option<&'a (dyn Fn(Progress) + Sync)>,
@@ -37,7 +40,11 @@ impl From<Stopped> for PerftError {
 }
 
 impl<'a> Search<'a> {
-    pub(super) fn new(options: &PerftOptions<'a>, table: Option<Table>, parallel: bool) -> Self {
+    pub(super) fn new(
+        options: &PerftOptions<'a>,
+        table: Option<Table<'a>>,
+        parallel: bool,
+    ) -> Self {
         Search {
             table,
             parallel,
@@ -133,7 +140,7 @@ impl<'a> Search<'a> {
         // The bucket's data words are read first: the memory access (the table is far larger
         // than the caches) then overlaps the move generation.
         let zobrist = if self.table.is_some() {
-            game.zobrist()
+            game.perft_key()
         } else {
             0
         };
@@ -161,11 +168,32 @@ impl<'a> Search<'a> {
             next.play_unchecked(mv);
             self.count(&next, depth - 1, children_report)
         };
+        // When the children probe the table, their buckets are loaded first, all together, so
+        // the memory accesses (each a cache and TLB miss) overlap each other instead of
+        // stalling one child at a time.
+        let prefetch = self.table.as_ref().filter(|_| depth > 2);
         let nodes = if self.parallel && depth >= SPLIT_DEPTH {
+            if let Some(table) = prefetch {
+                moves
+                    .chunks(PREFETCH)
+                    .for_each(|chunk| touch_children(table, game, chunk, depth - 1));
+            }
             moves
                 .par_iter()
                 .map(child)
                 .try_reduce(|| 0, |a, b| Ok(a + b))?
+        } else if let Some(table) = prefetch {
+            let mut nodes = 0;
+            let mut next = game.clone();
+            for chunk in moves.chunks(PREFETCH) {
+                touch_children(table, game, chunk, depth - 1);
+                for &mv in chunk {
+                    next.clone_from(game);
+                    next.play_unchecked(mv);
+                    nodes += self.count(&next, depth - 1, children_report)?;
+                }
+            }
+            nodes
         } else {
             // One child copied in place before each move (see `super::perft`).
             let mut nodes = 0;
@@ -187,4 +215,21 @@ impl<'a> Search<'a> {
         }
         Ok(nodes)
     }
+}
+
+/// Loads the buckets of the children of `game` reached by `moves` (at most [`PREFETCH`]), so
+/// that the probes of these children find them in the cache. The keys are computed first and
+/// the loads issued back to back, so that they are in flight together.
+fn touch_children<G: Game>(table: &Table, game: &G, moves: &[G::Move], depth: u32) {
+    let mut keys = [0u64; PREFETCH];
+    let mut next = game.clone();
+    for (key, &mv) in keys.iter_mut().zip(moves) {
+        next.clone_from(game);
+        next.play_unchecked(mv);
+        *key = next.perft_key();
+    }
+    let touched = keys[..moves.len().min(PREFETCH)]
+        .iter()
+        .fold(0, |acc, &key| acc ^ table.bucket(key, depth).touch());
+    std::hint::black_box(touched);
 }
