@@ -3,7 +3,9 @@
 //! pawns by the steps left to their promotion line (B4-8), pieces in the central zone (c3–j10),
 //! a king in a corner block while its bishops live (immune, B4-14), checks given to the left
 //! neighbour (the only king one may mate, B4-3), checks suffered, and checks among the
-//! opponents (the first mate by anyone ends the short game, B4-20).
+//! opponents (the first mate by anyone ends the short game, B4-20), and the pressure of each
+//! player's pieces on the king it may mate (B4-13): mine on my left neighbour's, my right
+//! neighbour's on mine, and (short game) every opponent's on its own left neighbour's.
 
 use crate::{MoveFacts, SearchGame};
 use bishops4p::{Bishops, Move, MoveKind, Phase, PieceKind};
