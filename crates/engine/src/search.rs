@@ -23,6 +23,12 @@ use variant_core::{Seat, Status};
 const MAX_DEPTH: u32 = 100;
 /// Quiescence plies during which a player in check (or bound to capture) may not stand pat.
 const MAX_EVASION_PLIES: u32 = 6;
+/// The same with three or four players: checks fly between every pair of players there, and
+/// searching every evasion six plies deep cost more nodes than the main search (docs/engine.md).
+const MAX_EVASION_PLIES_MULTI: u32 = 1;
+/// Delta pruning in the quiescence of three or four players: a capture that cannot lift the
+/// stand-pat score to alpha even with this margin added to the captured value is not searched.
+const DELTA_MARGIN: i32 = 200;
 /// Default transposition table size.
 const DEFAULT_HASH_MB: usize = 16;
 /// Salts the transposition key of an opponent node after this round's reply (Best-Reply
@@ -97,6 +103,8 @@ pub struct Searcher<G: SearchGame> {
     /// Best-Reply Search (more than two players): between two moves of the searching player
     /// one opponent branches, the others play their first-ordered move.
     brs: bool,
+    /// More than two seats: cheaper quiescence (fewer evasion plies, delta pruning).
+    multi: bool,
     path: Vec<u64>,
     nodes: u64,
     aborted: bool,
@@ -129,6 +137,7 @@ impl<G: SearchGame> Searcher<G> {
             root_seat: Seat(0),
             salt: 0,
             brs: false,
+            multi: false,
             path: Vec::new(),
             nodes: 0,
             aborted: false,
@@ -157,7 +166,8 @@ impl<G: SearchGame> Searcher<G> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.root_seat = root.side_to_move();
-        self.brs = root.seat_count() > 2 && root.best_reply_search();
+        self.multi = root.seat_count() > 2;
+        self.brs = self.multi && root.best_reply_search();
         // Multi-player scores depend on who searches: keep their TT entries apart.
         self.salt = if self.brs {
             0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(self.root_seat.0) + 1)
@@ -447,6 +457,10 @@ impl<G: SearchGame> Searcher<G> {
         let mut moves: Vec<G::Move> = list.to_vec();
         self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
         if follower {
+            // A follower plays its first-ordered move, unless a move of its ends the game.
+            if let Some(score) = self.decisive_move(pos, &list, ply) {
+                return score;
+            }
             moves.truncate(1);
         }
         let original_alpha = alpha;
@@ -590,20 +604,43 @@ impl<G: SearchGame> Searcher<G> {
         if list.is_empty() {
             return self.terminal_score(pos, ply);
         }
-        let evasions = pos.must_not_stand_pat() && qply < MAX_EVASION_PLIES;
+        let max_evasion_plies = if self.multi {
+            MAX_EVASION_PLIES_MULTI
+        } else {
+            MAX_EVASION_PLIES
+        };
+        let evasions = pos.must_not_stand_pat() && qply < max_evasion_plies;
         let mut best = -INFINITY;
         if !evasions {
             best = self.evaluate(pos);
             if best >= beta || ply + 1 >= MAX_PLY {
                 return best;
             }
-            alpha = alpha.max(best);
         }
+        // With three or four players a quiet move can end the game (any mate ends the short
+        // game, B4-20; a mate of the searching player puts it out, B4-21). Quiescence sees
+        // captures only, so at the horizon every move is tried for such an ending. (Only
+        // below beta: such a move can only raise the value for the player to move.)
+        if self.multi
+            && qply == 0
+            && let Some(score) = self.decisive_move(pos, &list, ply)
+        {
+            return score;
+        }
+        alpha = alpha.max(best);
+        // Delta pruning (multi-player only): a capture worth less than the gap to alpha, with a
+        // margin for the positional terms it may change, cannot raise alpha.
+        let delta_floor = if self.multi && !evasions {
+            alpha - best - DELTA_MARGIN
+        } else {
+            i32::MIN
+        };
         let mut moves: Vec<(i64, G::Move)> = list
             .iter()
             .filter_map(|&m| {
                 let facts = pos.move_facts(m);
-                (evasions || facts.is_tactical())
+                let gain = facts.captured + if facts.promotion { 900 } else { 0 };
+                (evasions || (facts.is_tactical() && gain > delta_floor))
                     .then(|| (self.heuristics.key(m, facts, None, ply), m))
             })
             .collect();
@@ -631,6 +668,19 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
         best
+    }
+
+    /// The score, for the team to move, of a move in `moves` that decides the game at once:
+    /// a win for the player to move, or (for an opponent) putting the searching player out.
+    fn decisive_move(&mut self, pos: &G, moves: &G::MoveList, ply: usize) -> Option<i32> {
+        let mover = pos.side_to_move();
+        let opponent = mover != self.root_seat;
+        moves.iter().find_map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let won = matches!(child.status(), Status::Win { winner, .. } if winner == mover);
+            (won || (opponent && child.is_out(self.root_seat))).then_some(MATE - (ply as i32 + 1))
+        })
     }
 
     /// The principal variation read back from the transposition table.

@@ -10,6 +10,12 @@ use bishops4p::{Bishops, Move, MoveKind, Phase, PieceKind};
 use variant_core::{Game, Seat};
 
 const PAWN: i32 = 100;
+/// Per point of `Survey::near` of my pieces around my left neighbour's king.
+const PRESSURE_MINE: i32 = 3;
+/// Per point of my right neighbour's pieces around my king.
+const PRESSURE_AGAINST_ME: i32 = 3;
+/// Per point of an opponent's pieces around its own left neighbour's king (short game).
+const PRESSURE_AMONG_OTHERS: i32 = 2;
 
 fn value(kind: PieceKind) -> i32 {
     match kind {
@@ -32,12 +38,29 @@ fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
     }
 }
 
-fn in_block(file: i32, rank: i32) -> bool {
-    !(2..=9).contains(&file) && !(2..=9).contains(&rank)
+/// Weight of a piece standing near an enemy king (queens count most: they mate).
+fn attack_weight(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Queen => 4,
+        PieceKind::Rook => 2,
+        PieceKind::Bishop | PieceKind::Knight => 1,
+        PieceKind::Pawn | PieceKind::King => 0,
+    }
 }
 
-/// Every seat's score (material and position).
-fn seat_scores(g: &Bishops) -> [i32; 4] {
+/// What the evaluation reads off the board in one pass.
+struct Survey {
+    /// Every seat's material and position.
+    score: [i32; 4],
+    /// `near[a][b]`: how close seat `a`'s pieces stand to seat `b`'s king (a king that cannot
+    /// be mated — in a corner block while its bishops live, B4-14 — counts nothing).
+    near: [[i32; 4]; 4],
+    /// Which seats are in check.
+    checked: [bool; 4],
+}
+
+/// Every seat's score (material and position) and the pressure on every king.
+fn survey(g: &Bishops) -> Survey {
     let mut score = [0i32; 4];
     let mut bishops = [0; 4];
     let mut kings = [None; 4];
@@ -67,19 +90,51 @@ fn seat_scores(g: &Bishops) -> [i32; 4] {
             }
         }
     }
+    let mut mateable = [None; 4];
+    let mut checked = [false; 4];
     for s in 0..4u8 {
         let seat = Seat(s);
-        if let Some((f, r)) = kings[usize::from(s)]
-            && in_block(f, r)
-            && bishops[usize::from(s)] > 0
-        {
-            score[usize::from(s)] += 40;
+        let i = usize::from(s);
+        if let Some((f, r)) = kings[i] {
+            if g.is_in_block(seat) && bishops[i] > 0 {
+                score[i] += 40;
+            } else {
+                mateable[i] = Some((f, r));
+            }
         }
         if g.is_in_check(seat) {
-            score[usize::from(s)] -= 30;
+            checked[i] = true;
+            score[i] -= 30;
         }
     }
-    score
+    let mut near = [[0i32; 4]; 4];
+    if mateable.iter().any(Option::is_some) {
+        for rank in 0..12 {
+            for file in 0..12 {
+                let Some((seat, kind)) = g.piece_at(file, rank) else {
+                    continue;
+                };
+                let w = attack_weight(kind);
+                if w == 0 {
+                    continue;
+                }
+                let a = seat.index() & 3;
+                for (b, king) in mateable.iter().enumerate() {
+                    if let Some((kf, kr)) = *king
+                        && b != a
+                    {
+                        let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
+                        near[a][b] += w * (4 - d).max(0);
+                    }
+                }
+            }
+        }
+    }
+    Survey {
+        score,
+        near,
+        checked,
+    }
 }
 
 impl SearchGame for Bishops {
@@ -104,30 +159,47 @@ impl SearchGame for Bishops {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let scores = seat_scores(self);
+        let Survey {
+            score,
+            near,
+            checked,
+        } = survey(self);
         let me = seat.index() & 3;
-        let opponents: Vec<usize> = self
-            .active_seats()
-            .into_iter()
-            .map(|s| s.index() & 3)
-            .filter(|&s| s != me)
-            .collect();
-        if opponents.is_empty() {
-            return scores[me];
+        let mut opponents = [0usize; 3];
+        let mut n = 0;
+        for s in (0..4u8).filter(|&s| usize::from(s) != me && self.is_active(Seat(s))) {
+            opponents[n] = usize::from(s);
+            n += 1;
         }
-        let mut mine = scores[me];
-        let left = self.left_neighbour(seat);
-        for &s in &opponents {
-            let checked = self.is_in_check(Seat(s as u8));
-            if checked && left == Some(Seat(s as u8)) {
+        let opponents = &opponents[..n];
+        if opponents.is_empty() {
+            return score[me];
+        }
+        let short = self.phase() == Phase::Short;
+        let mut mine = score[me];
+        let left = self.left_neighbour(seat).map(|s| s.index() & 3);
+        for &s in opponents {
+            if checked[s] && left == Some(s) {
                 mine += 25;
-            } else if checked {
+            } else if checked[s] && short {
                 // The short game ends at the first mate, whoever gives it (B4-20): a check
                 // between two opponents is a step towards losing.
                 mine -= 40;
             }
+            match self.left_neighbour(Seat(s as u8)).map(|l| l.index() & 3) {
+                // The one opponent that may mate me (B4-13): its pieces near my king.
+                Some(l) if l == me => mine -= PRESSURE_AGAINST_ME * near[s][me],
+                // An opponent closing in on its own left neighbour: in the short game that
+                // mate ends the game and I lose with everybody else (B4-20).
+                Some(l) if short => mine -= PRESSURE_AMONG_OTHERS * near[s][l],
+                _ => {}
+            }
         }
-        let theirs: i32 = opponents.iter().map(|&s| scores[s]).sum();
+        // My pieces near the one king I may mate (B4-13).
+        if let Some(l) = left {
+            mine += PRESSURE_MINE * near[me][l];
+        }
+        let theirs: i32 = opponents.iter().map(|&s| score[s]).sum();
         mine - theirs / opponents.len() as i32
     }
 
