@@ -62,23 +62,7 @@ macro_rules! dispatch {
         }
     };
     ($enum:ident, $value:expr, $g:ident => $body:expr) => {
-        match $value {
-            #[cfg(feature = "chess3d")]
-            $enum::Chess3d($g) => $body,
-            #[cfg(feature = "checkers3d")]
-            $enum::Checkers3d($g) => $body,
-            #[cfg(feature = "bishops4p")]
-            $enum::Bishops($g) => $body,
-            #[cfg(feature = "chess-t")]
-            $enum::ChessT($g) => $body,
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            $enum::None(never) => match *never {},
-        }
+        dispatch!($enum, $value, $g, _variant = $enum => $body)
     };
 }
 
