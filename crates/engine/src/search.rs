@@ -316,6 +316,12 @@ impl<G: SearchGame> Searcher<G> {
         pos.side_to_move() == self.root_seat
     }
 
+    /// How many seats after the searching player the player to move in `pos` sits.
+    fn turn_distance(&self, pos: &G) -> usize {
+        let n = pos.seat_count().max(1);
+        (pos.side_to_move().index() + n - self.root_seat.index()) % n
+    }
+
     /// The value of `child` for the team that moved into it. `replied`: an opponent has
     /// already branched since the searching player's last move (Best-Reply Search).
     #[allow(clippy::too_many_arguments)]
@@ -426,8 +432,11 @@ impl<G: SearchGame> Searcher<G> {
         // Best-Reply Search: an opponent after the one that replied plays its first move.
         let follower = self.brs && !team && replied;
         // Check extension (bounded so that perpetual checks cannot run away); not for a
-        // follower, whose single move costs no depth anyway.
-        let depth = if in_check && !follower && ply < 2 * MAX_PLY / 3 {
+        // follower, whose single move costs no depth anyway, nor for any opponent in
+        // Best-Reply Search: there checks fly between the opponents, the turn jumps to the
+        // checked one (B4-12), and extending each of those checks made depth 2 cost millions
+        // of nodes in some positions (docs/engine.md).
+        let depth = if in_check && !follower && (team || !self.brs) && ply < 2 * MAX_PLY / 3 {
             depth + 1
         } else {
             depth
@@ -473,11 +482,16 @@ impl<G: SearchGame> Searcher<G> {
             self.path.push(child.zobrist());
             // What the move costs and whether it is this round's reply (Best-Reply Search):
             // an opponent's first move hands the reply on to the next opponent at no cost
-            // (unless the round ends with it), any other opponent move is the reply.
+            // (unless the round ends with it), any other opponent move is the reply. Free
+            // moves must carry the turn onwards towards the searching player: a check that
+            // makes the turn jump back to an earlier opponent (B4-12) costs a ply, or checks
+            // among the opponents could go round the table for ever at no cost.
             let (cost, child_replied) = if self.brs && !team {
-                let hands_on = i == 0 && !self.team(&child);
+                let onwards =
+                    self.team(&child) || self.turn_distance(&child) > self.turn_distance(pos);
+                let hands_on = i == 0 && !self.team(&child) && onwards;
                 match (follower, hands_on) {
-                    (true, _) => (0, true),
+                    (true, _) => (i32::from(!onwards), true),
                     (false, true) => (0, false),
                     (false, false) => (1, true),
                 }

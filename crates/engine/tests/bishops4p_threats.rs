@@ -13,8 +13,10 @@ use variants_engine::{Limits, Searcher};
 /// rook's rank), and Grey may mate Black, its left neighbour (B4-3, B4-13). That mate would end
 /// the short game with Grey the winner and White a loser (B4-20). White has only its king g1
 /// and knight d9: no capture of the rook, so the defence is quiet — a knight check of Black
-/// (d9e11 or d9f10 hits g12, and the turn jumps to the checked Black, B4-12) or a block of the
-/// c-file (d9c7, d9c11).
+/// (d9e11 or d9f10 hits g12, and the turn jumps to the checked Black, B4-12), a knight check
+/// of Grey (d9b8 hits a6: Grey must answer the check, B4-11, and a knight check cannot be
+/// blocked, so only a king move is legal and c5c12 must wait for Grey's next turn, which comes
+/// after White's) or a block of the c-file (d9c7, d9c11).
 const GREY_THREATENS_BLACK: &str = "6,bK,bN,4/5,bP,bP,bP,4/12/3,wN,8/12/12/gK,10,pK/2,gR,9/\
                                     12/12/12/6,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
 
@@ -63,9 +65,39 @@ fn engine_stops_a_mate_between_two_opponents() {
             start.format_move(best)
         );
         assert!(
-            ["d9e11", "d9f10", "d9c7", "d9c11"].contains(&start.format_move(best).as_str()),
+            ["d9e11", "d9f10", "d9b8", "d9c7", "d9c11"].contains(&start.format_move(best).as_str()),
             "depth {depth}: {}",
             start.format_move(best)
         );
     }
+}
+
+/// From a lost game of the match against three `greedy` players (seed 1): White to move, in
+/// check from Pink's bishop f2 next to its king g1. Checks fly between the other players here
+/// (Pink's queen l6 and pawn k6 face Grey's king a6, White's bishop d5 looks along the
+/// diagonals), and each such check makes the turn jump to the checked player (B4-12).
+const CHECKS_EVERYWHERE: &str = "2,bR,1,bB,bK,bQ,bB,bN,bR,2/2,bP,1,bP,bP,bP,bP,bP,bP,2/\
+                                 gR,gP,bP,7,pP,pR/1,gP,8,pP,pN/gB,gP,8,pP,1/gQ,gP,6,pP,2,pK/\
+                                 gK,gP,8,pP,pQ/gB,2,wB,6,pP,pB/gN,gP,4,wP,3,pP,pN/gR,gP,8,pP,pR/\
+                                 2,wP,wP,wP,pB,1,wP,wP,wP,2/2,wR,wN,wB,wQ,wK,1,wN,wR,2 \
+                                 w wgbp w:KQ,g:KQ,b:KQ,p:KQ - 0 0 short -";
+
+#[test]
+fn checks_among_opponents_do_not_blow_up_the_search() {
+    let start = position(CHECKS_EVERYWHERE);
+    // Best-Reply Search gives an opponent's first move to the next opponent at no cost in
+    // depth. When such moves were checks that made the turn jump back to an earlier opponent
+    // (B4-12), and every opponent in check got a ply of check extension, the turn could go
+    // round the opponents for ever at no cost: depth 2 took more than 20 000 000 nodes here.
+    // Now a free move must carry the turn onwards towards White and opponents get no check
+    // extension, so depth 3 is a few thousand nodes; 200 000 leaves room for changes of the
+    // ordering or the evaluation, and is still a hundred times below the old cost of depth 2.
+    let result = Searcher::new().search(&start, &[], &Limits::depth(3), None, |_| {});
+    assert_eq!(result.depth, 3);
+    assert!(result.nodes < 200_000, "{} nodes", result.nodes);
+    // A check by an adjacent bishop cannot be blocked: White must take the bishop or move the
+    // king (B4-11). White's legal moves are the four captures d1f2, e1f2, f1f2, g1f2 (knight,
+    // bishop, queen, king) and the king step g1g2: a capture wins a bishop, the step nothing.
+    let best = start.format_move(result.best.expect("White has legal moves"));
+    assert!(best.ends_with("f2"), "{best}");
 }
