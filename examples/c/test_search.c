@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "variants.h"
+#include "test_common.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -25,33 +26,11 @@
 
 #define LIMIT_MS 200.0
 
-static void fail(const char *what, variants_result rc) {
-  char detail[1024];
-  size_t n = 0;
-  if (variants_last_error_message(detail, sizeof detail, &n) != VARIANTS_OK) {
-    detail[0] = '\0';
-  }
-  fprintf(stderr, "%s failed (code %u): %s\n", what, (unsigned)rc, detail);
-  exit(1);
-}
-
-static void check(const char *what, variants_result rc) {
-  if (rc != VARIANTS_OK) {
-    fail(what, rc);
-  }
-}
-
 static void expect(const char *what, variants_result rc, variants_result expected) {
   if (rc != expected) {
     fprintf(stderr, "%s: code %u, expected %u\n", what, (unsigned)rc, (unsigned)expected);
     exit(1);
   }
-}
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
 struct mate_in_one {

@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "variants.h"
+#include "test_common.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -24,24 +25,6 @@
 
 #define LIMIT_MS 50.0
 #define ATTEMPTS 3
-
-static void check(const char *what, variants_result rc) {
-  if (rc != VARIANTS_OK) {
-    char detail[1024];
-    size_t n = 0;
-    if (variants_last_error_message(detail, sizeof detail, &n) != VARIANTS_OK) {
-      detail[0] = '\0';
-    }
-    fprintf(stderr, "%s failed (code %u): %s\n", what, (unsigned)rc, detail);
-    exit(1);
-  }
-}
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
 
 struct run {
   const variants_game *game;

@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "variants.h"
+#include "test_common.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -23,18 +24,6 @@
 #define THREADS 4
 #define DEPTH 3
 #define PLIES 12
-
-static void check(const char *what, variants_result rc) {
-  if (rc != VARIANTS_OK) {
-    char detail[1024];
-    size_t n = 0;
-    if (variants_last_error_message(detail, sizeof detail, &n) != VARIANTS_OK) {
-      detail[0] = '\0';
-    }
-    fprintf(stderr, "%s failed (code %u): %s\n", what, (unsigned)rc, detail);
-    exit(1);
-  }
-}
 
 /* Perft through move values: the shared handle is only read, the children are private. */
 static uint64_t perft(const variants_game *game, unsigned depth, variants_game **scratch) {

@@ -56,6 +56,38 @@ pub const CHESS_T_CONFIGS: &[&str] = &[
     "white-impregnable=a1,h1;black-impregnable=a8,h8",
 ];
 
+/// The configurations game `name` is fuzzed under (the lists above), or only the default
+/// configuration for a name that is not a game of this build.
+///
+/// ```
+/// # #[cfg(feature = "chess3d")]
+/// assert!(variants_fuzz_checks::configs_of("chess3d").contains(&"heights=1"));
+/// assert_eq!(variants_fuzz_checks::configs_of("no such game"), &[""]);
+/// ```
+pub fn configs_of(name: &str) -> &'static [&'static str] {
+    match name {
+        #[cfg(feature = "chess3d")]
+        "chess3d" => CHESS3D_CONFIGS,
+        #[cfg(feature = "checkers3d")]
+        "checkers3d" => CHECKERS3D_CONFIGS,
+        #[cfg(feature = "bishops4p")]
+        "bishops4p" => BISHOPS4P_CONFIGS,
+        #[cfg(feature = "chess-t")]
+        "chess-t" => CHESS_T_CONFIGS,
+        _ => &[""],
+    }
+}
+
+/// One of [`configs_of`]`(name)`, chosen by `index` (modulo the list's length).
+///
+/// ```
+/// assert_eq!(variants_fuzz_checks::listed_config("no such game", 7), "");
+/// ```
+pub fn listed_config(name: &str, index: usize) -> &'static str {
+    let list = configs_of(name);
+    list[index % list.len()]
+}
+
 /// The names of the games this build fuzzes, in selector order.
 pub fn game_names() -> Vec<&'static str> {
     registry::games().iter().map(|g| g.name).collect()

@@ -27,21 +27,6 @@ use crate::Bytes;
 use variants::variant_core::binary;
 use variants::{AnyGame, AnyMove, Game, History, TypedGame};
 
-/// The games' configuration lists, by registry name.
-fn configs_of(name: &str) -> &'static [&'static str] {
-    match name {
-        #[cfg(feature = "chess3d")]
-        "chess3d" => crate::CHESS3D_CONFIGS,
-        #[cfg(feature = "checkers3d")]
-        "checkers3d" => crate::CHECKERS3D_CONFIGS,
-        #[cfg(feature = "bishops4p")]
-        "bishops4p" => crate::BISHOPS4P_CONFIGS,
-        #[cfg(feature = "chess-t")]
-        "chess-t" => crate::CHESS_T_CONFIGS,
-        _ => &[""],
-    }
-}
-
 /// Names offered besides the real ones: near misses and junk.
 const FAKE_NAMES: &[&str] = &[
     "", "chess", "Chess3d", "chess3d ", "bishops", "any", "\u{0}",
@@ -224,7 +209,7 @@ fn load(bytes: &mut Bytes<'_>) -> Option<AnyGame> {
     };
     let config_byte = bytes.byte();
     let mode = bytes.byte() % 4;
-    let listed_config = configs_of(name)[usize::from(config_byte) % configs_of(name).len()];
+    let listed_config = crate::listed_config(name, usize::from(config_byte));
     // Modes 2 and 3 read a fuzzed text after the fixed header bytes: everything up to the
     // first newline of the rest is the configuration (mode 2) or the position (mode 3).
     let (config, text) = match mode {
@@ -271,7 +256,7 @@ fn other_game_moves(this: &str, byte: u8) -> Vec<AnyMove> {
     let Some(other) = others.get(usize::from(byte) % others.len().max(1)) else {
         return Vec::new();
     };
-    let config = configs_of(other)[usize::from(byte / 4) % configs_of(other).len()];
+    let config = crate::listed_config(other, usize::from(byte / 4));
     variants::new_game(other, config)
         .map(|g| listed(&g).into_iter().take(8).collect())
         .unwrap_or_default()

@@ -39,22 +39,6 @@ const MAX_LEAVES: u64 = 60_000;
 
 const NAMES: &[&str] = &["chess3d", "checkers3d", "bishops4p", "chess-t"];
 
-/// A configuration of game `name` from the fuzzed lists (by index).
-fn config(name: &str, index: u8) -> &'static str {
-    let list: &[&str] = match name {
-        #[cfg(feature = "chess3d")]
-        "chess3d" => crate::CHESS3D_CONFIGS,
-        #[cfg(feature = "checkers3d")]
-        "checkers3d" => crate::CHECKERS3D_CONFIGS,
-        #[cfg(feature = "bishops4p")]
-        "bishops4p" => crate::BISHOPS4P_CONFIGS,
-        #[cfg(feature = "chess-t")]
-        "chess-t" => crate::CHESS_T_CONFIGS,
-        _ => &[""],
-    };
-    list[usize::from(index) % list.len()]
-}
-
 /// The hash of a handle (None for an empty slot).
 fn hash(game: *mut variants_game) -> Option<u64> {
     let mut h = 0u64;
@@ -338,7 +322,8 @@ pub fn run(data: &[u8]) {
                 let name = NAMES[bytes.below(NAMES.len())];
                 let (n, c) = (
                     CString::new(name).unwrap_or_default(),
-                    CString::new(config(name, bytes.byte())).unwrap_or_default(),
+                    CString::new(crate::listed_config(name, usize::from(bytes.byte())))
+                        .unwrap_or_default(),
                 );
                 let mut out = ptr::null_mut();
                 if ok(variants_game_new(n.as_ptr(), c.as_ptr(), &mut out), "new")

@@ -28,20 +28,6 @@ const PLAYERS: &[&str] = &[
     "robot",
 ];
 
-fn configs_of(name: &str) -> &'static [&'static str] {
-    match name {
-        #[cfg(feature = "chess3d")]
-        "chess3d" => crate::CHESS3D_CONFIGS,
-        #[cfg(feature = "checkers3d")]
-        "checkers3d" => crate::CHECKERS3D_CONFIGS,
-        #[cfg(feature = "bishops4p")]
-        "bishops4p" => crate::BISHOPS4P_CONFIGS,
-        #[cfg(feature = "chess-t")]
-        "chess-t" => crate::CHESS_T_CONFIGS,
-        _ => &[""],
-    }
-}
-
 /// A created game: its id and the token of every human seat.
 struct Created {
     id: String,
@@ -126,7 +112,7 @@ pub fn run(data: &[u8]) {
     };
     let mut bytes = Bytes::new(data);
     let name = NAMES[bytes.below(NAMES.len())];
-    let config = configs_of(name)[bytes.below(configs_of(name).len())];
+    let config = crate::listed_config(name, bytes.below(crate::configs_of(name).len()));
     let players_byte = bytes.byte();
     let mut players = serde_json::Map::new();
     if players_byte % 4 == 3 {
