@@ -32,6 +32,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod threats;
 mod turn;
 mod view;
 mod zobrist;
@@ -40,6 +41,7 @@ pub use config::{BishopsConfig, Mode};
 pub use game::{PieceKind, SEAT_NAMES};
 pub use moves::{Move, MoveKind};
 pub use position::{Bishops, Phase};
+pub use threats::LeftNeighbourChecks;
 
 /// The one-line import for users of this crate: the game's types and the core items its API
 /// needs (the `Game` trait, configurations, status, seats, errors).

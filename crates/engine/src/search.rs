@@ -689,7 +689,7 @@ impl<G: SearchGame> Searcher<G> {
     fn decisive_move(&mut self, pos: &G, moves: &G::MoveList, ply: usize) -> Option<i32> {
         let mover = pos.side_to_move();
         let opponent = mover != self.root_seat;
-        moves.iter().find_map(|&mv| {
+        pos.find_game_ending(moves, |mv| {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let won = matches!(child.status(), Status::Win { winner, .. } if winner == mover);

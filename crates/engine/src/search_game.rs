@@ -71,6 +71,34 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// Calls `try_move` with the moves of `moves` (legal moves of this position) that may end
+    /// the game at once or put a player out, in order, and returns its first `Some`. The search
+    /// uses it to find quiet game-ending moves at its horizon with three or four players; a
+    /// game that knows a cheap necessary condition (in "Bishops" every such move checks the
+    /// mover's left neighbour, B4-13) skips the other moves. The default tries every move.
+    ///
+    /// ```
+    /// use bishops4p::{Bishops, BishopsConfig};
+    /// use variant_core::Game;
+    /// use variants_engine::SearchGame;
+    ///
+    /// // From the start no move checks anybody, so no move is even tried.
+    /// let start = Bishops::new(&BishopsConfig::default()).expect("the start");
+    /// let mut tried = 0;
+    /// let found: Option<()> = start.find_game_ending(&start.legal_moves(), |_| {
+    ///     tried += 1;
+    ///     None
+    /// });
+    /// assert_eq!((found, tried), (None, 0));
+    /// ```
+    fn find_game_ending<R>(
+        &self,
+        moves: &[Self::Move],
+        try_move: impl FnMut(Self::Move) -> Option<R>,
+    ) -> Option<R> {
+        moves.iter().copied().find_map(try_move)
+    }
+
     /// Whether `seat` is out of the game (mated or resigned in a game that goes on without
     /// it). The search scores this for the searching player as a loss.
     fn is_out(&self, seat: Seat) -> bool {

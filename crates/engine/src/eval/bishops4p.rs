@@ -217,6 +217,22 @@ impl SearchGame for Bishops {
         self.phase() == Phase::Short
     }
 
+    /// Every move that ends the game or puts a player out checks the mover's left neighbour
+    /// (B4-13, B4-20, B4-21, B4-22), so only those are tried: at the horizon this replaced
+    /// playing every move (docs/engine.md).
+    fn find_game_ending<R>(
+        &self,
+        moves: &[Move],
+        try_move: impl FnMut(Move) -> Option<R>,
+    ) -> Option<R> {
+        let test = self.left_neighbour_checks();
+        moves
+            .iter()
+            .copied()
+            .filter(|&mv| test.gives_check(mv))
+            .find_map(try_move)
+    }
+
     fn is_out(&self, seat: Seat) -> bool {
         self.eliminated_seats().contains(&seat)
     }
