@@ -476,6 +476,21 @@ variants_result variants_game_legal_moves(const struct variants_game *game,
 variants_result variants_game_legal_move_count(const struct variants_game *game, uint64_t *count);
 
 /**
+ * Writes into `*exceeds` whether generating the legal moves of the position would take more
+ * than `steps` capture steps. Only checkers3d can: finding its longest capture (the majority
+ * rule, D3-12) is a longest-path search, and a few kings among dozens of men in the 3D box
+ * can take minutes (docs/benchmarks.md, hostile positions). The answer costs at most about
+ * `steps` steps (around 50 ns each); for the other games it is always `false`. A program
+ * that accepts positions from untrusted sources asks this before listing or playing moves
+ * and refuses the position when it says `true` (`variants serve` uses one million steps).
+ *
+ * Errors: `VARIANTS_NULL_ARGUMENT`.
+ */
+variants_result variants_game_move_search_exceeds(const struct variants_game *game,
+                                                  uint64_t steps,
+                                                  bool *exceeds);
+
+/**
  * Plays `move` (in the game's notation; canonical forms as listed by
  * `variants_game_legal_moves` always work). On failure the position is unchanged.
  *

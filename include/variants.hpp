@@ -167,6 +167,13 @@ public:
     detail::check(variants_game_legal_move_count(handle_, &count));
     return count;
   }
+  /** Whether listing the moves would take more than `steps` capture steps (checkers3d only;
+      see variants_game_move_search_exceeds). */
+  bool move_search_exceeds(uint64_t steps) const {
+    bool exceeds = false;
+    detail::check(variants_game_move_search_exceeds(handle_, steps, &exceeds));
+    return exceeds;
+  }
   /** Plays a listed move value (throws VARIANTS_ILLEGAL_MOVE for any other). */
   void play(variants_move move) { detail::check(variants_game_play_move(handle_, move)); }
   /** Plays a move given as text. */

@@ -70,6 +70,8 @@ int main() {
   expect(moved.text() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
          "1. e4 in FEN");
   expect(chess.get() == nullptr, "moved-from handle is empty");
+  // Only checkers3d's capture search can run long; chess's move generation is bounded.
+  expect(!moved.move_search_exceeds(0), "chess never exceeds a move-search budget");
 
   // Records.
   variants::record game_record(variants::game("chess3d", "heights=1"));

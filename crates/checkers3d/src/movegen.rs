@@ -86,6 +86,28 @@ impl Sink for CountSink {
     }
 }
 
+/// Counts capture steps and stops the search once its budget is spent (see
+/// [`Checkers3d::capture_search_exceeds`]); the moves themselves are not kept.
+struct BudgetSink {
+    left: u64,
+}
+
+impl Sink for BudgetSink {
+    #[inline]
+    fn complete(&mut self, _: u8, _: u8, _: &[u32; 8], _: u32, _: bool) {}
+
+    #[inline]
+    fn allow(&mut self, _over: u16, _land: u16) -> bool {
+        self.left = self.left.saturating_sub(1);
+        self.left > 0
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.left == 0
+    }
+}
+
 /// The squares of `men` that can jump an enemy of `enemy` onto an empty cell of `empty` in one
 /// of the four plane directions (the heights of the three sets are the caller's business).
 #[inline(always)]
@@ -199,6 +221,51 @@ impl Checkers3d {
                 search.run((z as u32 * 32 + i) as u8, true);
             }
         }
+    }
+
+    /// Whether generating this position's moves takes the capture search more than `steps`
+    /// capture steps (one step is one piece jumped, D3-8/D3-9, on one path).
+    ///
+    /// Finding the longest capture (the majority rule, D3-12) is a longest-path search: in a
+    /// crowded box, a few kings among dozens of enemy men can have billions of capture paths,
+    /// and the move generation then takes minutes (docs/benchmarks.md, "hostile positions").
+    /// A program that accepts positions from untrusted sources (the `variants serve` web page
+    /// does) can ask this first and refuse such a position; it costs at most about `steps`
+    /// steps of the search itself (around 50 ns each). Positions reached from the start of
+    /// the default game never come near: each side has 12 men.
+    ///
+    /// ```
+    /// use checkers3d::Checkers3d;
+    /// use checkers3d::hostile::hostile_positions;
+    /// use variant_core::Game;
+    ///
+    /// // The start has no capture at all.
+    /// let start = Checkers3d::default();
+    /// assert!(!start.capture_search_exceeds(1));
+    /// // A white king on d4@1 must take one of two black men (D3-11), flying on to any
+    /// // empty cell beyond (D3-9): over c5@1 to b6@1 or a7@1, over e5@1 to f6@1, g7@1 or
+    /// // h8@1. No capture goes on from there (D3-10), so the search takes five steps.
+    /// let king = Checkers3d::from_text(start.config(), "W:WKd4@1:Bc5@1,e5@1:H8:1/8")
+    ///     .expect("a legal position");
+    /// assert_eq!(king.legal_moves().len(), 5);
+    /// assert!(king.capture_search_exceeds(4));
+    /// assert!(!king.capture_search_exceeds(5));
+    /// // Seed 12, position 50 of the hostile generator: a king takes 37 men in one move, and
+    /// // the search runs past a million steps.
+    /// let hostile = &hostile_positions(12, 51)[50];
+    /// assert!(hostile.capture_search_exceeds(1_000_000));
+    /// ```
+    pub fn capture_search_exceeds(&self, steps: u64) -> bool {
+        let Some(men) = self.may_capture() else {
+            return false;
+        };
+        // One more than `steps`: the search stops when the count reaches zero, which is the
+        // (steps + 1)-th step.
+        let mut sink = BudgetSink {
+            left: steps.saturating_add(1),
+        };
+        self.search_captures(&men, &mut sink);
+        sink.left == 0
     }
 
     /// The forward plane directions of the side to move's men (D3-6): 0/1 for White, 2/3 for

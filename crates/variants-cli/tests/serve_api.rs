@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use server::{Server, scratch};
 use std::io::{BufRead, BufReader, Write};
 use std::time::{Duration, Instant};
+use variants::Game;
 
 fn create(server: &Server, body: Value) -> Value {
     let (status, created) = server.post("/api/games", &body);
@@ -532,7 +533,8 @@ fn games_start_from_a_given_position() {
     let c = create(&server, json!({"game": "chess-t"}));
     assert_eq!(state(&server, str_of(&c, "id"))["start"], Value::Null);
 
-    // Refusals: unreadable, impossible, disagreeing with the configuration, too long.
+    // Refusals: unreadable, impossible, disagreeing with the configuration, too long, too
+    // costly to generate.
     for (body, what) in [
         (
             json!({"game": "chess-t", "position": "garbage"}),
@@ -552,6 +554,14 @@ fn games_start_from_a_given_position() {
             "position: longer than",
         ),
         (json!({"game": "chess-t", "position": 7}), "request body"),
+        // A king among 52 men in the 3D box: finding its longest capture (D3-12) takes
+        // minutes, so the server refuses the text rather than hold a worker
+        // (docs/benchmarks.md, hostile positions; position #50 of seed 12).
+        (
+            json!({"game": "checkers3d",
+                   "position": variants::checkers3d::hostile::hostile_positions(12, 51)[50].to_text()}),
+            "capture steps",
+        ),
     ] {
         let (status, answer) = server.post("/api/games", &body);
         assert_eq!(status, 400, "{body}: {answer}");

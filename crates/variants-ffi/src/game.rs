@@ -216,6 +216,37 @@ pub extern "C" fn variants_game_legal_move_count(
     })
 }
 
+/// Writes into `*exceeds` whether generating the legal moves of the position would take more
+/// than `steps` capture steps. Only checkers3d can: finding its longest capture (the majority
+/// rule, D3-12) is a longest-path search, and a few kings among dozens of men in the 3D box
+/// can take minutes (docs/benchmarks.md, hostile positions). The answer costs at most about
+/// `steps` steps (around 50 ns each); for the other games it is always `false`. A program
+/// that accepts positions from untrusted sources asks this before listing or playing moves
+/// and refuses the position when it says `true` (`variants serve` uses one million steps).
+///
+/// Errors: `VARIANTS_NULL_ARGUMENT`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_move_search_exceeds(
+    game: *const variants_game,
+    steps: u64,
+    exceeds: *mut bool,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let out = arg_out(exceeds, "exceeds")?;
+        let _ = steps; // unused in a build without checkers3d
+        // The other games' generators are bounded; a build without checkers3d has none
+        // that is not.
+        #[allow(unreachable_patterns)]
+        out.write(match game.game.typed() {
+            #[cfg(feature = "checkers3d")]
+            variants::TypedGame::Checkers3d(pos) => pos.capture_search_exceeds(steps),
+            _ => false,
+        });
+        Ok(())
+    })
+}
+
 /// Plays `move` (in the game's notation; canonical forms as listed by
 /// `variants_game_legal_moves` always work). On failure the position is unchanged.
 ///

@@ -788,3 +788,71 @@ fn chess3d_as_fide_chess() {
         last_error()
     );
 }
+
+/// `variants_game_move_search_exceeds`: true only for a checkers3d position whose capture
+/// search is longer than the budget. The hand-counted position and hostile #50 are those of
+/// `Checkers3d::capture_search_exceeds`'s documentation.
+#[cfg(feature = "checkers3d")]
+#[test]
+fn move_search_exceeds_guards_hostile_checkers3d_texts() {
+    let from_text = |text: &str| {
+        let name = CString::new("checkers3d").unwrap();
+        let text = CString::new(text).unwrap();
+        let mut game = ptr::null_mut();
+        assert_eq!(
+            variants_game_from_text(name.as_ptr(), ptr::null(), text.as_ptr(), &mut game),
+            VARIANTS_OK
+        );
+        game
+    };
+    let exceeds = |game: *const variants_game, steps: u64| {
+        let mut out = false;
+        assert_eq!(
+            variants_game_move_search_exceeds(game, steps, &mut out),
+            VARIANTS_OK
+        );
+        out
+    };
+    // A king on d4@1 takes c5@1 (landing b6@1 or a7@1) or e5@1 (f6@1, g7@1, h8@1): five
+    // capture steps, none going on (D3-9, D3-10).
+    let king = from_text("W:WKd4@1:Bc5@1,e5@1:H8:1/8");
+    assert!(exceeds(king, 4));
+    assert!(!exceeds(king, 5));
+    let hostile = variants::checkers3d::hostile::hostile_positions(12, 51)[50].to_text();
+    let hostile = from_text(&hostile);
+    assert!(exceeds(hostile, 1_000_000));
+    // The start of the default game has no capture.
+    let start = new_game(&CString::new("checkers3d").unwrap(), None);
+    assert!(!exceeds(start, 0));
+    // NULL arguments.
+    let mut out = false;
+    assert_eq!(
+        variants_game_move_search_exceeds(ptr::null(), 1, &mut out),
+        VARIANTS_NULL_ARGUMENT
+    );
+    assert_eq!(
+        variants_game_move_search_exceeds(king, 1, ptr::null_mut()),
+        VARIANTS_NULL_ARGUMENT
+    );
+    for game in [king, hostile, start] {
+        variants_game_free(game);
+    }
+}
+
+/// The other games' move generation is bounded: never "exceeds", even with no budget.
+#[test]
+fn move_search_exceeds_is_false_for_bounded_games() {
+    for name in ["chess3d", "bishops4p", "chess-t"] {
+        if !registry::games().iter().any(|g| g.name == name) {
+            continue;
+        }
+        let game = new_game(&CString::new(name).unwrap(), None);
+        let mut out = true;
+        assert_eq!(
+            variants_game_move_search_exceeds(game, 0, &mut out),
+            VARIANTS_OK
+        );
+        assert!(!out, "{name}");
+        variants_game_free(game);
+    }
+}
