@@ -614,9 +614,18 @@ impl<G: SearchGame> Searcher<G> {
             return score;
         }
         let mut list = G::MoveList::default();
-        pos.legal_moves_into(&mut list);
-        if list.is_empty() {
-            return self.terminal_score(pos, ply);
+        // With three or four players ("Bishops") the result is stored in the position: a
+        // finished game has no move, an unfinished one at least a pass (B4-15). So standing pat
+        // is tried before the moves are generated; most quiescence nodes end there.
+        if self.multi {
+            if pos.status().is_over() {
+                return self.terminal_score(pos, ply);
+            }
+        } else {
+            pos.legal_moves_into(&mut list);
+            if list.is_empty() {
+                return self.terminal_score(pos, ply);
+            }
         }
         let max_evasion_plies = if self.multi {
             MAX_EVASION_PLIES_MULTI
@@ -629,6 +638,12 @@ impl<G: SearchGame> Searcher<G> {
             best = self.evaluate(pos);
             if best >= beta || ply + 1 >= MAX_PLY {
                 return best;
+            }
+        }
+        if self.multi {
+            pos.legal_moves_into(&mut list);
+            if list.is_empty() {
+                return self.terminal_score(pos, ply);
             }
         }
         // With three or four players a quiet move can end the game (any mate ends the short
