@@ -234,15 +234,7 @@ pub extern "C" fn variants_game_move_search_exceeds(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = arg_out(exceeds, "exceeds")?;
-        let _ = steps; // unused in a build without checkers3d
-        // The other games' generators are bounded; a build without checkers3d has none
-        // that is not.
-        #[allow(unreachable_patterns)]
-        out.write(match game.game.typed() {
-            #[cfg(feature = "checkers3d")]
-            variants::TypedGame::Checkers3d(pos) => pos.capture_search_exceeds(steps),
-            _ => false,
-        });
+        out.write(game.game.move_search_exceeds(steps));
         Ok(())
     })
 }

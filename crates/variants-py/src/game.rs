@@ -188,6 +188,14 @@ impl Game {
         moves
     }
 
+    /// Whether listing the moves would take more than `steps` capture steps: only
+    /// checkers3d's longest-capture search (D3-12) can, with a few kings among dozens of men
+    /// in the 3D box (minutes); always False for the other games. Ask it before listing the
+    /// moves of a position from an untrusted source; it costs at most about `steps` steps.
+    fn move_search_exceeds(&self, steps: u64) -> bool {
+        self.inner.move_search_exceeds(steps)
+    }
+
     /// Whether `move` is a legal move here (in any accepted spelling).
     fn is_legal(&self, r#move: &str) -> bool {
         self.inner.parse_move(r#move).is_ok()

@@ -105,6 +105,21 @@ def test_moves_and_play():
     assert game.is_legal("e7e5") and not game.is_legal("e7e4")
 
 
+def test_move_search_budget():
+    # D3-9, D3-10: the king takes c5@1 (landing on b6@1 or a7@1) or e5@1 (f6@1, g7@1 or
+    # h8@1) and no capture goes on: five capture steps, counted by hand.
+    king = variants.Game.from_text("checkers3d", "W:WKd4@1:Bc5@1,e5@1:H8:1/8")
+    assert king.move_search_exceeds(4)
+    assert not king.move_search_exceeds(5)
+    assert len(king.legal_moves()) == 5
+    # The other games' move generation is bounded.
+    assert not variants.Game("chess3d").move_search_exceeds(0)
+    with pytest.raises(OverflowError):
+        king.move_search_exceeds(-1)
+    with pytest.raises(TypeError):
+        king.move_search_exceeds("many")
+
+
 @pytest.mark.parametrize(
     "name,bad",
     [

@@ -615,6 +615,34 @@ impl AnyGame {
             .map(|&mv| self.format_move(mv))
             .collect()
     }
+
+    /// Whether generating the legal moves would take more than `steps` capture steps. Only
+    /// checkers3d can (`Checkers3d::capture_search_exceeds`): its longest capture (the
+    /// majority rule, D3-12) is a longest-path search, and a few kings among dozens of men in
+    /// the 3D box can take minutes. The other games' generators are bounded, so for them it is
+    /// always `false`. Programs that take positions from untrusted sources (the web server,
+    /// the C library's callers) ask this first; it costs at most about `steps` steps.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // D3-9, D3-10: the king takes c5@1 (landing on b6@1 or a7@1) or e5@1 (f6@1, g7@1 or
+    /// // h8@1), and no capture goes on: five steps.
+    /// let king = variants::from_text("checkers3d", "", "W:WKd4@1:Bc5@1,e5@1:H8:1/8").unwrap();
+    /// assert!(king.move_search_exceeds(4));
+    /// assert!(!king.move_search_exceeds(5));
+    /// let chess = variants::new_game("chess3d", "").unwrap();
+    /// assert!(!chess.move_search_exceeds(0));
+    /// ```
+    pub fn move_search_exceeds(&self, steps: u64) -> bool {
+        let _ = steps; // unused in a build without checkers3d
+        match &self.game {
+            #[cfg(feature = "checkers3d")]
+            TypedGame::Checkers3d(pos) => pos.capture_search_exceeds(steps),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
 }
 
 /// The start position of the game `name` under a configuration given as `key=value` pairs

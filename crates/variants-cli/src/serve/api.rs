@@ -18,7 +18,7 @@ use std::sync::{Arc, RwLock};
 use tokio::sync::{Mutex, broadcast};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
-use variants::{Game, GameConfig, Seat, TypedGame, registry};
+use variants::{Game, GameConfig, Seat, registry};
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -29,7 +29,7 @@ const MAX_POSITION: usize = 4096;
 /// Longest move text, in bytes.
 const MAX_MOVE: usize = 64;
 /// Most capture steps a checkers3d start position may take to generate its moves (see
-/// `Checkers3d::capture_search_exceeds`): about 50 ms of one core. A hostile text (a few
+/// `AnyGame::move_search_exceeds`): about 50 ms of one core. A hostile text (a few
 /// kings among dozens of men in the 3D box) can otherwise hold a worker for minutes.
 const MAX_CAPTURE_STEPS: u64 = 1_000_000;
 /// Longest token or id, in bytes.
@@ -207,9 +207,7 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         variants::from_text(&req.game, &config_text, position)
             .map_err(|e| bad(format!("position: {e}")))?
     };
-    if let TypedGame::Checkers3d(pos) = game.typed()
-        && pos.capture_search_exceeds(MAX_CAPTURE_STEPS)
-    {
+    if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
         return Err(bad(format!(
             "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
              capture steps to find; this server does not host such positions"
