@@ -43,7 +43,9 @@ pub(crate) trait Sink {
     fn required(&self) -> Option<&[u32; 8]> {
         None
     }
-    /// Whether the capture of `over` landing on `land` may lead to a useful completion.
+    /// Whether the capture of `over` landing on `land` may lead to a useful completion;
+    /// `false` cuts the branch. The notation's sinks use it to follow one move's pieces or
+    /// path, and `BudgetSink` (movegen.rs) to count steps and stop once its budget is spent.
     #[inline]
     fn allow(&mut self, _over: u16, _land: u16) -> bool {
         true
