@@ -10,6 +10,7 @@ use crate::position::{
     BISHOP, Bishops, GREY, KING, KNIGHT_K, NONE, PAWN, PENDING_KNIGHT, PENDING_QUEEN, Phase, QUEEN,
     ROOK, WHITE, code, colour_of, kind_of,
 };
+use variant_core::error::shorten;
 use variant_core::{MoveError, PositionError};
 
 /// Colour letters in seat order.
@@ -145,7 +146,7 @@ impl Bishops {
             other => {
                 return Err(err(
                     "phase (field 8)",
-                    format!("{other:?} is not short, long or duel"),
+                    format!("{:?} is not short, long or duel", shorten(other)),
                 ));
             }
         };
@@ -184,7 +185,10 @@ impl Bishops {
                 let (Some(c), Some(k), None) = (chars.next(), chars.next(), chars.next()) else {
                     return Err(err(
                         location,
-                        format!("{token:?} is neither an empty-run count nor a piece like wK"),
+                        format!(
+                            "{:?} is neither an empty-run count nor a piece like wK",
+                            shorten(token)
+                        ),
                     ));
                 };
                 let (Some(colour), Some(kind)) = (colour_index(c), piece_index(k)) else {
@@ -220,7 +224,7 @@ impl Bishops {
         .ok_or_else(|| {
             err(
                 "side to move (field 2)",
-                format!("{:?} is not one of w g b p", field(1)),
+                format!("{:?} is not one of w g b p", shorten(field(1))),
             )
         })?;
         let mut active = 0u8;
@@ -330,12 +334,20 @@ impl Bishops {
             let mut seen = 0u8;
             for part in field(3).split(',') {
                 let (who, rights) = part.split_once(':').ok_or_else(|| {
-                    err(location, format!("{part:?} is not colour:rights like w:KQ"))
+                    err(
+                        location,
+                        format!("{:?} is not colour:rights like w:KQ", shorten(part)),
+                    )
                 })?;
                 let mut chars = who.chars();
                 let c = match (chars.next().and_then(colour_index), chars.next()) {
                     (Some(c), None) => c,
-                    _ => return Err(err(location, format!("{who:?} is not one of w g b p"))),
+                    _ => {
+                        return Err(err(
+                            location,
+                            format!("{:?} is not one of w g b p", shorten(who)),
+                        ));
+                    }
                 };
                 if seen >> c & 1 != 0 {
                     return Err(err(location, format!("{who} is given twice")));
@@ -345,7 +357,10 @@ impl Bishops {
                     continue;
                 }
                 if rights.is_empty() || rights.len() > 2 {
-                    return Err(err(location, format!("{part:?}: rights are K, Q, KQ or -")));
+                    return Err(err(
+                        location,
+                        format!("{:?}: rights are K, Q, KQ or -", shorten(part)),
+                    ));
                 }
                 for (side, letter) in [(0usize, 'K'), (1, 'Q')] {
                     if !rights.contains(letter) {
@@ -371,7 +386,10 @@ impl Bishops {
                     || rights == "KK"
                     || rights == "QQ"
                 {
-                    return Err(err(location, format!("{part:?}: rights are K, Q, KQ or -")));
+                    return Err(err(
+                        location,
+                        format!("{:?}: rights are K, Q, KQ or -", shorten(part)),
+                    ));
                 }
             }
         }
@@ -386,7 +404,7 @@ impl Bishops {
             let (cell, used) = parse_cell_prefix(text).ok_or_else(|| {
                 err(
                     location,
-                    format!("{text:?} is not a cell plus a colour like c3w"),
+                    format!("{:?} is not a cell plus a colour like c3w", shorten(text)),
                 )
             })?;
             let c = match text.get(used..) {
@@ -396,7 +414,7 @@ impl Bishops {
             .ok_or_else(|| {
                 err(
                     location,
-                    format!("{text:?} is not a cell plus a colour like c3w"),
+                    format!("{:?} is not a cell plus a colour like c3w", shorten(text)),
                 )
             })?;
             let f = PAWN_FORWARD[usize::from(p.pawn_dir[usize::from(c)])];
@@ -425,12 +443,15 @@ impl Bishops {
         p.halfmove = field(5).parse().map_err(|_| {
             err(
                 "halfmove clock (field 6)",
-                format!("{:?} is not a count", field(5)),
+                format!("{:?} is not a count", shorten(field(5))),
             )
         })?;
-        p.passes = field(6)
-            .parse()
-            .map_err(|_| err("passes (field 7)", format!("{:?} is not a count", field(6))))?;
+        p.passes = field(6).parse().map_err(|_| {
+            err(
+                "passes (field 7)",
+                format!("{:?} is not a count", shorten(field(6))),
+            )
+        })?;
 
         // Pending placements.
         let location = "placements (field 9)";
@@ -439,7 +460,12 @@ impl Bishops {
             "QN" => PENDING_QUEEN | PENDING_KNIGHT,
             "Q" => PENDING_QUEEN,
             "N" => PENDING_KNIGHT,
-            other => return Err(err(location, format!("{other:?} is not QN, Q, N or -"))),
+            other => {
+                return Err(err(
+                    location,
+                    format!("{:?} is not QN, Q, N or -", shorten(other)),
+                ));
+            }
         };
         if p.pending != 0
             && (p.is_active_seat(GREY) || !p.is_active_seat(WHITE) || phase == Phase::Duel)

@@ -116,7 +116,10 @@ impl CellSet {
                 bad_value(
                     key,
                     value,
-                    format!("{part:?} is not a cell a1 … h8"),
+                    format!(
+                        "{:?} is not a cell a1 … h8",
+                        variant_core::error::shorten(part)
+                    ),
                     ALLOWED,
                 )
             })?;

@@ -214,7 +214,10 @@ fn parse_bases(field: &str, h: u8) -> Result<(u8, u8), PositionError> {
         let n: u8 = t.parse().map_err(|_| {
             err(
                 loc,
-                format!("{shown:?}: {who} base height {t:?} is not a number"),
+                format!(
+                    "{shown:?}: {who} base height {:?} is not a number",
+                    variant_core::error::shorten(t)
+                ),
             )
         })?;
         if n < 1 || n > h {

@@ -168,7 +168,7 @@ pub fn bad_value(
     ConfigError::BadValue {
         key: key.to_string(),
         value: crate::error::shorten(value),
-        reason: reason.into(),
+        reason: crate::error::bound(reason.into()),
         allowed: allowed.into(),
     }
 }
@@ -268,8 +268,8 @@ pub fn split_pairs(text: &str) -> Result<Vec<(&str, &str)>, ConfigError> {
 /// Converts a JSON object of configuration values into `key=value` pairs: strings as they are,
 /// numbers and booleans as text (`true` → `on`), arrays as comma lists.
 pub fn json_to_pairs(json: &str) -> Result<Vec<(String, String)>, ConfigError> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| ConfigError::Json(e.to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| ConfigError::Json(crate::error::bound(e.to_string())))?;
     let object = value
         .as_object()
         .ok_or_else(|| ConfigError::Json("expected an object of key: value".to_string()))?;
@@ -293,7 +293,8 @@ fn json_value_text(key: &str, value: &serde_json::Value) -> Result<String, Confi
             .join(","),
         Value::Null | Value::Object(_) => {
             return Err(ConfigError::Json(format!(
-                "key {key:?}: expected a string, number, boolean or array"
+                "key {:?}: expected a string, number, boolean or array",
+                crate::error::shorten(key)
             )));
         }
     })

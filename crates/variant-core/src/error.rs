@@ -28,8 +28,8 @@ impl PositionError {
     /// An error at `location` (may be empty) saying `message`.
     pub fn new(location: impl Into<String>, message: impl Into<String>) -> Self {
         PositionError {
-            location: location.into(),
-            message: message.into(),
+            location: bound(location.into()),
+            message: bound(message.into()),
         }
     }
 }
@@ -61,7 +61,7 @@ impl MoveError {
     pub fn malformed(text: &str, reason: impl Into<String>) -> Self {
         MoveError::Malformed {
             text: shorten(text),
-            reason: reason.into(),
+            reason: bound(reason.into()),
         }
     }
 
@@ -69,19 +69,73 @@ impl MoveError {
     pub fn illegal(text: &str, reason: impl Into<String>) -> Self {
         MoveError::Illegal {
             text: shorten(text),
-            reason: reason.into(),
+            reason: bound(reason.into()),
         }
     }
 }
 
-/// Shortens user text quoted in an error message to at most 40 characters.
+/// Shortens user text quoted in an error message to at most 40 characters, and to at most
+/// 80 bytes once quoted with `{:?}` (control characters and `\0` quote to several bytes each).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::error::shorten;
+/// assert_eq!(shorten("d4,e4"), "d4,e4");
+/// assert_eq!(shorten(&"x".repeat(100)), format!("{}… (100 bytes)", "x".repeat(40)));
+/// assert!(format!("{:?}", shorten(&"\u{3}".repeat(100))).len() < 100);
+/// ```
 pub fn shorten(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
+    const MAX_CHARS: usize = 40;
+    const MAX_QUOTED: usize = 80;
+    let mut quoted = 0;
+    let mut end = text.len();
+    for (count, (at, c)) in text.char_indices().enumerate() {
+        quoted += c.escape_debug().map(char::len_utf8).sum::<usize>();
+        if count == MAX_CHARS || quoted > MAX_QUOTED {
+            end = at;
+            break;
+        }
+    }
+    if end == text.len() {
         text.to_string()
     } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head}… ({} bytes)", text.len())
+        format!("{}… ({} bytes)", &text[..end], text.len())
+    }
+}
+
+/// The longest part of an error message built from caller text, in bytes.
+const MAX_PART: usize = 240;
+
+/// Keeps one part of an error message (a location, a reason) to one line of at most
+/// 240 bytes (cut at a character boundary).
+///
+/// Every part should already quote caller text through [`shorten`]; this is the net under a
+/// part that forgot, so that garbage input never yields a message of unbounded size or one
+/// that spans lines (the fuzz targets check both).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::error::bound;
+/// assert_eq!(bound("short\nreason".to_string()), "short reason");
+/// let long = bound("x".repeat(1000));
+/// assert!(long.len() < 300 && long.ends_with("(1000 bytes)"));
+/// ```
+pub fn bound(part: String) -> String {
+    let one_line = if part.contains(['\n', '\r']) {
+        part.replace(['\n', '\r'], " ")
+    } else {
+        part
+    };
+    if one_line.len() <= MAX_PART {
+        one_line
+    } else {
+        let mut end = MAX_PART;
+        while !one_line.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}… ({} bytes)", &one_line[..end], one_line.len())
     }
 }
 

@@ -86,8 +86,8 @@ impl<G: Game> History<G> {
 
     /// Replays a JSON record.
     pub fn from_json(json: &str) -> Result<Self, RecordError> {
-        let record: Record<G::Config> =
-            serde_json::from_str(json).map_err(|e| RecordError::Format(format!("JSON: {e}")))?;
+        let record: Record<G::Config> = serde_json::from_str(json)
+            .map_err(|e| RecordError::Format(crate::error::bound(format!("JSON: {e}"))))?;
         Self::from_record(&record)
     }
 }
@@ -98,7 +98,7 @@ pub fn json_record_game(json: &str) -> Result<String, RecordError> {
     struct Head {
         game: String,
     }
-    let head: Head =
-        serde_json::from_str(json).map_err(|e| RecordError::Format(format!("JSON: {e}")))?;
+    let head: Head = serde_json::from_str(json)
+        .map_err(|e| RecordError::Format(crate::error::bound(format!("JSON: {e}"))))?;
     Ok(head.game)
 }

@@ -40,7 +40,13 @@ pub fn history_from_json(json: &str) -> Result<History<AnyGame>, Error> {
         "chess-t" => typed!(chess_t::ChessT),
         other => Err(crate::AnyConfig::default_of(other)
             .err()
-            .unwrap_or_else(|| RecordError::Format(format!("unknown game {other:?}")).into())),
+            .unwrap_or_else(|| {
+                RecordError::Format(format!(
+                    "unknown game {:?}",
+                    variant_core::error::shorten(other)
+                ))
+                .into()
+            })),
     }
 }
 
