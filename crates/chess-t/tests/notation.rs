@@ -210,6 +210,25 @@ fn ct_40_config_keys_presets_and_order() {
     assert!(matches!(both, Err(ConfigError::Inconsistent(_))));
 }
 
+/// A garbage cell list (here: a cell followed by hundreds of NUL and control bytes, the input
+/// the fuzz target `any_game` found) is refused with one short line that still names the key;
+/// the bad text is quoted shortened, not in full (it was 687 bytes before).
+#[test]
+fn garbage_cell_list_gives_a_short_error() {
+    let value = format!("a8{}{}", "\0".repeat(300), "\u{3}".repeat(100));
+    let error = ChessTConfig::default()
+        .set("black-impregnable", &value)
+        .expect_err("not a cell list")
+        .to_string();
+    assert!(error.contains("black-impregnable"), "{error}");
+    assert!(error.contains("is not a cell"), "{error}");
+    assert!(
+        !error.contains('\n') && error.len() < 400,
+        "{} bytes: {error}",
+        error.len()
+    );
+}
+
 #[test]
 fn config_serde_round_trip_and_ruleset_first() {
     let c = config("ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5;no-scouts=off");
