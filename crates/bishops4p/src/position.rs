@@ -452,6 +452,12 @@ impl Bishops {
     pub(crate) fn start_duel(&mut self) {
         self.phase = Phase::Duel;
         self.castling = 0;
+        // The duel is ordinary chess (B4-22): placements (B4-23) belong to the three-player
+        // game, so a placement still pending when Black leaves before White's second turn
+        // (mated by the queen placement, or resigned) lapses, and the piece stays on its start
+        // cell. The duel's text never carries placements (B4-51), so the reached position
+        // reads back (found by the fuzz target `records`).
+        self.pending = 0;
         self.set_duel_directions();
         self.promote_far_pawns();
         self.refresh_queenlike();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use bishops4p::{Bishops, BishopsConfig};
+use bishops4p::{Bishops, BishopsConfig, Phase};
 use common::{START, config, moves, play, pos};
 use proptest::prelude::*;
 use variant_core::{Game, GameConfig, History, MoveError, Seat};
@@ -228,6 +228,40 @@ fn b4_21_leaving_white_takes_its_placements_along() {
         assert!(text.ends_with(" duel -"), "{text}");
         let back = Bishops::from_text(&three_long, &text).unwrap();
         assert_eq!(back.to_text(), text);
+    }
+}
+
+/// B4-22 with B4-23: when Black leaves before White's second turn (here it resigns; in the
+/// fuzz input kept in `fuzz/regressions/records/` White's queen placement mated it), the duel
+/// of White and Pink is ordinary chess: White's pending placements lapse, its next turn is an
+/// ordinary move, and the duel's text (B4-51: no placements in the duel) reads back.
+#[test]
+fn b4_22_pending_placements_lapse_when_the_duel_starts() {
+    let three_long = config(&[("players", "3"), ("mode", "long")]);
+    for placed in [None, Some("Qf1@b7")] {
+        let mut g = Bishops::new(&three_long).unwrap();
+        if let Some(m) = placed {
+            play(&mut g, &[m]);
+        }
+        g.resign(Seat(2)).unwrap();
+        assert_eq!(g.active_seats(), vec![Seat(0), Seat(3)]);
+        assert_eq!(g.phase(), Phase::Duel);
+        assert_eq!(g.pending_placements(), (false, false), "after {placed:?}");
+        let text = g.to_text();
+        assert!(text.ends_with(" duel -"), "{text}");
+        let back = Bishops::from_text(&three_long, &text).unwrap();
+        assert_eq!(back.to_text(), text);
+        if g.side_to_move() == Seat(3) {
+            // Pink's migration move (B4-22: a piece outside the central zone moves towards it).
+            let first = moves(&g).first().cloned().expect("Pink has a move");
+            play(&mut g, &[first.as_str()]);
+        }
+        // White's turn: no placement (`…@…`) is offered, but ordinary moves are, such as the
+        // knight d1 into the central zone (B4-22's migration moves pieces towards it).
+        assert_eq!(g.side_to_move(), Seat(0));
+        let list = moves(&g);
+        assert!(list.iter().all(|m| !m.contains('@')), "{list:?}");
+        assert!(list.contains(&"d1c3".to_string()), "{list:?}");
     }
 }
 

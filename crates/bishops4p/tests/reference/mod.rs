@@ -794,6 +794,8 @@ impl RefPos {
             if self.count() <= 2 && !self.duel() {
                 self.phase = "duel".into();
                 self.castling = [[false; 2]; 4];
+                // Documented choice (docs/rules, §9): placements (B4-23) lapse in the duel.
+                self.pending.clear();
                 // B4-22: pawns on or beyond the zone's far line become queens.
                 for i in 0..144 {
                     if let Some((c, 'P')) = self.cells[i] {
