@@ -31,6 +31,20 @@ impl Bishops {
             }
             return;
         }
+        if self.phase == Phase::Long {
+            // A checked player with no escape who is not X's left neighbour: never made by a
+            // move (B4-13 forbids mating anyone else), only inherited from a start text. In
+            // the long game it leaves like a player left stuck by a removal (B4-21), so play
+            // never goes on with a mated player on the board (found by the fuzz target
+            // `position_text`: Grey passed while White was already mated).
+            let stuck = (0..4u8)
+                .filter(|&c| checked >> c & 1 != 0 && !self.has_escape(c, true))
+                .fold(0u8, |m, c| m | 1 << c);
+            if stuck != 0 {
+                self.eliminate(stuck, x);
+                return;
+            }
+        }
         self.stm = Bishops::first_after(checked, x).unwrap_or(left);
         if mv.kind == MoveKind::Pass && self.passes >= self.active_count() {
             self.outcome = Status::Draw {

@@ -265,6 +265,37 @@ fn b4_22_pending_placements_lapse_when_the_duel_starts() {
     }
 }
 
+/// B4-21 with B4-13: a long-game start text in which White (not the side to move) is already
+/// mated: Pink's queen h2 checks the king g1, which has no escape. No move makes such a
+/// position (a move may mate only the mover's left neighbour), but the reader accepts it; at
+/// the next ply White leaves like a player left stuck by a removal, instead of being handed
+/// the turn with no move (found by the fuzz target `position_text`; the input is kept in
+/// `fuzz/regressions/position_text/`).
+#[test]
+fn b4_21_an_inherited_mate_removes_the_player_at_the_next_ply() {
+    const TEXT: &str = "1,bR,1,bN,bB,bK,bQ,bB,1,bR,2/2,bP,2,bP,bP,bP,bP,bP,pN,1/gR,gP,8,pP,pR/\
+        gN,gP,bP,1,bP,3,pP,3/gB,gP,7,pP,1,pB/1,gP,8,pP,pK/gK,2,gP,6,pP,pQ/gB,gP,8,pP,pB/\
+        1,gP,1,gQ,2,wP,3,pP,pN/gR,gP,5,wN,pP,2,pR/1,gN,wP,wP,wP,wP,1,pQ,wP,wP,2/\
+        2,wR,1,wB,wQ,wK,wB,1,wR,2 g wgbp w:KQ,g:KQ,b:Q,p:KQ - 1 0 long -";
+    let long = config(&[("mode", "long")]);
+    let g = Bishops::from_text(&long, TEXT).unwrap();
+    assert_eq!(g.side_to_move(), Seat(1));
+    assert!(g.is_in_check(Seat(0)));
+    let grey_moves = moves(&g);
+    assert!(!grey_moves.is_empty());
+    for grey_move in grey_moves {
+        let mut after = g.clone();
+        play(&mut after, &[grey_move.as_str()]);
+        assert!(
+            !after.active_seats().contains(&Seat(0)),
+            "{grey_move}: White is still on the board"
+        );
+        let text = after.to_text();
+        let back = Bishops::from_text(&long, &text).unwrap();
+        assert_eq!(back.to_text(), text);
+    }
+}
+
 /// Huge counters saturate instead of overflowing.
 #[test]
 fn huge_counters_do_not_overflow() {

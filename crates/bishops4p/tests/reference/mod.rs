@@ -760,6 +760,19 @@ impl RefPos {
             }
             return p;
         }
+        // Documented choice (docs/rules, §9): a checked player with no escape inherited from
+        // a start text leaves the long game at the next ply (B4-21).
+        if p.phase == "long" {
+            let stuck: Vec<usize> = checked
+                .iter()
+                .copied()
+                .filter(|&c| p.escapes(c, true).is_empty())
+                .collect();
+            if !stuck.is_empty() {
+                p.eliminate(stuck, x);
+                return p;
+            }
+        }
         p.stm = checked.first().copied().unwrap_or(left);
         if m.kind == 'p' && p.passes as usize >= p.count() {
             p.over = Status::Draw {
