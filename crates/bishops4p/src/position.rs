@@ -436,11 +436,6 @@ impl Bishops {
         self.bishops[usize::from(c & 3)] = 0;
         self.castling &= !(3 << (2 * (c & 3)));
         self.active &= !(1 << c);
-        if c == WHITE {
-            // A player who leaves takes its pending placements along (B4-21, B4-23): they are
-            // White's alone, and no later text may carry them without White (B4-51).
-            self.pending = 0;
-        }
         if self.ep != NONE && self.ep_colour == c {
             self.ep = NONE;
         }
@@ -453,10 +448,10 @@ impl Bishops {
         self.phase = Phase::Duel;
         self.castling = 0;
         // The duel is ordinary chess (B4-22): placements (B4-23) belong to the three-player
-        // game, so a placement still pending when Black leaves before White's second turn
-        // (mated by the queen placement, or resigned) lapses, and the piece stays on its start
-        // cell. The duel's text never carries placements (B4-51), so the reached position
-        // reads back (found by the fuzz target `records`).
+        // game, so any still pending lapse here, and the pieces stay on their start cells.
+        // Every way out of the three-player game leads here (one leaver leaves two players),
+        // whether White left (issue 16) or Black left before White's second turn (found by the
+        // fuzz target `records`); the duel's text never carries placements (B4-51).
         self.pending = 0;
         self.set_duel_directions();
         self.promote_far_pawns();
