@@ -31,6 +31,7 @@
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod any;
 pub mod eval;
 mod limits;
 mod ordering;
@@ -40,6 +41,7 @@ mod search_game;
 mod text;
 mod tt;
 
+pub use any::{AnyEngine, DEFAULT_ANY_HASH_MB, line_texts};
 pub use limits::{Limits, Progress};
 pub use score::Score;
 pub use search::{SearchResult, Searcher};

@@ -2,10 +2,10 @@
 //! command line, the C library): a [`TextSearcher`] is made from a game name and its
 //! configuration and searches position texts, answering with move texts.
 
-use crate::{Limits, Score, SearchGame, Searcher};
+use crate::{AnyEngine, Limits, Score, line_texts};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use variant_core::{Error, Game, GameConfig};
+use variants::{AnyConfig, AnyGame, Error, Game};
 
 /// A search result with moves as text (the game's canonical notation).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,97 +26,24 @@ pub struct TextResult {
     pub pv: Vec<String>,
 }
 
-/// A searcher that works on position texts; see [`TextSearcher::new`].
+/// A searcher that works on position texts; see [`TextSearcher::new`]. An [`AnyEngine`] with
+/// the game's configuration, reading positions from text and answering with move texts.
 pub struct TextSearcher {
-    inner: Box<dyn ErasedSearcher>,
+    config: AnyConfig,
+    engine: AnyEngine,
 }
 
 impl std::fmt::Debug for TextSearcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TextSearcher").finish_non_exhaustive()
+        f.debug_struct("TextSearcher")
+            .field("game", &self.config.game())
+            .finish_non_exhaustive()
     }
-}
-
-trait ErasedSearcher: Send {
-    fn search(
-        &mut self,
-        position: Option<&str>,
-        earlier: &[u64],
-        limits: &Limits,
-        stop: Option<&AtomicBool>,
-        progress: &mut dyn FnMut(&TextResult),
-    ) -> Result<TextResult, Error>;
-    fn clear(&mut self);
-}
-
-struct Typed<G: SearchGame> {
-    config: G::Config,
-    searcher: Searcher<G>,
-}
-
-impl<G: SearchGame> ErasedSearcher for Typed<G> {
-    fn search(
-        &mut self,
-        position: Option<&str>,
-        earlier: &[u64],
-        limits: &Limits,
-        stop: Option<&AtomicBool>,
-        progress: &mut dyn FnMut(&TextResult),
-    ) -> Result<TextResult, Error> {
-        let game = match position {
-            Some(text) => G::from_text(&self.config, text)?,
-            None => G::new(&self.config)?,
-        };
-        let texts = |pv: &[G::Move]| -> Vec<String> {
-            let mut pos = game.clone();
-            pv.iter()
-                .map(|&m| {
-                    let t = pos.format_move(m);
-                    pos.play_unchecked(m);
-                    t
-                })
-                .collect()
-        };
-        let r = self.searcher.search(&game, earlier, limits, stop, |p| {
-            progress(&TextResult {
-                best: p.pv.first().map(|&m| game.format_move(m)),
-                score: p.score,
-                depth: p.depth,
-                nodes: p.nodes,
-                nps: p.nps,
-                elapsed: p.elapsed,
-                pv: texts(&p.pv),
-            })
-        });
-        Ok(TextResult {
-            best: r.best.map(|m| game.format_move(m)),
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-            nps: r.nps(),
-            elapsed: r.elapsed,
-            pv: texts(&r.pv),
-        })
-    }
-
-    fn clear(&mut self) {
-        self.searcher.clear();
-    }
-}
-
-fn typed<G: SearchGame>(pairs: &[(String, String)]) -> Result<Box<dyn ErasedSearcher>, Error> {
-    let config = G::Config::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
-    // Reject a configuration that cannot start a game now, not at the first search.
-    G::new(&config)?;
-    Ok(Box::new(Typed::<G> {
-        config,
-        searcher: Searcher::new(),
-    }))
 }
 
 impl TextSearcher {
-    /// A searcher for the game `name` (`chess3d`, `checkers3d`, `bishops4p`, `chess-t`) with
-    /// the configuration `pairs` (`key`, `value`) on top of the defaults.
+    /// A searcher for the game `name` (a name of [`variants::registry::games`]) with the
+    /// configuration `pairs` (`key`, `value`) on top of the defaults.
     ///
     /// # Errors
     ///
@@ -137,26 +64,13 @@ impl TextSearcher {
     /// assert!(TextSearcher::new("go", &[]).is_err());
     /// ```
     pub fn new(name: &str, pairs: &[(String, String)]) -> Result<TextSearcher, Error> {
-        let inner = match name {
-            chess3d::Chess3d::NAME => typed::<chess3d::Chess3d>(pairs)?,
-            checkers3d::Checkers3d::NAME => typed::<checkers3d::Checkers3d>(pairs)?,
-            bishops4p::Bishops::NAME => typed::<bishops4p::Bishops>(pairs)?,
-            chess_t::ChessT::NAME => typed::<chess_t::ChessT>(pairs)?,
-            other => {
-                return Err(Error::UnknownGame {
-                    name: other.to_string(),
-                    known: [
-                        chess3d::Chess3d::NAME,
-                        checkers3d::Checkers3d::NAME,
-                        bishops4p::Bishops::NAME,
-                        chess_t::ChessT::NAME,
-                    ]
-                    .map(String::from)
-                    .to_vec(),
-                });
-            }
-        };
-        Ok(TextSearcher { inner })
+        let config = variants::registry::config(name, pairs)?;
+        // Reject a configuration that cannot start a game now, not at the first search.
+        AnyGame::new(&config)?;
+        Ok(TextSearcher {
+            config,
+            engine: AnyEngine::new(),
+        })
     }
 
     /// Searches the position `position` (the start position for `None`). `earlier` holds the
@@ -175,11 +89,34 @@ impl TextSearcher {
         stop: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&TextResult),
     ) -> Result<TextResult, Error> {
-        self.inner.search(position, earlier, limits, stop, progress)
+        let game = match position {
+            Some(text) => AnyGame::from_text(&self.config, text)?,
+            None => AnyGame::new(&self.config)?,
+        };
+        let r = self.engine.search(&game, earlier, limits, stop, |p| {
+            progress(&TextResult {
+                best: p.pv.first().map(|&m| game.format_move(m)),
+                score: p.score,
+                depth: p.depth,
+                nodes: p.nodes,
+                nps: p.nps,
+                elapsed: p.elapsed,
+                pv: line_texts(&game, &p.pv),
+            })
+        });
+        Ok(TextResult {
+            best: r.best.map(|m| game.format_move(m)),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+            nps: r.nps(),
+            elapsed: r.elapsed,
+            pv: line_texts(&game, &r.pv),
+        })
     }
 
     /// Forgets what earlier searches learnt (call between games).
     pub fn clear(&mut self) {
-        self.inner.clear();
+        self.engine.clear();
     }
 }

@@ -1,13 +1,10 @@
 //! `Game.search`: the engine of `crates/engine` for a position held as an `AnyGame`.
-//!
-//! The engine's evaluation is written per typed game, so the search runs on the typed game the
-//! `AnyGame` holds.
 
 use pyo3::prelude::*;
 use std::time::Duration;
+use variants::AnyGame;
 use variants::variant_core::{Error, Game};
-use variants::{AnyGame, TypedGame};
-use variants_engine::{Limits, SearchGame, Searcher};
+use variants_engine::{AnyEngine, Limits, line_texts};
 
 /// What a search found.
 #[pyclass(module = "variants", name = "SearchResult", frozen, get_all)]
@@ -39,43 +36,18 @@ impl SearchResult {
     }
 }
 
-/// Searches `game` within `limits`.
+/// Searches `game` within `limits` with the engine's [`AnyEngine`].
 pub fn search(game: &AnyGame, limits: &Limits) -> Result<SearchResult, Error> {
-    Ok(match game.typed() {
-        TypedGame::Chess3d(g) => typed(g, limits),
-        TypedGame::Checkers3d(g) => typed(g, limits),
-        TypedGame::Bishops(g) => typed(g, limits),
-        TypedGame::ChessT(g) => typed(g, limits),
-        // The facade's list of games may grow before the engine serves a new one.
-        #[allow(unreachable_patterns)]
-        _ => {
-            return Err(Error::UnknownGame {
-                name: game.name().to_string(),
-                known: Vec::new(),
-            });
-        }
-    })
-}
-
-/// The engine's search of the typed game.
-fn typed<G: SearchGame>(root: &G, limits: &Limits) -> SearchResult {
-    let mut searcher = Searcher::<G>::new();
-    let result = searcher.search(root, &[], limits, None, |_| {});
-    let mut position = root.clone();
-    let mut pv = Vec::with_capacity(result.pv.len());
-    for &mv in &result.pv {
-        pv.push(position.format_move(mv));
-        position.play_unchecked(mv);
-    }
-    SearchResult {
-        best: result.best.map(|m| root.format_move(m)),
+    let result = AnyEngine::new().search(game, &[], limits, None, |_| {});
+    Ok(SearchResult {
+        best: result.best.map(|m| game.format_move(m)),
         score: result.score.centipawns(),
         mate: result.score.mate_in(),
         depth: result.depth,
         nodes: result.nodes,
         seconds: result.elapsed.as_secs_f64(),
-        pv,
-    }
+        pv: line_texts(game, &result.pv),
+    })
 }
 
 /// The limits from Python's arguments: `depth` plies (1..=100), `movetime` seconds (above 0,
