@@ -92,3 +92,26 @@ fn the_three_player_game_seats_three() {
     // Each game gives out one point in all.
     assert!((points - 1.0).abs() < 1e-9, "{points}");
 }
+
+/// The engine player is given the game's earlier positions: a queen down, Black goes back to
+/// h8, repeating the start position (a draw in the search), which it does not choose from the
+/// same position without the history.
+#[test]
+fn the_engine_player_sees_repetitions() {
+    use variants::History;
+    use variants_match::{Player, PlayerSpec, Rng};
+    let start =
+        variants::from_text("chess3d", "heights=1", "7k/p7/8/8/8/8/P7/3Q3K w - - 0 1").unwrap();
+    let mut history = History::new(start.clone());
+    for m in ["h1g1", "h8g8", "g1h1"] {
+        history.play_text(m).unwrap();
+    }
+    let spec = PlayerSpec::parse("engine:depth=5").unwrap();
+    let mut player = Player::new(&spec, &start).unwrap();
+    let with_history = player.choose(&history, &mut Rng::new(1)).unwrap();
+    assert_eq!(with_history.as_deref(), Some("g8h8"));
+    let alone = History::new(history.position().clone());
+    player.new_game().unwrap();
+    let without = player.choose(&alone, &mut Rng::new(1)).unwrap();
+    assert_ne!(without.as_deref(), Some("g8h8"));
+}
