@@ -21,6 +21,7 @@ mod env;
 mod errors;
 mod game;
 mod history;
+mod pieces;
 mod planes;
 mod search;
 mod status;
@@ -55,6 +56,7 @@ fn config_keys(name: &str) -> PyResult<Vec<(String, String, String, String)>> {
 fn _variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(config_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::perft_texts, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<status::Status>()?;
     m.add_class::<history::History>()?;

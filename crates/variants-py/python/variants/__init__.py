@@ -28,6 +28,7 @@ from ._variants import (
     VariantsError,
     config_keys,
     games,
+    perft_texts,
 )
 
 __all__ = [
@@ -45,4 +46,5 @@ __all__ = [
     "VariantsError",
     "config_keys",
     "games",
+    "perft_texts",
 ]
