@@ -21,6 +21,7 @@ mod env;
 mod errors;
 mod game;
 mod history;
+mod matches;
 mod pieces;
 mod planes;
 mod search;
@@ -57,6 +58,9 @@ fn _variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(config_keys, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::perft_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_run, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_game, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_report, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<status::Status>()?;
     m.add_class::<history::History>()?;

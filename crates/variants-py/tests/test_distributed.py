@@ -19,6 +19,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+import variants  # noqa: E402
 import variants.distributed as vd  # noqa: E402
 
 FIDE = "heights=1"
@@ -194,6 +195,51 @@ def test_a_local_cluster_is_started_without_a_scheduler():
     for key in ("game", "config", "depth", "nodes", "seconds", "tasks",
                 "tasks_from_checkpoint", "workers"):
         assert key in report
+
+
+def test_a_match_of_eight_games_as_tasks_adds_up(cluster):
+    client, _ = cluster
+    # chess3d with two heights: the engine against greedy, each game a task.
+    report = vd.match("chess3d", ["engine:depth=1", "greedy"], 8, config="heights=2", seed=5,
+                      client=client, max_plies=120, progress=False)
+    assert report["games"] == 8 and report["workers"] == 2
+    a, b = report["players"]
+    assert (a["spec"], b["spec"]) == ("engine:depth=1", "greedy")
+    for p in (a, b):
+        assert p["wins"] + p["draws"] + p["losses"] == 8
+    assert (a["wins"], a["draws"]) == (b["losses"], b["draws"])
+    assert a["score"] + b["score"] == pytest.approx(1.0)
+    # Each game is the one variants.match plays with that index: the same W/D/L.
+    alone = variants.match("chess3d", ["engine:depth=1", "greedy"], 8, config="heights=2",
+                           seed=5, max_plies=120)
+    assert [(p["wins"], p["draws"], p["losses"]) for p in alone["players"]] == [
+        (p["wins"], p["draws"], p["losses"]) for p in report["players"]]
+
+
+def test_an_sprt_accepts_h1_and_stops_early(cluster):
+    client, _ = cluster
+    limit = 400
+    report = vd.match("chess3d", ["engine:movetime=10", "random"], limit, config="heights=1",
+                      sprt=(0, 50), seed=1, client=client, progress=False)
+    assert report["sprt"]["result"] == "H1"
+    assert report["sprt"]["llr"] >= report["sprt"]["upper"]
+    # Well before the limit: a few dozen games (the pairs in flight when it decided included).
+    assert report["games"] <= limit // 4
+
+
+def test_the_match_command_line_prints_the_report(cluster):
+    _, scheduler_file = cluster
+    done = subprocess.run(
+        _cli("match", "chess3d", "--config", "heights=1", "--player", "greedy", "--player",
+             "random", "--games", "4", "--sprt", "0,50", "--scheduler", scheduler_file,
+             "--json", "--quiet"),
+        capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["games"] == 4
+    assert [p["spec"] for p in report["players"]] == ["greedy", "random"]
+    assert {"llr", "lower", "upper", "result"} <= set(report["sprt"])
+    assert "elo" in report and "elo_error" in report
 
 
 def test_bad_arguments_fail_clearly():

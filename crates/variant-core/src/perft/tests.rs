@@ -325,7 +325,11 @@ fn split_merges_transpositions_and_its_pieces_add_up() {
         let mut heaps: Vec<u32> = pieces.iter().map(|p| p.game.heap).collect();
         heaps.sort_unstable();
         heaps.dedup();
-        assert_eq!(heaps.len(), pieces.len(), "a heap left unmerged at depth {d}");
+        assert_eq!(
+            heaps.len(),
+            pieces.len(),
+            "a heap left unmerged at depth {d}"
+        );
         for rest in [0, 1, 4] {
             let total: u64 = pieces
                 .iter()
@@ -368,5 +372,10 @@ fn perft_each_shares_one_table_and_counts_each_position_exactly() {
         assert_eq!(counts, want, "{threads} threads");
     }
     let refused = perft_each(&heaps, MAX_DEPTH + 1, &PerftOptions::default());
-    assert_eq!(refused, Err(PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 }));
+    assert_eq!(
+        refused,
+        Err(PerftError::DepthTooLarge {
+            depth: MAX_DEPTH + 1
+        })
+    );
 }

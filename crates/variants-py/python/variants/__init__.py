@@ -30,6 +30,7 @@ from ._variants import (
     games,
     perft_texts,
 )
+from ._match import match
 
 __all__ = [
     "ActionError",
@@ -46,5 +47,6 @@ __all__ = [
     "VariantsError",
     "config_keys",
     "games",
+    "match",
     "perft_texts",
 ]

@@ -21,10 +21,11 @@ from __future__ import annotations
 from typing import Dict, Optional
 
 from ._checkpoint import CheckpointError
+from ._match import run as _run_match
 from ._perft import HASH_MB, TASK_SECONDS, PerftRun
 from ._perft import run as _run
 
-__all__ = ["CheckpointError", "PerftRun", "divide", "perft", "perft_run"]
+__all__ = ["CheckpointError", "PerftRun", "divide", "match", "perft", "perft_run"]
 
 
 def perft(
@@ -111,3 +112,37 @@ def perft_run(game, depth: int, *, config=None, position=None, client=None, chec
                 checkpoint=checkpoint, progress=progress, divide=divide, hash_mb=hash,
                 hash_seed=hash_seed, split=split, task_seconds=float(task_seconds),
                 scheduler=scheduler, workers=workers, merge=merge)
+
+
+def match(
+    game: str,
+    players,
+    games: int,
+    *,
+    config=None,
+    client=None,
+    sprt=None,
+    openings=None,
+    seed: Optional[int] = None,
+    random_plies: int = 4,
+    max_plies: Optional[int] = None,
+    progress: bool = True,
+) -> dict:
+    """A match on a cluster: each game is a task (game number ``i`` is the same game as the
+    ``i``-th of ``variants.match`` with the same arguments), and the results are added up by the
+    match library: the report of ``variants.match`` (``games``, ``players`` with ``spec``,
+    ``wins``, ``draws``, ``losses``, ``score``; ``elo``, ``elo_error``; ``sprt`` with ``llr``,
+    ``lower``, ``upper``, ``result``), plus ``seconds`` and ``workers``.
+
+    With ``sprt=(elo0, elo1)`` no game is submitted once the test decides (games under way are
+    finished and counted); ``games`` is then the limit. ``client`` as for ``perft``; a progress
+    bar on stderr unless ``progress=False``.
+
+    >>> import variants.distributed as vd
+    >>> r = vd.match("chess3d", ["greedy", "random"], 4, config="heights=1", progress=False)
+    >>> r["games"]
+    4
+    """
+    return _run_match(game, players, games, config=config, client=client, sprt=sprt,
+                      openings=openings, seed=seed, random_plies=random_plies,
+                      max_plies=max_plies, progress=progress)

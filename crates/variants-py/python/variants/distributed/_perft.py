@@ -116,21 +116,26 @@ def estimate_seconds(root, depth: int, hash_mb: int) -> float:
     return seconds
 
 
-def choose_split(roots, depth: int, hash_mb: int, slots: int, task_seconds: float) -> Tuple[int, int]:
-    """The split depth and the pieces per task for counting ``roots`` at ``depth``."""
-    if depth <= 1:
-        return 0, 1
-    seconds = sum(estimate_seconds(r, depth, hash_mb) for r in roots[:1]) * len(roots)
-    tasks = max(slots * 3, math.ceil(seconds / task_seconds))
+def task_count(roots, depth: int, hash_mb: int, slots: int, task_seconds: float) -> int:
+    """How many tasks to cut the count of ``roots`` at ``depth`` into: a few per worker thread,
+    each about ``task_seconds`` long by the client's estimate."""
+    if depth <= 1 or not roots:
+        return 1
+    seconds = estimate_seconds(roots[0], depth, hash_mb) * len(roots)
+    return max(slots * 3, math.ceil(seconds / task_seconds))
+
+
+def choose_split(roots, depth: int, tasks: int) -> int:
+    """The split depth for counting ``roots`` at ``depth`` in ``tasks`` tasks: deepened until
+    there are at least ``MIN_PIECES_PER_TASK`` positions a task, leaving at least two plies to
+    each task (the table works on subtrees of depth 2 and more)."""
     split, pieces = 0, len(roots)
-    # Deepen until there are enough pieces to fill the tasks, leaving at least two plies to
-    # each task (the table works on subtrees of depth 2 and more).
     while split < depth - 2 and pieces < tasks * MIN_PIECES_PER_TASK:
         nxt = sum(len(r.split(split + 1)) for r in roots)
         if nxt > MAX_PIECES:
             break
         split, pieces = split + 1, nxt
-    return split, max(1, math.ceil(pieces / tasks))
+    return split
 
 
 def run(
@@ -173,22 +178,24 @@ def run(
         try:
             if saved is not None and "split" in saved.job:
                 split_depth, batch = int(saved.job["split"]), int(saved.job["batch"])
-            elif split is not None:
-                # Counted from the root; divide's roots are one ply down already.
-                split_depth = _depth_arg(split, 1 if divide else 0) - (1 if divide else 0)
-                if split_depth > root_depth:
-                    raise ValueError(f"split {split}: deeper than the count ({depth})")
-                pieces = sum(len(r.split(split_depth, merge)) for r in roots)
-                tasks = max(_cluster.worker_threads(cl) * 3, 1)
-                batch = max(1, math.ceil(pieces / tasks))
             else:
-                split_depth, batch = choose_split(
-                    roots, root_depth, hash_mb, _cluster.worker_threads(cl), task_seconds)
+                tasks = task_count(roots, root_depth, hash_mb, _cluster.worker_threads(cl),
+                                   task_seconds)
+                if split is not None:
+                    # Counted from the root; divide's roots are one ply down already.
+                    split_depth = _depth_arg(split, 1 if divide else 0) - (1 if divide else 0)
+                    if split_depth > root_depth:
+                        raise ValueError(f"split {split}: deeper than the count ({depth})")
+                else:
+                    split_depth = choose_split(roots, root_depth, tasks)
+            per_root = [r.split(split_depth, merge) for r in roots]
+            if saved is None or "batch" not in saved.job:
+                batch = max(1, math.ceil(sum(len(p) for p in per_root) / tasks))
             if saved is not None and saved.new:
                 # Kept in the checkpoint: a resumed run splits the same way.
                 saved.job.update(split=split_depth, batch=batch)
                 saved.write_job()
-            return _count(cl, name, config_text, root_text, depth, moves, roots, root_depth,
+            return _count(cl, name, config_text, root_text, depth, moves, per_root, root_depth,
                           split_depth, batch, saved, progress, hash_mb, hash_seed, start, divide,
                           merge)
         finally:
@@ -196,11 +203,11 @@ def run(
                 saved.close()
 
 
-def _count(cl, name, config_text, root_text, depth, moves, roots, root_depth, split_depth,
+def _count(cl, name, config_text, root_text, depth, moves, per_root, root_depth, split_depth,
            batch, saved, progress, hash_mb, hash_seed, start, divide, merge) -> PerftRun:
     remaining = root_depth - split_depth
     # The pieces of every root; merged, also across roots by position text.
-    per_root: List[List[Tuple[str, int]]] = [r.split(split_depth, merge) for r in roots]
+    per_root: List[List[Tuple[str, int]]]
     if merge:
         paths: Dict[str, int] = {}
         for pieces in per_root:

@@ -23,7 +23,9 @@ def _clock(seconds: float) -> str:
 class Progress:
     """Redrawn at most a few times a second; ``enabled=False`` draws nothing."""
 
-    def __init__(self, total: int, enabled: bool = True, stream=None, label: str = "tasks"):
+    def __init__(self, total: int, enabled: bool = True, stream=None, label: str = "tasks",
+                 show_nodes: bool = True):
+        self.show_nodes = show_nodes
         self.total = total
         self.enabled = enabled
         self.stream = stream if stream is not None else sys.stderr
@@ -46,9 +48,10 @@ class Progress:
         width = 24
         filled = int(width * done / self.total) if self.total else width
         eta = _clock(left) if done else "?"
+        counted = f"  {_short(nodes)} nodes  {_short(rate)} nodes/s" if self.show_nodes else ""
         line = (
             f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {self.label}"
-            f"  {_short(nodes)} nodes  {_short(rate)} nodes/s  {eta} left "
+            f"{counted}  {eta} left "
         )
         self.stream.write(line)
         self.stream.flush()

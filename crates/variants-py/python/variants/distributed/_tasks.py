@@ -4,7 +4,7 @@ because its first worker died, gives the same answer), counting in Rust with the
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List
 
 from .. import _variants
 
@@ -23,6 +23,7 @@ def count_positions(
     )
 
 
-def play_game(options: dict, index: Optional[int]) -> dict:
-    """One game of a match, by its index (deterministic from the match's seed and the index)."""
-    return _variants.match_game(index=index, **options)
+def play_game(options: str, index: int) -> str:
+    """Game number ``index`` of the match ``options`` (the library's JSON), with fresh players:
+    its result as JSON. Deterministic from the match's seed and the index."""
+    return _variants.match_game(options, index)
