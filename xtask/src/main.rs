@@ -14,7 +14,10 @@
 //!   its headers and `lib/pkgconfig/variants.pc` under DIR (see `install.rs`).
 //! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
 //!   pkg-config against the installed copy, and run.
+//! - `docs [--page PATH]… [--list]`: every code block of README.md and docs/ run as written,
+//!   output compared where the page shows one (see `docs/mod.rs`).
 
+mod docs;
 mod fuzz;
 mod install;
 
@@ -82,10 +85,12 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::fuzz_long(&args),
         "install" => install::install(&args),
         "install-check" => install::install_check(&args),
+        "docs" => docs::docs(&args),
         _ => {
             eprintln!(
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
-                 install --prefix DIR [--profile NAME]|install-check --prefix DIR>"
+                 install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
+                 docs [--page PATH]… [--list]>"
             );
             return ExitCode::from(2);
         }
