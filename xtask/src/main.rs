@@ -14,7 +14,7 @@
 //!   its headers and `lib/pkgconfig/variants.pc` under DIR (see `install.rs`).
 //! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
 //!   pkg-config against the installed copy, and run.
-//! - `docs [--page PATH]… [--list]`: every code block of README.md and docs/ run as written,
+//! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
 //!   output compared where the page shows one (see `docs/mod.rs`).
 
 mod docs;
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
-                 docs [--page PATH]… [--list]>"
+                 docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);
         }

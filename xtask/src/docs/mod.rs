@@ -1,5 +1,7 @@
-//! `cargo xtask docs [--page PATH]… [--list]`: every code block of README.md and docs/ run as
-//! written, its output compared where the page shows one.
+//! `cargo xtask docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and
+//! docs/ run as written, its output compared where the page shows one. `--page` and `--lang`
+//! (`console`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
+//! checks the pages and prints what would run.
 //!
 //! What each kind of fenced block gets (the first word of the info string):
 //! - `console`: a terminal transcript. Every `$ COMMAND` line is run by bash in a scratch
@@ -177,6 +179,7 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let chosen = option_values(args, "--page");
     let list_only = args.iter().any(|a| a == "--list");
+    let langs = option_values(args, "--lang");
     let mut pages = pages(&root)?;
     if !chosen.is_empty() {
         pages.retain(|p| chosen.iter().any(|c| Path::new(c) == p));
@@ -222,6 +225,9 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         }
         for (block, plan) in blocks.iter().zip(plans) {
             let place = block.place();
+            if !langs.is_empty() && !langs.contains(&block.lang) {
+                continue;
+            }
             let outcome = match plan {
                 Plan::Skip(reason) => {
                     println!("skip {place} {}: {reason}", block.lang);
