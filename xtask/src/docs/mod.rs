@@ -254,7 +254,8 @@ pub fn docs(args: &[String]) -> Result<(), String> {
             };
             match outcome {
                 Ok(what) => {
-                    println!("ok   {place} {}: {what}", block.lang);
+                    let label = if list_only { "plan" } else { "ok  " };
+                    println!("{label} {place} {}: {what}", block.lang);
                     tally.run += 1;
                 }
                 Err(e) => {
@@ -266,9 +267,10 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         runner.finish()?;
     }
     println!(
-        "docs: {} blocks run, {} failed, {} doctests run by cargo test / pytest, {} skipped, \
+        "docs: {} blocks {}, {} failed, {} doctests run by cargo test / pytest, {} skipped, \
          {} data blocks",
         tally.run,
+        if list_only { "to run" } else { "run" },
         tally.failed.len(),
         tally.elsewhere,
         tally.skipped,
