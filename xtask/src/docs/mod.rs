@@ -14,7 +14,8 @@
 //!   as one `bash -e` script in the workspace root (the commands name `crates/…`, `target/…`),
 //!   with `HOME` and `CARGO_INSTALL_ROOT` pointing into the scratch directory (so `cargo
 //!   install` and `$HOME/.local` stay out of the machine's), `MATURIN_PEP517_ARGS=--profile
-//!   release-tests` (a `pip install` of the Python package reuses CI's build) and the
+//!   release-tests` (a `pip install` of the Python package reuses CI's build), one pip
+//!   download cache for all pages (`target/docs-run/pip-cache`), and the
 //!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
 //!   `…_CODEGEN_UNITS=16`: the same code, a quicker build). What the page's blocks leave in
 //!   the workspace root is removed after the page.

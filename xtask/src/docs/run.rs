@@ -141,7 +141,9 @@ impl PageRun {
             .env("MATURIN_PEP517_ARGS", "--profile release-tests")
             .env("CARGO_PROFILE_RELEASE_LTO", "false")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-            .env("PIP_DISABLE_PIP_VERSION_CHECK", "1");
+            .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+            // One download cache for every page's virtual environments (and the next run).
+            .env("PIP_CACHE_DIR", self.root.join("target/docs-run/pip-cache"));
         let started = Instant::now();
         let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT)?;
         if !out.success {
