@@ -37,6 +37,7 @@ mod notation;
 mod piece;
 mod plane;
 mod position;
+mod san;
 mod tables;
 mod view;
 

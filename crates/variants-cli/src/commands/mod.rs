@@ -116,12 +116,13 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             port,
             data,
             sync,
-        } => crate::serve::run(crate::serve::Options {
+        } => variants_web::run(variants_web::Options {
             host,
             port,
             data,
             flush: sync == "full",
-        }),
+        })
+        .map_err(|e| Error::Action(e.to_string())),
     }
 }
 

@@ -293,7 +293,8 @@ function render(state) {
   $("offers").textContent = offers.join("; ");
   $("draw").textContent = state.draw_offers.length && !state.draw_offers.some((s) => mine.includes(s)) ? "Accept draw" : "Offer draw";
   $("undo").textContent = state.undo_requests.length && !state.undo_requests.some((s) => mine.includes(s)) ? "Agree to take back" : "Take back";
-  $("strength-toggle").hidden = state.game !== "chess-t";
+  // The game says whether its cells carry notes (view.notes), not its name.
+  $("strength-toggle").hidden = !(state.view && state.view.notes);
   document.body.dataset.ply = String(state.ply);
 }
 

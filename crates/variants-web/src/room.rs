@@ -1,10 +1,25 @@
 //! One game on the server: its record, who plays each seat, the seats' tokens, pending draw
 //! offers and undo requests, and the state as the API shows it.
 
-use super::store::{GameRow, LogEntry};
 use crate::error::Error;
+use crate::store::{GameRow, LogEntry};
 use serde_json::{Value, json};
-use variants::{AnyGame, Game, History, Seat, Status};
+use std::time::{Duration, Instant};
+use variants::{AnyGame, Game, History, Seat, Status, WinReason};
+
+/// A game's clocks (Fischer increment): every seat's time left as of its last move, and when
+/// the turn in progress began.
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    /// Milliseconds every seat starts with.
+    pub initial: u64,
+    /// Milliseconds added to the mover's clock after each of its moves.
+    pub increment: u64,
+    /// Each seat's milliseconds left, not counting the turn in progress.
+    pub left: Vec<u64>,
+    /// The seat whose clock runs and since when (`None`: no clock runs).
+    pub running: Option<(Seat, Instant)>,
+}
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +114,14 @@ pub struct Room {
     pub before_last: Option<AnyGame>,
     /// The Zobrist hashes of the positions before each move (the engine's repetitions).
     pub hashes: Vec<u64>,
+    /// Whether the game is shown in the lobby.
+    pub listed: bool,
+    /// For each seat, whether it is open (listed, not taken yet).
+    pub open: Vec<bool>,
+    /// The clocks, when the game has a time control.
+    pub clocks: Option<Clocks>,
+    /// The engine seat searching now.
+    pub thinking: Option<Seat>,
 }
 
 impl Room {
@@ -114,7 +137,7 @@ impl Room {
             .iter()
             .map(|p| Player::parse(p).map_err(Error::Action))
             .collect::<Result<Vec<_>, _>>()?;
-        if players.len() != seats || row.tokens.len() != seats {
+        if players.len() != seats || row.tokens.len() != seats || row.open.len() != seats {
             return Err(Error::Action(format!(
                 "{} has {seats} seats, the record lists {} players",
                 row.game,
@@ -135,6 +158,19 @@ impl Room {
             engine_reply: None,
             before_last: None,
             hashes: Vec::new(),
+            listed: row.listed,
+            open: row.open.clone(),
+            clocks: row.clock.map(|(initial, increment)| Clocks {
+                initial,
+                increment,
+                left: vec![initial; seats],
+                running: None,
+            }),
+            thinking: None,
+        })
+        .map(|mut room| {
+            room.restart_clock();
+            room
         })
     }
 
@@ -147,6 +183,11 @@ impl Room {
             self.apply(entry)?;
             self.log.push(entry.clone());
         }
+        // The turn in progress starts again now: time while the server was down is nobody's.
+        if let Some(clocks) = &mut self.clocks {
+            clocks.running = None;
+        }
+        self.restart_clock();
         Ok(())
     }
 
@@ -155,15 +196,27 @@ impl Room {
         match entry.kind.as_str() {
             "move" => {
                 let before = self.position().clone();
+                let mover = before.side_to_move();
                 self.history.play_text(&entry.arg)?;
+                if let (Some(clocks), Some(left)) = (&mut self.clocks, entry.clock)
+                    && let Some(slot) = clocks.left.get_mut(mover.index())
+                {
+                    *slot = left;
+                }
                 self.hashes.push(before.zobrist());
                 self.before_last = Some(before);
                 Ok(())
             }
-            "resign" => {
+            "resign" | "time" => {
                 let seat = self.seat_by_number(&entry.arg)?;
                 self.history.resign(seat)?;
                 self.before_last = None;
+                if entry.kind == "time"
+                    && let Some(clocks) = &mut self.clocks
+                    && let Some(slot) = clocks.left.get_mut(seat.index())
+                {
+                    *slot = 0;
+                }
                 Ok(())
             }
             "agree" => Ok(self.history.agree_draw()?),
@@ -228,11 +281,110 @@ impl Room {
         }
     }
 
-    /// The seats still playing. The facade has no method for it, so "Bishops" is read from its
-    /// position text (B4-51: the third field lists the active colours, `wgbp`); every other
-    /// game keeps all its seats to the end.
+    /// The seats still playing (the facade's `AnyGame::seat_in_play`: in "Bishops" a seat
+    /// leaves the long game; other games keep all their seats to the end).
     pub fn active_seats(&self) -> Vec<bool> {
-        active_seats(&self.game, self.position())
+        active_seats(self.position())
+    }
+
+    /// Whether the clocks run: the game has a time control, is not over and no seat is open.
+    fn clock_runs(&self) -> bool {
+        self.clocks.is_some() && !self.history.status().is_over() && !self.open.contains(&true)
+    }
+
+    /// Starts the clock of the seat to move if it should run and does not (a new turn, the
+    /// last open seat taken, a restart), stops it when the clocks should not run.
+    pub fn restart_clock(&mut self) {
+        let runs = self.clock_runs();
+        let to_move = self.position().side_to_move();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.running = match clocks.running {
+                Some((seat, since)) if runs && seat == to_move => Some((seat, since)),
+                _ if runs => Some((to_move, Instant::now())),
+                _ => None,
+            };
+        }
+    }
+
+    /// Every seat's milliseconds left at `now` (the running clock counted down, never below 0).
+    pub fn clocks_at(&self, now: Instant) -> Option<Vec<u64>> {
+        let clocks = self.clocks.as_ref()?;
+        let mut left = clocks.left.clone();
+        if let Some((seat, since)) = clocks.running
+            && let Some(slot) = left.get_mut(seat.index())
+        {
+            let spent = now.saturating_duration_since(since).as_millis() as u64;
+            *slot = slot.saturating_sub(spent);
+        }
+        Some(left)
+    }
+
+    /// When the running clock reaches zero, if one runs.
+    pub fn deadline(&self) -> Option<Instant> {
+        let clocks = self.clocks.as_ref()?;
+        let (seat, since) = clocks.running?;
+        let left = clocks.left.get(seat.index())?;
+        Some(since + Duration::from_millis(*left))
+    }
+
+    /// The flag fall to record now, if the running clock is at zero.
+    pub fn fallen_flag(&self, now: Instant) -> Option<LogEntry> {
+        let (seat, _) = self.clocks.as_ref()?.running?;
+        let left = self.clocks_at(now)?;
+        (left.get(seat.index()) == Some(&0)).then(|| LogEntry {
+            kind: "time".to_string(),
+            arg: seat.0.to_string(),
+            clock: None,
+        })
+    }
+
+    /// The mover's clock after a move made now (increment included); `None` without clocks.
+    fn clock_after_move(&self) -> Option<u64> {
+        let clocks = self.clocks.as_ref()?;
+        let mover = self.position().side_to_move();
+        let left = self.clocks_at(Instant::now())?;
+        Some(left.get(mover.index()).copied().unwrap_or(0) + clocks.increment)
+    }
+
+    /// The engine's thinking time for a move: its `movetime`, and at most a twentieth of its
+    /// clock when it has one.
+    pub fn engine_time(&self, movetime: u64) -> u64 {
+        let seat = self.position().side_to_move();
+        match self.clocks_at(Instant::now()) {
+            Some(left) => movetime
+                .min(left.get(seat.index()).copied().unwrap_or(0) / 20)
+                .max(1),
+            None => movetime,
+        }
+    }
+
+    /// Takes the open seat `name`; returns its token.
+    ///
+    /// # Errors
+    /// 400 for a seat the game does not have, 409 when it is not open or the game is over.
+    pub fn take_seat(&mut self, name: &str) -> Result<String, Refusal> {
+        let seat = self
+            .seat_named(name)
+            .ok_or_else(|| Refusal::BadRequest(format!("no seat {name:?} in this game")))?;
+        self.ongoing()?;
+        let token = match (self.open.get(seat.index()), self.tokens.get(seat.index())) {
+            (Some(true), Some(Some(token))) => token.clone(),
+            _ => {
+                return Err(Refusal::Conflict(format!(
+                    "the seat {} is not free",
+                    self.seat_name(seat)
+                )));
+            }
+        };
+        self.open[seat.index()] = false;
+        self.restart_clock();
+        Ok(token)
+    }
+
+    /// Whether the game ended by a flag fall (the last entry; a long "Bishops" game that went on
+    /// after one ends some other way).
+    fn ended_by_time(&self) -> bool {
+        self.log.last().is_some_and(|e| e.kind == "time")
     }
 
     /// Whether every human seat has one and the same token (one person plays them all).
@@ -283,6 +435,7 @@ impl Room {
         Ok(LogEntry {
             kind: "move".to_string(),
             arg: canonical,
+            clock: self.clock_after_move(),
         })
     }
 
@@ -297,6 +450,7 @@ impl Room {
         Ok(LogEntry {
             kind: "resign".to_string(),
             arg: seat.0.to_string(),
+            clock: None,
         })
     }
 
@@ -358,6 +512,7 @@ impl Room {
         Ok(all.then(|| LogEntry {
             kind: "agree".to_string(),
             arg: String::new(),
+            clock: None,
         }))
     }
 
@@ -404,7 +559,7 @@ impl Room {
             }
             let applied = match entry.kind.as_str() {
                 "move" => game.play_text(&entry.arg).map(|_| ()),
-                "resign" => {
+                "resign" | "time" => {
                     let seat = self.seat_by_number(&entry.arg).ok()?;
                     game.resign(seat).map(|_| ())
                 }
@@ -437,6 +592,7 @@ impl Room {
         Ok(LogEntry {
             kind: "claim".to_string(),
             arg: String::new(),
+            clock: None,
         })
     }
 
@@ -450,6 +606,7 @@ impl Room {
         self.log.push(entry);
         self.draw_offers.fill(false);
         self.undo_requests.fill(false);
+        self.restart_clock();
         Ok(())
     }
 
@@ -460,6 +617,9 @@ impl Room {
     pub fn truncate(&mut self, keep: u64) -> Result<(), Error> {
         self.history = History::new(self.first_position()?);
         let log: Vec<LogEntry> = self.log.drain(..).take(keep as usize).collect();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.left.fill(clocks.initial);
+        }
         self.hashes.clear();
         self.before_last = None;
         self.replay(&log)?;
@@ -503,7 +663,7 @@ impl Room {
             "seats": seat_names,
             "players": players,
             "moves": moves,
-            "status": status_json(status, &seat_names),
+            "status": status_json(status, &seat_names, self.ended_by_time()),
             "history": self.history.action_texts(),
             "ply": self.log.len(),
             "claimable": self.history.claimable_draw().map(|r| r.to_string()),
@@ -513,6 +673,23 @@ impl Room {
                 "seat": self.seat_name(*seat), "move": mv
             })),
             "one_token": self.one_token(),
+            "listed": self.listed,
+            "free_seats": flags(&self.open),
+            "clock": self.clocks.as_ref().map(|c| json!({
+                "initial_ms": c.initial,
+                "increment_ms": c.increment,
+                "running": c.running.map(|(seat, _)| self.seat_name(seat)),
+            })),
+            "clocks": self.clocks_at(Instant::now()).map(|left| {
+                seat_names
+                    .iter()
+                    .zip(left)
+                    .map(|(name, ms)| (name.to_string(), json!(ms)))
+                    .collect::<serde_json::Map<_, _>>()
+            }),
+            "thinking": self.thinking.map(|seat| self.seat_name(seat)),
+            "view": serde_json::to_value(variants::page::describe(game)).unwrap_or(Value::Null),
+            "instance": crate::instance(),
         })
     }
 }
@@ -530,28 +707,27 @@ pub fn first_position(name: &str, config: &str, start: &str) -> Result<AnyGame, 
     })
 }
 
-/// The seats still playing in `position` of the game `name` (see [`Room::active_seats`]).
-pub fn active_seats(name: &str, position: &AnyGame) -> Vec<bool> {
-    let seats = position.seat_count();
-    if name != "bishops4p" {
-        return vec![true; seats];
-    }
-    let text = position.to_text();
-    let Some(active) = text.split_whitespace().nth(2) else {
-        return vec![true; seats];
-    };
-    (0..seats)
-        .map(|i| {
-            let initial = position.seat_name(Seat(i as u8)).chars().next();
-            initial.is_some_and(|c| active.contains(c))
-        })
+/// The seats still playing in `position`, one flag a seat (see [`Room::active_seats`]).
+pub fn active_seats(position: &AnyGame) -> Vec<bool> {
+    (0..position.seat_count())
+        .map(|i| position.seat_in_play(Seat(i as u8)))
         .collect()
 }
 
-/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "text"}`.
-fn status_json(status: Status, seat_names: &[&str]) -> Value {
+/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "text"}`; a
+/// win by the resignation a flag fall was recorded as has the reason `time`.
+fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
     match status {
         Status::Ongoing => json!({"result": "ongoing", "text": "ongoing"}),
+        Status::Win {
+            winner,
+            reason: WinReason::Resignation,
+        } if by_time => json!({
+            "result": "win",
+            "winner": seat_names.get(winner.index()),
+            "reason": "time",
+            "text": format!("{} wins (time)", seat_names.get(winner.index()).unwrap_or(&"?")),
+        }),
         Status::Win { winner, reason } => json!({
             "result": "win",
             "winner": seat_names.get(winner.index()),

@@ -27,15 +27,23 @@ pub struct GameRow {
     /// The start position's text when the game was created from a position, else empty
     /// (the game's start position).
     pub start: String,
+    /// Whether the game is shown in the lobby.
+    pub listed: bool,
+    /// For each seat, whether it is open (listed and not taken yet).
+    pub open: Vec<bool>,
+    /// The time control: initial and increment, in milliseconds.
+    pub clock: Option<(u64, u64)>,
 }
 
 /// One step of a game's log: a move, a resignation or a game-level ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogEntry {
-    /// `move`, `resign`, `agree` or `claim`.
+    /// `move`, `resign`, `time` (a flag fall), `agree` or `claim`.
     pub kind: String,
     /// The move's canonical text or the resigning seat's number.
     pub arg: String,
+    /// For a move under a clock: the mover's milliseconds left after it, increment included.
+    pub clock: Option<u64>,
 }
 
 /// A stored game with its log, as read at start.
@@ -53,6 +61,8 @@ enum Op {
     },
     /// Keeps the first `keep` log entries (undo).
     Truncate { id: String, keep: u64 },
+    /// A seat was taken: the open seats now.
+    Seats { id: String, open: Vec<bool> },
 }
 
 struct Job {
@@ -85,7 +95,16 @@ pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String
              PRIMARY KEY (game, seq));",
     )
     .map_err(what)?;
-    add_start_column(&conn).map_err(what)?;
+    // Files written before a column existed get it, with the value old games had.
+    for (table, column, declaration) in [
+        ("games", "start", "TEXT NOT NULL DEFAULT ''"),
+        ("games", "listed", "INTEGER NOT NULL DEFAULT 0"),
+        ("games", "open", "TEXT NOT NULL DEFAULT '[]'"),
+        ("games", "clock", "TEXT NOT NULL DEFAULT ''"),
+        ("log", "clock", "INTEGER"),
+    ] {
+        add_column(&conn, table, column, declaration).map_err(what)?;
+    }
     conn.execute_batch(if flush {
         "PRAGMA synchronous=FULL"
     } else {
@@ -111,17 +130,23 @@ pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String
     Ok((Store { jobs }, games))
 }
 
-/// Databases written before games could start from a position lack the `start` column: add it
-/// (empty: the game's start position), so old files keep working.
-fn add_start_column(conn: &Connection) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+/// Adds `column` to `table` unless it is there (a file written by an older server).
+fn add_column(
+    conn: &Connection,
+    table: &str,
+    column: &str,
+    declaration: &str,
+) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?;
     let has = stmt
         .query_map([], |r| r.get::<_, String>(0))?
         .collect::<rusqlite::Result<Vec<_>>>()?
         .iter()
-        .any(|c| c == "start");
+        .any(|c| c == column);
     if !has {
-        conn.execute_batch("ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT ''")?;
+        conn.execute_batch(&format!(
+            "ALTER TABLE {table} ADD COLUMN {column} {declaration}"
+        ))?;
     }
     Ok(())
 }
@@ -153,21 +178,40 @@ fn checkpointer(conn: &Connection) {
 
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     let mut games = Vec::new();
-    let mut stmt = conn.prepare("SELECT id, game, config, players, tokens, start FROM games")?;
+    // In creation order (the lobby lists the newest first).
+    let mut stmt = conn.prepare(
+        "SELECT id, game, config, players, tokens, start, listed, open, clock FROM games \
+         ORDER BY rowid",
+    )?;
     let rows = stmt.query_map([], |r| {
         Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, String>(4)?,
-            r.get::<_, String>(5)?,
+            (
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ),
+            (
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+            ),
+            (
+                r.get::<_, i64>(6)?,
+                r.get::<_, String>(7)?,
+                r.get::<_, String>(8)?,
+            ),
         ))
     })?;
     for row in rows {
-        let (id, game, config, players, tokens, start) = row?;
+        let ((id, game, config), (players, tokens, start), (listed, open, clock)) = row?;
+        // A text that does not read gives an empty list, which `Room::new` refuses with a
+        // message naming the game (so one damaged row does not stop the server).
         let players: Vec<String> = serde_json::from_str(&players).unwrap_or_default();
         let tokens: Vec<Option<String>> = serde_json::from_str(&tokens).unwrap_or_default();
+        let mut open: Vec<bool> = serde_json::from_str(&open).unwrap_or_default();
+        // Rows written before seats could be open: every seat is held.
+        open.resize(tokens.len(), false);
+        let clock: Option<(u64, u64)> = serde_json::from_str(&clock).ok();
         games.push(GameRow {
             id,
             game,
@@ -175,16 +219,20 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
             players,
             tokens,
             start,
+            listed: listed != 0,
+            open,
+            clock,
         });
     }
     let mut out = Vec::with_capacity(games.len());
-    let mut stmt = conn.prepare("SELECT kind, arg FROM log WHERE game = ?1 ORDER BY seq")?;
+    let mut stmt = conn.prepare("SELECT kind, arg, clock FROM log WHERE game = ?1 ORDER BY seq")?;
     for game in games {
         let log = stmt
             .query_map([&game.id], |r| {
                 Ok(LogEntry {
                     kind: r.get(0)?,
                     arg: r.get(1)?,
+                    clock: r.get::<_, Option<i64>>(2)?.map(|ms| ms.max(0) as u64),
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -198,15 +246,35 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         Op::Insert(g) => {
             let players = serde_json::to_string(&g.players).unwrap_or_default();
             let tokens = serde_json::to_string(&g.tokens).unwrap_or_default();
+            let open = serde_json::to_string(&g.open).unwrap_or_default();
+            let clock = g
+                .clock
+                .map(|c| serde_json::to_string(&c).unwrap_or_default())
+                .unwrap_or_default();
             conn.prepare_cached(
-                "INSERT INTO games(id, game, config, players, tokens, start) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO games(id, game, config, players, tokens, start, listed, open, clock) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
-            .execute(params![g.id, g.game, g.config, players, tokens, g.start])?;
+            .execute(params![
+                g.id, g.game, g.config, players, tokens, g.start, g.listed, open, clock
+            ])?;
         }
         Op::Append { id, seq, entry } => {
-            conn.prepare_cached("INSERT INTO log(game, seq, kind, arg) VALUES (?1, ?2, ?3, ?4)")?
-                .execute(params![id, *seq as i64, entry.kind, entry.arg])?;
+            conn.prepare_cached(
+                "INSERT INTO log(game, seq, kind, arg, clock) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
+                id,
+                *seq as i64,
+                entry.kind,
+                entry.arg,
+                entry.clock.map(|ms| ms as i64)
+            ])?;
+        }
+        Op::Seats { id, open } => {
+            let open = serde_json::to_string(open).unwrap_or_default();
+            conn.prepare_cached("UPDATE games SET open = ?2 WHERE id = ?1")?
+                .execute(params![id, open])?;
         }
         Op::Truncate { id, keep } => {
             conn.prepare_cached("DELETE FROM log WHERE game = ?1 AND seq >= ?2")?
@@ -277,6 +345,15 @@ impl Store {
             id: id.to_string(),
             seq,
             entry,
+        })
+        .await
+    }
+
+    /// Records which seats of a game are open (after one was taken).
+    pub async fn set_open(&self, id: &str, open: Vec<bool>) -> Result<(), String> {
+        self.run(Op::Seats {
+            id: id.to_string(),
+            open,
         })
         .await
     }

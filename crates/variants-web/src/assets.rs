@@ -4,9 +4,9 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const INDEX: &str = include_str!("../../assets/web/index.html");
-const APP_JS: &str = include_str!("../../assets/web/app.js");
-const STYLE: &str = include_str!("../../assets/web/style.css");
+const INDEX: &str = include_str!("../assets/web/index.html");
+const APP_JS: &str = include_str!("../assets/web/app.js");
+const STYLE: &str = include_str!("../assets/web/style.css");
 
 /// The page (the same for `/` and for a game's links; the script reads the address).
 pub async fn index() -> Response {

@@ -1,8 +1,8 @@
 //! The board of a game as the page shows it: the SVG of `variants show --svg`, with the last
 //! move's cells and a king in check marked.
 
-use super::room::Room;
-use crate::render::{Marks, to_svg_marked};
+use crate::room::Room;
+use variants::render::{Marks, to_svg_marked};
 use variants::{Game, Seat};
 
 /// The board of the room's position as SVG.
@@ -18,10 +18,12 @@ pub fn svg(room: &Room) -> String {
     if let Some(before) = &room.before_last
         && let Some(old) = before.board_view()
     {
-        marks.last_move = crate::render::changed_cells(&old, &view);
+        marks.last_move = variants::render::changed_cells(&old, &view);
     }
     for seat in in_check(room, &view.caption) {
-        marks.check.extend(crate::render::royal_cells(&view, seat));
+        marks
+            .check
+            .extend(variants::render::royal_cells(&view, seat));
     }
     to_svg_marked(game, &view, true, &marks)
 }

@@ -1,4 +1,4 @@
-//! The web server of `variants serve` in-process: requests go straight to its router (tower's
+//! The web server of `variants serve` (this crate) in-process: requests go straight to its router (tower's
 //! `oneshot`), with no socket and no file, over a fresh in-memory database. For tests and the
 //! `web_api` fuzz target (fuzz/checks), which feed it arbitrary request bodies.
 //!
@@ -17,7 +17,7 @@ const MAX_ANSWER: usize = 4 << 20;
 /// # Example
 ///
 /// ```
-/// let server = variants_cli::web_testing::Server::new().unwrap();
+/// let server = variants_web::web_testing::Server::new().unwrap();
 /// let (status, body) = server.request("POST", "/api/games", b"{\"game\": \"chess3d\"}");
 /// assert_eq!(status, 201, "{body}");
 /// let (status, body) = server.request("POST", "/api/games", b"not json");
@@ -41,7 +41,7 @@ impl Server {
     /// # Example
     ///
     /// ```
-    /// let server = variants_cli::web_testing::Server::new().unwrap();
+    /// let server = variants_web::web_testing::Server::new().unwrap();
     /// assert_eq!(server.request("GET", "/api/games/nope", b"").0, 404);
     /// ```
     pub fn new() -> Result<Self, String> {
@@ -50,7 +50,7 @@ impl Server {
             .build()
             .map_err(|e| format!("cannot start a runtime: {e}"))?;
         // The router is made inside the runtime: the database thread answers through tokio.
-        let router = runtime.block_on(async { crate::serve::in_memory_router() })?;
+        let router = runtime.block_on(async { crate::in_memory_router() })?;
         Ok(Server { router, runtime })
     }
 
@@ -62,7 +62,7 @@ impl Server {
     /// # Example
     ///
     /// ```
-    /// let server = variants_cli::web_testing::Server::new().unwrap();
+    /// let server = variants_web::web_testing::Server::new().unwrap();
     /// let (status, info) = server.request("GET", "/api/info", b"");
     /// assert_eq!(status, 200);
     /// assert!(info.contains("chess3d"));

@@ -1,4 +1,5 @@
-//! A `variants serve` process on an ephemeral loopback port, and a small HTTP/1.1 client
+//! A server process (`variants-web-server`, the flags of `variants serve`) on an ephemeral
+//! loopback port, and a small HTTP/1.1 client
 //! (std only: one connection per request), shared by the server test files.
 #![allow(dead_code)]
 
@@ -16,22 +17,22 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `variants serve --port 0 --data <db>` and waits for its address.
+    /// Starts the server with `--port 0 --data <db>` and waits for its address.
     pub fn start(db: &Path) -> Server {
         Server::start_with(db, &[])
     }
 
-    /// Starts `variants serve --port 0 --data <db> <extra…>` and waits for its address.
+    /// Starts the server with `--port 0 --data <db> <extra…>` and waits for its address.
     pub fn start_with(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_variants"))
-            .args(["serve", "--port", "0", "--data"])
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variants-web-server"))
+            .args(["--port", "0", "--data"])
             .arg(db)
             .args(extra)
             .env("RUST_BACKTRACE", "1")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("the variants binary starts");
+            .expect("the server binary starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout)
