@@ -128,6 +128,11 @@ impl UciEngine {
         );
         options.extend(spec.options.iter().cloned());
         for (key, value) in &options {
+            let value = if value.is_empty() {
+                crate::protocol::EMPTY
+            } else {
+                value
+            };
             engine.send(&format!("setoption name {key} value {value}"))?;
         }
         engine.ready()?;
@@ -171,10 +176,7 @@ impl UciEngine {
                 }
                 Ok(Err(why)) => return Err(self.fail(why)),
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.fail(format!(
-                        "no {word:?} within {} ms",
-                        within.as_millis()
-                    )));
+                    return Err(self.fail(format!("no {word:?} within {} ms", within.as_millis())));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     // Give the process a moment to be reaped so the message has its status.
@@ -319,8 +321,8 @@ mod tests {
             position_command(&h, &start.to_text()),
             "position startpos moves e2e4 e7e5"
         );
-        let other = variants::from_text("chess3d", "heights=1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
-            .unwrap();
+        let other =
+            variants::from_text("chess3d", "heights=1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
         let mut h = History::new(other);
         h.play_text("e1g1").unwrap();
         assert_eq!(

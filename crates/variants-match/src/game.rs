@@ -83,7 +83,10 @@ pub fn play(
         let seat_index = seats.iter().position(|&s| s == to_move).unwrap_or(0);
         let p = seat_player.get(seat_index).copied().unwrap_or(0);
         let Some(player) = players.get_mut(p) else {
-            return Err(MatchError::Options(format!("no player for seat {}", to_move.0)));
+            return Err(MatchError::Options(format!(
+                "no player for seat {}",
+                to_move.0
+            )));
         };
         let Some(mv) = player.choose(&history, rng)? else {
             break (history.status(), false);

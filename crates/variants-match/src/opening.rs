@@ -106,4 +106,3 @@ pub fn random_plies(
     }
     Ok(())
 }
-

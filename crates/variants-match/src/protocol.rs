@@ -3,7 +3,8 @@
 //! plays its variants. `variants uci` runs [`serve`] on its standard input and output.
 //!
 //! The default, before any `setoption`, is FIDE chess (chess3d with one height, C3-40), so
-//! chess GUIs and python-chess drive it as a chess engine. Bad input gets an
+//! chess GUIs and python-chess drive it as a chess engine; `UCI_Variant` `chess` (what
+//! python-chess sends) chooses that game again. Bad input gets an
 //! `info string error: …` line and the engine goes on; nothing ends it but `quit` or the end
 //! of the input.
 
@@ -17,6 +18,17 @@ use variants_engine::{AnyEngine, Limits, line_texts};
 
 /// The game and configuration before any `UCI_Variant`: FIDE chess (chess3d, one height).
 pub const DEFAULT_VARIANT: (&str, &str) = ("chess3d", "heights=1");
+
+/// The `UCI_Variant` value for FIDE chess, the name chess GUIs and python-chess send: the
+/// default game and configuration ([`DEFAULT_VARIANT`]).
+pub const FIDE_CHESS: &str = "chess";
+
+/// How an empty string value is written in `option` and `setoption` lines (Stockfish's way).
+pub const EMPTY: &str = "<empty>";
+
+fn or_empty(value: &str) -> &str {
+    if value.is_empty() { EMPTY } else { value }
+}
 
 /// Where the engine's lines go (shared with the search thread).
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
@@ -59,8 +71,8 @@ struct Session {
 /// ```
 pub fn serve(input: impl BufRead, out: Output) {
     let (variant, config_text) = DEFAULT_VARIANT;
-    let pairs: Vec<(String, String)> = variants::registry::parse_config(config_text)
-        .unwrap_or_default();
+    let pairs: Vec<(String, String)> =
+        variants::registry::parse_config(config_text).unwrap_or_default();
     let Ok(config) = variants::registry::config(variant, &pairs) else {
         return;
     };
@@ -130,12 +142,15 @@ impl Session {
     /// `id`, the options, `uciok`.
     fn identify(&self) {
         let out = &self.out;
-        out(&format!("id name variants-engine {}", env!("CARGO_PKG_VERSION")));
+        out(&format!(
+            "id name variants-engine {}",
+            env!("CARGO_PKG_VERSION")
+        ));
         out("id author The variants developers");
         let games = variants::registry::games();
         let vars: Vec<String> = games.iter().map(|g| format!("var {}", g.name)).collect();
         out(&format!(
-            "option name UCI_Variant type combo default {} {}",
+            "option name UCI_Variant type combo default {} {} var {FIDE_CHESS}",
             self.variant,
             vars.join(" ")
         ));
@@ -149,7 +164,10 @@ impl Session {
         let current = self.config.to_pairs();
         for (key, value) in &current {
             listed.push(key);
-            out(&format!("option name {key} type string default {value}"));
+            out(&format!(
+                "option name {key} type string default {}",
+                or_empty(value)
+            ));
         }
         for game in &games {
             for key in game.keys {
@@ -157,7 +175,8 @@ impl Session {
                     listed.push(key.name);
                     out(&format!(
                         "option name {} type string default {}",
-                        key.name, key.default
+                        key.name,
+                        or_empty(key.default)
                     ));
                 }
             }
@@ -174,9 +193,17 @@ impl Session {
             _ => return Err("setoption: expected name NAME value VALUE".to_string()),
         };
         let value = value_at.map_or(String::new(), |i| words[i + 1..].join(" "));
+        let value = if value == EMPTY { String::new() } else { value };
         if name.eq_ignore_ascii_case("UCI_Variant") {
-            let config = variants::registry::config(&value, &[]).map_err(|e| e.to_string())?;
-            return self.reconfigure(config, Vec::new());
+            let (game, pairs) = if value == FIDE_CHESS {
+                let (game, text) = DEFAULT_VARIANT;
+                let pairs = variants::registry::parse_config(text).map_err(|e| e.to_string())?;
+                (game, pairs)
+            } else {
+                (value.as_str(), Vec::new())
+            };
+            let config = variants::registry::config(game, &pairs).map_err(|e| e.to_string())?;
+            return self.reconfigure(config, pairs);
         }
         if name.eq_ignore_ascii_case("Hash") {
             let mb: usize = value
@@ -204,13 +231,16 @@ impl Session {
         let mut pairs = self.pairs.clone();
         pairs.retain(|(k, _)| *k != name);
         pairs.push((name, value));
-        let config =
-            variants::registry::config(self.variant, &pairs).map_err(|e| e.to_string())?;
+        let config = variants::registry::config(self.variant, &pairs).map_err(|e| e.to_string())?;
         self.reconfigure(config, pairs)
     }
 
     /// A new game or configuration: the start position, checked before it is taken.
-    fn reconfigure(&mut self, config: AnyConfig, pairs: Vec<(String, String)>) -> Result<(), String> {
+    fn reconfigure(
+        &mut self,
+        config: AnyConfig,
+        pairs: Vec<(String, String)>,
+    ) -> Result<(), String> {
         let position = AnyGame::new(&config).map_err(|e| e.to_string())?;
         self.variant = position.name();
         self.config = config;
@@ -306,7 +336,8 @@ fn go_limits(words: &[&str], game: &AnyGame) -> Limits {
     };
     let seat = game.seat_name(game.side_to_move());
     let letter: String = seat.chars().take(1).collect();
-    let clock = |what: &str| value(&format!("{seat}{what}")).or_else(|| value(&format!("{letter}{what}")));
+    let clock =
+        |what: &str| value(&format!("{seat}{what}")).or_else(|| value(&format!("{letter}{what}")));
     if limits.movetime.is_none()
         && let Some(time) = clock("time")
     {
@@ -337,7 +368,8 @@ mod tests {
 
     #[test]
     fn positions_both_ways() {
-        let config = variants::registry::config("chess3d", &[("heights".into(), "1".into())]).unwrap();
+        let config =
+            variants::registry::config("chess3d", &[("heights".into(), "1".into())]).unwrap();
         let (g, earlier) = set_position(&config, &["startpos", "moves", "e2e4", "e7e5"]).unwrap();
         assert_eq!(earlier.len(), 2);
         let fen: Vec<&str> = "fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"

@@ -132,7 +132,8 @@ pub fn add_up(specs: &[String], results: &[GameResult], sprt: Option<&Sprt>) -> 
 }
 
 fn tenth(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+    // `+ 0.0` turns −0.0 (an even match) into 0.0.
+    (x * 10.0).round() / 10.0 + 0.0
 }
 
 /// The first player's points in each complete pair of games `2k`, `2k + 1`, counted by the

@@ -125,7 +125,9 @@ impl Match {
             )));
         }
         if options.games == 0 {
-            return Err(MatchError::Options("--games must be at least 1".to_string()));
+            return Err(MatchError::Options(
+                "--games must be at least 1".to_string(),
+            ));
         }
         let specs: Vec<PlayerSpec> = options
             .players

@@ -209,8 +209,14 @@ fn parse_uci(spec: &str) -> Result<PlayerSpec, MatchError> {
             }
             "timeout" => uci.timeout = Duration::from_millis(positive(spec, key, value)?),
             "arg" => uci.args.push(value.to_string()),
-            _ if key.trim().is_empty() || key.contains(['\n', '\r']) || value.contains(['\n', '\r']) => {
-                return Err(MatchError::spec(spec, format!("bad option {key:?}={value:?}")));
+            _ if key.trim().is_empty()
+                || key.contains(['\n', '\r'])
+                || value.contains(['\n', '\r']) =>
+            {
+                return Err(MatchError::spec(
+                    spec,
+                    format!("bad option {key:?}={value:?}"),
+                ));
             }
             _ => uci.options.push((key.to_string(), value.to_string())),
         }
@@ -270,7 +276,10 @@ mod tests {
             PlayerSpec::Engine(e) => e,
             other => panic!("{other:?}"),
         };
-        assert_eq!(e("engine").limits.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(
+            e("engine").limits.movetime,
+            Some(Duration::from_millis(100))
+        );
         let all = e("engine:depth=4,movetime=50,nodes=1000,hash=8");
         assert_eq!(all.limits.depth, Some(4));
         assert_eq!(all.limits.movetime, Some(Duration::from_millis(50)));
@@ -324,7 +333,10 @@ mod tests {
     #[test]
     fn errors_say_what_is_wrong() {
         let msg = PlayerSpec::parse("engine:depth=x").unwrap_err().to_string();
-        assert!(msg.contains("depth=\"x\" is not a positive number"), "{msg}");
+        assert!(
+            msg.contains("depth=\"x\" is not a positive number"),
+            "{msg}"
+        );
         let msg = PlayerSpec::parse("wizard").unwrap_err().to_string();
         assert!(msg.contains("expected human, random, greedy"), "{msg}");
     }

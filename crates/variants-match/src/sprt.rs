@@ -190,8 +190,14 @@ fn mle(pdf: &[(f64, f64)], s: f64) -> Vec<f64> {
             .map(|&(a, p)| p * (a - s) / (1.0 + x * (a - s)))
             .sum::<f64>()
     };
-    let lo_a = pdf.iter().map(|&(a, _)| a - s).fold(f64::INFINITY, f64::min);
-    let hi_a = pdf.iter().map(|&(a, _)| a - s).fold(f64::NEG_INFINITY, f64::max);
+    let lo_a = pdf
+        .iter()
+        .map(|&(a, _)| a - s)
+        .fold(f64::INFINITY, f64::min);
+    let hi_a = pdf
+        .iter()
+        .map(|&(a, _)| a - s)
+        .fold(f64::NEG_INFINITY, f64::max);
     // 1 + x (a − s) > 0 for every bin: x in (−1/max, −1/min).
     let (mut lo, mut hi) = (-1.0 / hi_a, -1.0 / lo_a);
     for _ in 0..200 {
@@ -267,7 +273,16 @@ mod tests {
 
     #[test]
     fn bad_tests_are_refused() {
-        for bad in ["5,0", "0", "0,5,0.5", "a,b", "0,5,0,0.05", "0,5,0.6,0.6", "0,9999", "0,inf"] {
+        for bad in [
+            "5,0",
+            "0",
+            "0,5,0.5",
+            "a,b",
+            "0,5,0,0.05",
+            "0,5,0.6,0.6",
+            "0,9999",
+            "0,inf",
+        ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
     }
