@@ -351,7 +351,9 @@ function seatChip(seat) {
 function boardTurn() {
   if (game.turn !== null) return game.turn;
   const mine = game.state ? mySeats(game.state) : [];
-  return mine.length === 1 ? seatInfo(mine[0]).turn : mine.length ? seatInfo(game.state.to_move).turn : 0;
+  // One person at several seats (or a spectator) keeps the first seat's view: no board that
+  // turns after every move.
+  return mine.length === 1 ? seatInfo(mine[0]).turn : 0;
 }
 
 // Who played history entry i: seen live when the page was open, else counted back from the
@@ -1029,6 +1031,7 @@ function render(state) {
   if (mine.length) $("you").append("You play ", ...mine.flatMap((s) => [seatChip(s), " " + s + " "]));
   else $("you").append(game.fatal ? "" : "You are watching.");
   $("status").textContent = statusText(state);
+  $("top-status").textContent = statusText(state);
   $("status").dataset.result = state.status.result;
   $("thinking").hidden = !state.thinking;
   $("thinking-text").textContent = state.thinking ? "The engine (" + state.thinking + ") is thinking…" : "";
@@ -1148,6 +1151,14 @@ async function showGame(id) {
   $("record-json").href = "/api/games/" + id + "/record";
   $("record-pgn").href = "/api/games/" + id + "/record?format=pgn";
   setInterval(tickClocks, 100);
+  // The maps' columns follow the window's width (a phone turned, a window resized).
+  let wide = window.innerWidth >= 700;
+  window.addEventListener("resize", () => {
+    if ((window.innerWidth >= 700) !== wide && game.state) {
+      wide = !wide;
+      drawPosition();
+    }
+  });
   // Said plainly on load: an unknown game, a link whose token holds no seat.
   let first;
   for (;;) {
