@@ -522,6 +522,48 @@ try {
     await page.context().close();
     console.log("ok 5 - an unknown id and a wrong token are said on load");
   }
+
+  // 5h. Input: a pawn dragged to the last rank (FIDE promotion, chess3d at one height), the
+  // choice offered next to the square; then Black's king moved by the keyboard (Tab to the
+  // board, arrows, Enter): Qa8+ checks along the 8th rank, so e8-e7 is legal; "Turn board"
+  // puts Black at the bottom.
+  step = "drag and keyboard";
+  {
+    const created = await api("POST", "/api/games", {
+      game: "chess3d", config: "heights=1", position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", one_token: true,
+    });
+    const page = await newPage({ width: 1400, height: 900 });
+    await page.goto(base + created.links.white);
+    await waitPly(page, 0);
+    await page.dragAndDrop('#board [data-cell="a7"]', '#board [data-cell="a8"]');
+    await page.waitForSelector("#choice:not([hidden])");
+    const near = await page.evaluate(() => {
+      const box = document.getElementById("choice").getBoundingClientRect();
+      const cell = document.querySelector('#board [data-cell="a8"]').getBoundingClientRect();
+      return Math.hypot(box.left - cell.right, box.top - cell.top);
+    });
+    check(near < 40, "the promotion choice stands next to a8: " + near + " px away");
+    check(/Promote/.test(await page.textContent("#choice-label")), "the choice is a promotion");
+    await page.click('#choice button[data-move="a7a8q"]');
+    await waitPly(page, 1);
+    check(/black to move, in check/.test(await page.textContent("#status")), "the status says check: " + (await page.textContent("#status")));
+    await page.focus("#board");
+    // The first arrow puts the cursor on a1 (the first cell); four right and seven up is e8.
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    for (let i = 0; i < 7; i++) await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('#board [data-cell="e8"].selected');
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await waitPly(page, 2);
+    check((await page.$$('#board [data-cell="e7"] .piece')).length === 1, "the king went to e7 by the keyboard");
+    const before = await page.$eval('#board [data-cell="e7"]', (e) => e.getBoundingClientRect().top);
+    await page.click("#flip");
+    const after = await page.$eval('#board [data-cell="e7"]', (e) => e.getBoundingClientRect().top);
+    check(after > before, "the turned board has rank 7 nearer the bottom");
+    await page.context().close();
+    console.log("ok 5 - drag and drop, the promotion choice next to the square, keyboard play, turn board");
+  }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
 } catch (e) {
