@@ -152,6 +152,19 @@ try {
   await page.selectOption('select[data-seat="black"]', "engine");
   await page.fill('input[data-movetime="black"]', "100");
   await page.click("#create-button");
+  await page.waitForSelector("#created:not([hidden])");
+  check((await page.$$("#links button.copy")).length === 2, "a copy button for the White link and the spectator link");
+  check((await page.$$('#links a[data-watch-link]')).length === 1, "the spectator link is offered");
+  check((await page.$$('input[data-movetime="white"]:visible')).length === 0, "no engine time for the human seat");
+  // The form again with one person at every seat: one link (and the spectator link).
+  await page.selectOption('select[data-seat="black"]', "human");
+  await page.check("#one-token");
+  await page.click("#create-button");
+  await page.waitForFunction(() => document.querySelectorAll("#links a[data-seat-link]").length === 1 && /white, black/.test(document.getElementById("links").textContent));
+  await page.uncheck("#one-token");
+  await page.selectOption('select[data-seat="black"]', "engine");
+  await page.click("#create-button");
+  await page.waitForFunction(() => !/white, black/.test(document.getElementById("links").textContent));
   await page.click('a[data-seat-link="white"]');
   await page.waitForSelector('[data-cell="e2"]');
   await waitPly(page, 0);
