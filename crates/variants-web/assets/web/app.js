@@ -587,7 +587,7 @@ function drawMaps(pos, turn, last, dests) {
   const gap = 16;
   const order = [...pos.boards].reverse();
   const rows = Math.ceil(order.length / cols);
-  const svg = svgEl("svg", { viewBox: `0 0 ${cols * (mw + gap)} ${rows * (mh + gap + 4)}`, class: "maps" });
+  const svg = svgEl("svg", { viewBox: `-4 0 ${cols * (mw + gap) + 4} ${rows * (mh + gap + 4)}`, class: "maps" });
   const where = new Map();
   order.forEach((b, i) => {
     const x = (i % cols) * (mw + gap);
@@ -615,6 +615,53 @@ function drawMaps(pos, turn, last, dests) {
     }
   }
   maps.appendChild(svg);
+  drawStack(pos, turn, last);
+}
+
+// The stack in an isometric view: every height as a tilted board above the one below, pieces
+// as discs in their seat's colours, the last move's path through space; click a layer to show
+// it large. A picture for orientation on top of the maps, not a place to play.
+function drawStack(pos, turn, last) {
+  const div = $("stack");
+  div.replaceChildren();
+  if (pos.boards.length < 2) return;
+  const a = 6;
+  const b = 2.2;
+  const rise = Math.max(16, Math.min(34, 190 / pos.boards.length));
+  const b0 = pos.boards[0];
+  const p0 = place(0, 0, b0.files, b0.ranks, turn);
+  const top = pos.boards.length - 1;
+  const pt = (u, v, level) => [(u - v) * a, (u + v) * b - level * rise];
+  const width = (p0.w + p0.h) * a + 8;
+  const height = (p0.w + p0.h) * b + top * rise + 8;
+  const svg = svgEl("svg", { viewBox: `${-p0.h * a - 4} ${-top * rise - 4} ${width} ${height}`, class: "stack" });
+  const where = new Map();
+  pos.boards.forEach((board, level) => {
+    const g = svgEl("g", { class: "layer" + (board.index === game.focus ? " focused" : ""), "data-map-height": board.height }, svg);
+    svgEl("title", {}, g).textContent = "show " + board.title + " large";
+    for (const c of board.cells) {
+      const p = place(c.file, c.rank, board.files, board.ranks, turn);
+      const corners = [pt(p.col, p.row, level), pt(p.col + 1, p.row, level), pt(p.col + 1, p.row + 1, level), pt(p.col, p.row + 1, level)];
+      const fill = board.index === game.focus ? (c.dark ? "#8fb0d8" : "#dbe7f5") : c.dark ? "#b58863" : "#f0d9b5";
+      svgEl("polygon", { points: corners.map((q) => q.join(",")).join(" "), fill, "fill-opacity": 0.8 }, g);
+      const centre = pt(p.col + 0.5, p.row + 0.5, level);
+      where.set(c.name, centre);
+      if (c.piece) {
+        const s = seatInfo(c.pieceSeat);
+        svgEl("circle", { cx: centre[0], cy: centre[1] - 1, r: 2.4, fill: s.fill, stroke: s.stroke, "stroke-width": 0.8 }, g);
+      }
+    }
+  });
+  if (last) {
+    const pts = last.cells.map((n) => where.get(n)).filter(Boolean);
+    if (pts.length > 1) {
+      const s = seatInfo(last.seat);
+      const d = pts.map((q, i) => (i ? "L" : "M") + q.join(" ")).join(" ");
+      svgEl("path", { d, fill: "none", stroke: s.stroke, "stroke-width": 3, class: "path", "pointer-events": "none" }, svg);
+      svgEl("path", { d, fill: "none", stroke: s.fill, "stroke-width": 1.6, "pointer-events": "none" }, svg);
+    }
+  }
+  div.appendChild(svg);
 }
 
 function setFocus(index) {
@@ -1128,6 +1175,7 @@ async function showGame(id) {
   board.addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onPageKey);
   $("maps").addEventListener("click", onMapClick);
+  $("stack").addEventListener("click", onMapClick);
   $("choice-cancel").addEventListener("click", () => {
     $("choice").hidden = true;
     game.selected = null;
