@@ -562,6 +562,11 @@ function drawPosition() {
   for (const [n, p] of places) game.layout.set(n, p);
   $("board").classList.toggle("my-turn", myTurn(state));
   boardDiv.appendChild(svg);
+  // A board wider than a phone scrolls sideways: start from its middle.
+  if (!game.scrolled && boardDiv.scrollWidth > boardDiv.clientWidth) {
+    boardDiv.scrollLeft = (boardDiv.scrollWidth - boardDiv.clientWidth) / 2;
+    game.scrolled = true;
+  }
   $("focus-title").textContent = pos.boards.length > 1 ? board.title + " of " + pos.boards.length + " (the large board)" : "";
   drawMaps(pos, turn, last, dests);
 }
@@ -1251,4 +1256,6 @@ if (match) {
   showCreate().catch((e) => ($("create-error").textContent = e.message));
   showLobby().catch((e) => ($("create-error").textContent = e.message));
   $("lobby-refresh").addEventListener("click", () => showLobby().catch((e) => ($("create-error").textContent = e.message)));
+  // The lobby keeps itself fresh while the page is open.
+  setInterval(() => showLobby().catch(() => {}), 5000);
 }
