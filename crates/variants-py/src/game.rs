@@ -2,7 +2,6 @@
 
 use crate::config;
 use crate::errors::{VariantsError, to_py};
-use crate::planes::{self, Kinds};
 use crate::search::{self, SearchResult};
 use crate::status::Status;
 use pyo3::exceptions::PyValueError;
@@ -11,6 +10,7 @@ use pyo3::types::{PyByteArray, PyDict, PyInt, PyTuple};
 use variants::AnyGame;
 use variants::registry;
 use variants::variant_core::perft::{divide_parallel, perft};
+use variants::variant_core::planes::Observation;
 use variants::variant_core::{Game as _, GameConfig as _, Seat, render};
 
 /// A game position: the start of a game picked by name and configuration, or a position read
@@ -313,9 +313,11 @@ impl Game {
     /// 0 is an empty cell; a piece of seat `s` and kind index `k` (see `piece_kinds`) is
     /// `1 + s * len(piece_kinds) + k`.
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let kinds = Kinds::of(self.inner.name());
-        let (shape, codes) =
-            planes::board_codes(&self.inner, kinds).map_err(VariantsError::new_err)?;
+        let board = self
+            .inner
+            .board_codes()
+            .map_err(|e| VariantsError::new_err(e.to_string()))?;
+        let (shape, codes) = (board.shape, board.codes);
         let data = PyByteArray::new(py, &codes.iter().map(|&c| c as u8).collect::<Vec<_>>());
         let array = py
             .import("numpy")?
@@ -326,8 +328,8 @@ impl Game {
     /// The piece letters of the game in code order (`board()` codes).
     #[getter]
     fn piece_kinds(&self) -> Vec<String> {
-        Kinds::of(self.inner.name())
-            .symbols()
+        self.inner
+            .piece_kinds()
             .iter()
             .map(|c| c.to_string())
             .collect()

@@ -15,13 +15,11 @@
 //! 8902
 //! ```
 
-mod actions;
 mod config;
 mod env;
 mod errors;
 mod game;
 mod history;
-mod planes;
 mod search;
 mod status;
 
