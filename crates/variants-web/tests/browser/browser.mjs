@@ -20,6 +20,7 @@
 //     fall on two pages, the lobby (a second browser takes the open seat), a server restart
 //     (SIGTERM and SIGKILL) with pages open, an unknown id and a wrong token on load; and the
 //     screenshots of each game at 1400x900 and 390x844 (focused-board cells at least 36 CSS px);
+//     drag and drop, the promotion choice, keyboard play, turning the board, the thinking mark;
 // and fails if any page logs a console error or throws.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -576,6 +577,22 @@ try {
     check(after > before, "the turned board has rank 7 nearer the bottom");
     await page.context().close();
     console.log("ok 5 - drag and drop, the promotion choice next to the square, keyboard play, turn board");
+  }
+
+  // 5i. The engine-is-thinking mark: shown while Black's engine searches (1.5 s), gone after.
+  step = "thinking";
+  {
+    const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", players: { black: "engine:movetime=1500" } });
+    const page = await newPage();
+    await page.goto(base + created.links.white);
+    await waitPly(page, 0);
+    await clickMove(page, "e2e4");
+    await page.waitForSelector("#thinking:not([hidden])", { timeout: 5000 });
+    check(/engine \(black\) is thinking/.test(await page.textContent("#thinking")), "the thinking mark names the seat");
+    await waitPly(page, 2);
+    check(await page.$eval("#thinking", (e) => e.hidden), "the mark is gone after the engine's move");
+    await page.context().close();
+    console.log("ok 5 - the engine-is-thinking mark");
   }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
