@@ -81,6 +81,11 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         i64::from(self.history[slot(&mv)])
     }
 
+    /// Whether `mv` is a killer move at `ply`.
+    pub fn is_killer(&self, mv: M, ply: usize) -> bool {
+        self.killers.get(ply).is_some_and(|k| k.contains(&Some(mv)))
+    }
+
     /// A quiet move caused a beta cut-off at `ply` with `depth` plies to go.
     pub fn reward(&mut self, mv: M, ply: usize, depth: i32) {
         if let Some(k) = self.killers.get_mut(ply)

@@ -64,6 +64,26 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// The position after the player to move passes, for null-move pruning; `None` (the
+    /// default) where the game has no pass or where zugzwang makes passing a bad guess (the
+    /// search asks only outside check, with two players). docs/engine.md says which game
+    /// gives one.
+    fn null_move(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// The static exchange value of the capture `mv` for the mover (the captures and
+    /// recaptures on its target cell, least valuable piece first), or `None` where the game
+    /// does not compute it (the default). The search orders captures that lose material after
+    /// the quiet moves and leaves them out of quiescence.
+    fn exchange_value(&self, mv: Self::Move) -> Option<i32> {
+        let _ = mv;
+        None
+    }
+
     /// Whether a search with more than two players uses Best-Reply Search (one opponent
     /// replies between two moves of the searching player) instead of paranoid alpha-beta (all
     /// opponents move against it). docs/engine.md says which game uses which, and why.
