@@ -562,8 +562,15 @@ impl<G: SearchGame> Searcher<G> {
                 _ => {}
             }
         }
-        // Pruning before the moves (two players, outside check, not near a mate score).
         let two = !self.multi;
+        // Internal iterative reduction (two players): a node without a stored move is
+        // searched one ply shallower (its ordering is a guess anyway).
+        let depth = if two && depth >= 4 && !in_check && entry.and_then(|e| e.mv).is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+        // Pruning before the moves (two players, outside check, not near a mate score).
         let prunable = two && !pv_node && !in_check && beta.abs() < MATE_BOUND;
         let static_eval = if two && !in_check {
             self.evaluate(pos)
@@ -623,6 +630,7 @@ impl<G: SearchGame> Searcher<G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets = 0usize;
+        let mut tried_quiets: Vec<G::Move> = Vec::new();
         // Wide boards (chess3d with many heights has hundreds of moves) keep more of them.
         let lmp_limit = LMP_COUNT[depth.clamp(0, FUTILITY_DEPTH) as usize] + moves.len() / 8;
         for (i, &mv) in moves.iter().enumerate() {
@@ -654,6 +662,9 @@ impl<G: SearchGame> Searcher<G> {
                 && !child.must_not_stand_pat()
             {
                 continue;
+            }
+            if quiet && two && tried_quiets.len() < 64 {
+                tried_quiets.push(mv);
             }
             self.path.push(child.zobrist());
             // What the move costs and whether it is this round's reply (Best-Reply Search):
@@ -751,6 +762,12 @@ impl<G: SearchGame> Searcher<G> {
                     if score >= beta {
                         if !facts.is_tactical() {
                             self.heuristics.reward(mv, ply, depth);
+                            // Two players: the quiet moves tried before it did not cut.
+                            if two {
+                                for &q in tried_quiets.iter().filter(|&&q| q != mv) {
+                                    self.heuristics.penalize(q, depth);
+                                }
+                            }
                         }
                         break;
                     }
