@@ -820,11 +820,16 @@ impl<G: SearchGame> Searcher<G> {
         // With three or four players ("Bishops") the result is stored in the position: a
         // finished game has no move, an unfinished one at least a pass (B4-15). So standing pat
         // is tried before the moves are generated; most quiescence nodes end there.
+        // Two players: a game whose positions without a move are only mates and stalemates
+        // (chess3d) stands pat out of check before generating moves too (missing a stalemate
+        // there costs less than generating every move of every quiescence node).
+        let must = pos.must_not_stand_pat();
+        let early = self.multi || (!must && pos.stand_pat_before_moves());
         if self.multi {
             if pos.status().is_over() {
                 return self.terminal_score(pos, ply);
             }
-        } else {
+        } else if !early {
             pos.legal_moves_into(&mut list);
             if list.is_empty() {
                 return self.terminal_score(pos, ply);
@@ -835,7 +840,7 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             MAX_EVASION_PLIES
         };
-        let evasions = pos.must_not_stand_pat() && qply < max_evasion_plies;
+        let evasions = must && qply < max_evasion_plies;
         let mut best = -INFINITY;
         if !evasions {
             best = self.evaluate(pos);
@@ -843,7 +848,7 @@ impl<G: SearchGame> Searcher<G> {
                 return best;
             }
         }
-        if self.multi {
+        if early {
             pos.legal_moves_into(&mut list);
             if list.is_empty() {
                 return self.terminal_score(pos, ply);

@@ -75,6 +75,14 @@ pub trait SearchGame: Game {
         None
     }
 
+    /// Whether quiescence may stand pat outside check before generating the moves (two
+    /// players): true where a position without a legal move outside check is only a
+    /// stalemate, which quiescence then misses (chess3d); false (the default) where an empty
+    /// move list means more (draughts: a blocked side loses; chess-T: a captured King).
+    fn stand_pat_before_moves(&self) -> bool {
+        false
+    }
+
     /// The static exchange value of the capture `mv` for the mover (the captures and
     /// recaptures on its target cell, least valuable piece first), or `None` where the game
     /// does not compute it (the default). The search orders captures that lose material after

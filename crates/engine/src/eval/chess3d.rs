@@ -145,6 +145,10 @@ impl SearchGame for Chess3d {
         tempo + if seat.index() == 0 { s } else { -s }
     }
 
+    fn stand_pat_before_moves(&self) -> bool {
+        true
+    }
+
     fn exchange_value(&self, mv: Move) -> Option<i32> {
         if self.heights() != 1 {
             return None;
