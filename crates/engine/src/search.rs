@@ -571,7 +571,8 @@ impl<G: SearchGame> Searcher<G> {
             depth
         };
         // Pruning before the moves (two players, outside check, not near a mate score).
-        let prunable = two && !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        let prunable =
+            two && !pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
         let static_eval = if two && !in_check {
             self.evaluate(pos)
         } else {
@@ -660,6 +661,7 @@ impl<G: SearchGame> Searcher<G> {
                 && best > -MATE_BOUND
                 && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
                 && !child.must_not_stand_pat()
+                && !child.in_danger()
             {
                 continue;
             }

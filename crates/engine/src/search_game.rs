@@ -75,6 +75,14 @@ pub trait SearchGame: Game {
         None
     }
 
+    /// Whether the player to move is under a threat that static pruning must not ignore,
+    /// beyond [`SearchGame::must_not_stand_pat`]: in chess-T a check is only a warning, and
+    /// the King in check may be captured next move. The search asks only where it would
+    /// prune (two players). The default is `false`.
+    fn in_danger(&self) -> bool {
+        false
+    }
+
     /// Whether quiescence may stand pat outside check before generating the moves (two
     /// players): true where a position without a legal move outside check is only a
     /// stalemate, which quiescence then misses (chess3d); false (the default) where an empty
