@@ -571,8 +571,12 @@ impl<G: SearchGame> Searcher<G> {
             depth
         };
         // Pruning before the moves (two players, outside check, not near a mate score).
-        let prunable =
-            two && !pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
+        let prunable = two
+            && !pv_node
+            && !in_check
+            && beta.abs() < MATE_BOUND
+            && pos.static_pruning()
+            && !pos.in_danger();
         let static_eval = if two && !in_check {
             self.evaluate(pos)
         } else {

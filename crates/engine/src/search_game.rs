@@ -83,6 +83,14 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// Whether the search may prune on the static evaluation here (two players: reverse
+    /// futility, futility and late move pruning). The default is `true`; draughts says no:
+    /// its quiet moves set up shots that the evaluation does not see (measured,
+    /// docs/engine.md).
+    fn static_pruning(&self) -> bool {
+        true
+    }
+
     /// Whether quiescence may stand pat outside check before generating the moves (two
     /// players): true where a position without a legal move outside check is only a
     /// stalemate, which quiescence then misses (chess3d); false (the default) where an empty
