@@ -98,11 +98,12 @@ class Game:
         self.proc.wait(timeout=10)
 
 
-def ask(binary, game, config, text, movetime):
+def ask(binary, game, config, text, movetime, depth=None):
     args = [binary, "analyse", game]
     for c in config:
         args += ["-c", c]
-    args += ["--position", text, "--movetime", str(movetime), "--json"]
+    limit = ["--depth", str(depth)] if depth else ["--movetime", str(movetime)]
+    args += ["--position", text] + limit + ["--json"]
     out = subprocess.run(args, capture_output=True, text=True, timeout=60)
     if out.returncode != 0:
         raise RuntimeError(f"analyse failed: {out.stderr.strip()} ({text})")
@@ -133,7 +134,7 @@ def play_game(opts, opening, a_seats, seat_names):
         while not g.over and plies < opts.ply_cap:
             seat = seat_names.index(g.to_move)
             binary = opts.new if seat in a_seats else opts.base
-            best = ask(binary, opts.game, opts.config, g.text, opts.movetime)
+            best = ask(binary, opts.game, opts.config, g.text, opts.movetime, opts.depth)
             if best not in g.moves:
                 raise RuntimeError(f"illegal best move {best} in {g.text}")
             g.play(best)
@@ -167,6 +168,8 @@ def main():
     p.add_argument("--games", type=int, default=30)
     p.add_argument("--movetime", type=int, default=50)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--depth", type=int, default=None,
+                   help="a fixed depth for both builds instead of --movetime (diagnostics)")
     p.add_argument("--min-random", type=int, default=2)
     p.add_argument("--max-random", type=int, default=6)
     p.add_argument("--ply-cap", type=int, default=300)
