@@ -149,6 +149,12 @@ impl SearchGame for Chess3d {
         true
     }
 
+    fn static_pruning(&self) -> bool {
+        // With more than one height without reverse futility, futility and move-count
+        // pruning: 56.7 % against the baseline without them, 50.0 % with them (docs/engine.md).
+        self.heights() == 1
+    }
+
     fn exchange_value(&self, mv: Move) -> Option<i32> {
         if self.heights() != 1 {
             return None;
