@@ -281,7 +281,7 @@ impl Room {
         }
     }
 
-    /// The seats still playing (the facade's `AnyGame::seat_in_play`: in "Bishops" a seat
+    /// The seats still playing (the facade's `AnyGame::playing_seats`: in "Bishops" a seat
     /// leaves the long game; other games keep all their seats to the end).
     pub fn active_seats(&self) -> Vec<bool> {
         active_seats(self.position())
@@ -713,8 +713,9 @@ pub fn first_position(name: &str, config: &str, start: &str) -> Result<AnyGame, 
 
 /// The seats still playing in `position`, one flag a seat (see [`Room::active_seats`]).
 pub fn active_seats(position: &AnyGame) -> Vec<bool> {
+    let playing = position.playing_seats();
     (0..position.seat_count())
-        .map(|i| position.seat_in_play(Seat(i as u8)))
+        .map(|i| playing.contains(&Seat(i as u8)))
         .collect()
 }
 
