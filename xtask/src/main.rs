@@ -12,9 +12,15 @@
 //!   corpus in `fuzz/long-corpus/` between runs (see `fuzz.rs`).
 //! - `install --prefix DIR [--profile NAME]`: the C library (shared with an soname, static),
 //!   its headers and `lib/pkgconfig/variants.pc` under DIR (see `install.rs`).
+//! - `embedder-bench [--quick]`: `examples/embedder-bench`, a crate outside the workspace
+//!   that depends on `variants` by path, built with Cargo's default release profile and run:
+//!   AnyGame perft against the typed perft (docs/benchmarks.md).
 //! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
 //!   pkg-config against the installed copy, and run.
+//! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
+//!   output compared where the page shows one (see `docs/mod.rs`).
 
+mod docs;
 mod fuzz;
 mod install;
 
@@ -71,6 +77,22 @@ fn release_tests() -> Result<(), String> {
     )
 }
 
+/// Builds and runs `examples/embedder-bench` with its own (default) release profile, in its own
+/// target directory under `target/` (its profile must not be the workspace's).
+fn embedder_bench(args: &[String]) -> Result<(), String> {
+    let mut run = vec![
+        "run",
+        "--release",
+        "--manifest-path",
+        "examples/embedder-bench/Cargo.toml",
+        "--target-dir",
+        "target/embedder-bench",
+        "--",
+    ];
+    run.extend(args.iter().map(String::as_str));
+    cargo(&run, &[])
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(2).collect();
     let task = std::env::args().nth(1).unwrap_or_default();
@@ -82,10 +104,13 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::fuzz_long(&args),
         "install" => install::install(&args),
         "install-check" => install::install_check(&args),
+        "docs" => docs::docs(&args),
+        "embedder-bench" => embedder_bench(&args),
         _ => {
             eprintln!(
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
-                 install --prefix DIR [--profile NAME]|install-check --prefix DIR>"
+                 install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
+                 embedder-bench [--quick]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);
         }

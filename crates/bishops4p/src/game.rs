@@ -152,25 +152,30 @@ impl Game for Bishops {
         SEAT_NAMES.get(seat.index()).copied().unwrap_or("none")
     }
 
+    #[inline]
     fn side_to_move(&self) -> Seat {
         Seat(self.stm)
     }
 
+    #[inline]
     fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut |m| moves.push(m));
     }
 
+    #[inline]
     fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
         self.generate(&mut |m| sink.push(m));
     }
 
+    #[inline]
     fn count_legal_moves(&self) -> u64 {
         let mut n = 0;
         self.generate(&mut |_| n += 1);
         n
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         self.play_ply(mv);
     }

@@ -25,12 +25,15 @@
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod actions;
+mod codec;
 mod config;
 mod game;
 mod geometry;
 mod movegen;
 mod moves;
 mod notation;
+mod planes;
 mod position;
 mod threats;
 mod turn;

@@ -121,7 +121,9 @@ impl Bishops {
         )
     }
 
-    /// Reads a position text (B4-51); what it fixes overrides `config`.
+    /// Reads a position text (B4-51); what it fixes overrides `config`. One reader per field
+    /// below, in field order; the checks that tie fields together come after the fields they
+    /// tie.
     pub(crate) fn parse_position(
         config: &BishopsConfig,
         text: &str,
@@ -139,17 +141,7 @@ impl Bishops {
         }
         let field = |i: usize| fields.get(i).copied().unwrap_or("");
         let mut config = config.clone();
-        let phase = match field(7) {
-            "short" => Phase::Short,
-            "long" => Phase::Long,
-            "duel" => Phase::Duel,
-            other => {
-                return Err(err(
-                    "phase (field 8)",
-                    format!("{:?} is not short, long or duel", shorten(other)),
-                ));
-            }
-        };
+        let phase = read_phase(field(7))?;
         config.mode = if phase == Phase::Short {
             Mode::Short
         } else {
@@ -157,9 +149,30 @@ impl Bishops {
         };
         let mut p = Bishops::empty(config.clone());
         p.phase = phase;
+        p.read_placement(field(0))?;
+        let stm = p.read_turn(field(1), field(2))?;
+        p.check_pieces()?;
+        p.read_castling(field(3))?;
+        p.read_en_passant(field(4), stm)?;
+        p.halfmove = read_count(field(5), "halfmove clock (field 6)")?;
+        p.passes = read_count(field(6), "passes (field 7)")?;
+        p.read_pending(field(8))?;
+        if p.is_active_seat(GREY) {
+            p.config.players = 4;
+        } else if phase == Phase::Short || p.pending != 0 {
+            p.config.players = 3;
+        }
+        p.config.mode = config.mode;
+        p.refresh_queenlike();
+        // Kings of other players may only be checked; a mated side to move ends the short game.
+        p.outcome = p.outcome_from_scratch().map_err(|m| err("", m))?;
+        Ok(p)
+    }
 
-        // Placement.
-        let rows: Vec<&str> = field(0).split('/').collect();
+    /// Field 1, the placement: twelve ranks from rank 12 down, each a comma list of empty-run
+    /// counts and pieces (`wK`).
+    fn read_placement(&mut self, field: &str) -> Result<(), PositionError> {
+        let rows: Vec<&str> = field.split('/').collect();
         if rows.len() != 12 {
             return Err(err(
                 "placement",
@@ -202,13 +215,13 @@ impl Bishops {
                 if x >= 12 {
                     return Err(err(location, "more than 12 cells"));
                 }
-                if kind == KING && p.kings[usize::from(colour)] != NONE {
+                if kind == KING && self.kings[usize::from(colour)] != NONE {
                     return Err(err(
                         location,
                         format!("a second {} king", crate::SEAT_NAMES[usize::from(colour)]),
                     ));
                 }
-                p.put(sq(x, y), code(colour, kind));
+                self.put(sq(x, y), code(colour, kind));
                 x += 1;
             }
             if x != 12 {
@@ -216,20 +229,26 @@ impl Bishops {
             }
         }
 
-        // Side to move and active colours.
-        let stm = match field(1) {
+        Ok(())
+    }
+
+    /// Fields 2 and 3, the side to move and the active colours, checked against the phase
+    /// (field 8, read first). Returns the side to move.
+    fn read_turn(&mut self, side: &str, active_field: &str) -> Result<u8, PositionError> {
+        let phase = self.phase;
+        let stm = match side {
             s if s.len() == 1 => s.chars().next().and_then(colour_index),
             _ => None,
         }
         .ok_or_else(|| {
             err(
                 "side to move (field 2)",
-                format!("{:?} is not one of w g b p", shorten(field(1))),
+                format!("{:?} is not one of w g b p", shorten(side)),
             )
         })?;
         let mut active = 0u8;
         let mut last: Option<u8> = None;
-        for ch in field(2).chars() {
+        for ch in active_field.chars() {
             let c = colour_index(ch).ok_or_else(|| {
                 err(
                     "active colours (field 3)",
@@ -248,9 +267,9 @@ impl Bishops {
         if active == 0 {
             return Err(err("active colours (field 3)", "no active colour"));
         }
-        p.active = active;
-        p.stm = stm;
-        if !p.is_active_seat(stm) {
+        self.active = active;
+        self.stm = stm;
+        if !self.is_active_seat(stm) {
             return Err(err(
                 "side to move (field 2)",
                 "the side to move is not an active colour",
@@ -281,16 +300,23 @@ impl Bishops {
             }
             _ => {}
         }
+        Ok(stm)
+    }
+
+    /// The pieces against the colours: every active colour has its king, no inactive one has
+    /// pieces, and no pawn stands where it never can.
+    fn check_pieces(&mut self) -> Result<(), PositionError> {
+        let phase = self.phase;
         for c in 0..4u8 {
-            let has_pieces = !p.occ[usize::from(c)].is_empty();
+            let has_pieces = !self.occ[usize::from(c)].is_empty();
             let name = crate::SEAT_NAMES[usize::from(c)];
-            if p.is_active_seat(c) && p.kings[usize::from(c)] == NONE {
+            if self.is_active_seat(c) && self.kings[usize::from(c)] == NONE {
                 return Err(err(
                     "placement",
                     format!("{name} is active but has no king"),
                 ));
             }
-            if !p.is_active_seat(c) && has_pieces {
+            if !self.is_active_seat(c) && has_pieces {
                 return Err(err(
                     "placement",
                     format!("{name} is not active but has pieces on the board"),
@@ -298,14 +324,14 @@ impl Bishops {
             }
         }
         if phase == Phase::Duel {
-            p.set_duel_directions();
+            self.set_duel_directions();
         }
         // Pawns off their lines.
         for c in 0..4u8 {
-            let dir = usize::from(p.pawn_dir[usize::from(c)]);
+            let dir = usize::from(self.pawn_dir[usize::from(c)]);
             let mut bad = None;
-            p.occ[usize::from(c)].for_each(|s| {
-                if kind_of(p.at(s)) == PAWN {
+            self.occ[usize::from(c)].for_each(|s| {
+                if kind_of(self.at(s)) == PAWN {
                     let beyond = if phase == Phase::Duel {
                         crate::geometry::at_zone_far_line(s, dir)
                     } else {
@@ -328,11 +354,16 @@ impl Bishops {
             }
         }
 
-        // Castling rights.
+        Ok(())
+    }
+
+    /// Field 4, the castling rights (`w:KQ,b:-`, or `-`).
+    fn read_castling(&mut self, field: &str) -> Result<(), PositionError> {
+        let phase = self.phase;
         let location = "castling (field 4)";
-        if field(3) != "-" {
+        if field != "-" {
             let mut seen = 0u8;
-            for part in field(3).split(',') {
+            for part in field.split(',') {
                 let (who, rights) = part.split_once(':').ok_or_else(|| {
                     err(
                         location,
@@ -367,9 +398,9 @@ impl Bishops {
                         continue;
                     }
                     let castle = CASTLINGS[usize::from(c)][side];
-                    let king_ok = p.at(castle.king_from) == code(c, KING);
-                    let rook_ok = p.at(castle.rook_from) == code(c, ROOK);
-                    if !king_ok || !rook_ok || !p.is_active_seat(c) || phase == Phase::Duel {
+                    let king_ok = self.at(castle.king_from) == code(c, KING);
+                    let rook_ok = self.at(castle.rook_from) == code(c, ROOK);
+                    if !king_ok || !rook_ok || !self.is_active_seat(c) || phase == Phase::Duel {
                         return Err(err(
                             location,
                             format!(
@@ -379,7 +410,7 @@ impl Bishops {
                             ),
                         ));
                     }
-                    p.castling |= 1 << (2 * usize::from(c) + side);
+                    self.castling |= 1 << (2 * usize::from(c) + side);
                 }
                 if rights.chars().any(|ch| ch != 'K' && ch != 'Q')
                     || rights == "QK"
@@ -393,14 +424,18 @@ impl Bishops {
                 }
             }
         }
-        if p.castling != 0 {
-            p.config.castling = true;
+        if self.castling != 0 {
+            self.config.castling = true;
         }
 
-        // En passant.
+        Ok(())
+    }
+
+    /// Field 5, the en-passant cell with the colour that made the double step (`c3w`), or `-`.
+    fn read_en_passant(&mut self, field: &str, stm: u8) -> Result<(), PositionError> {
         let location = "en passant (field 5)";
-        if field(4) != "-" {
-            let text = field(4);
+        if field != "-" {
+            let text = field;
             let (cell, used) = parse_cell_prefix(text).ok_or_else(|| {
                 err(
                     location,
@@ -417,14 +452,14 @@ impl Bishops {
                     format!("{:?} is not a cell plus a colour like c3w", shorten(text)),
                 )
             })?;
-            let f = PAWN_FORWARD[usize::from(p.pawn_dir[usize::from(c)])];
+            let f = PAWN_FORWARD[usize::from(self.pawn_dir[usize::from(c)])];
             let victim = step(cell, f);
             let back = step(cell, f.wrapping_neg());
-            if !p.is_active_seat(c)
+            if !self.is_active_seat(c)
                 || c == stm
-                || p.at(cell) != EMPTY
-                || p.at(back) != EMPTY
-                || p.at(victim) != code(c, PAWN)
+                || self.at(cell) != EMPTY
+                || self.at(back) != EMPTY
+                || self.at(victim) != code(c, PAWN)
             {
                 return Err(err(
                     location,
@@ -435,27 +470,19 @@ impl Bishops {
                     ),
                 ));
             }
-            p.ep = cell;
-            p.ep_colour = c;
-            p.config.en_passant = true;
+            self.ep = cell;
+            self.ep_colour = c;
+            self.config.en_passant = true;
         }
 
-        p.halfmove = field(5).parse().map_err(|_| {
-            err(
-                "halfmove clock (field 6)",
-                format!("{:?} is not a count", shorten(field(5))),
-            )
-        })?;
-        p.passes = field(6).parse().map_err(|_| {
-            err(
-                "passes (field 7)",
-                format!("{:?} is not a count", shorten(field(6))),
-            )
-        })?;
+        Ok(())
+    }
 
-        // Pending placements.
+    /// Field 9, White's pending placements in the three-player game (`QN`, `Q`, `N` or `-`).
+    fn read_pending(&mut self, field: &str) -> Result<(), PositionError> {
+        let phase = self.phase;
         let location = "placements (field 9)";
-        p.pending = match field(8) {
+        self.pending = match field {
             "-" => 0,
             "QN" => PENDING_QUEEN | PENDING_KNIGHT,
             "Q" => PENDING_QUEEN,
@@ -467,27 +494,18 @@ impl Bishops {
                 ));
             }
         };
-        if p.pending != 0
-            && (p.is_active_seat(GREY) || !p.is_active_seat(WHITE) || phase == Phase::Duel)
+        if self.pending != 0
+            && (self.is_active_seat(GREY) || !self.is_active_seat(WHITE) || phase == Phase::Duel)
         {
             return Err(err(
                 location,
                 "placements belong to White in the three-player game (no grey, no duel)",
             ));
         }
-        if p.pending != 0 {
-            p.check_unplaced_army().map_err(|m| err(location, m))?;
+        if self.pending != 0 {
+            self.check_unplaced_army().map_err(|m| err(location, m))?;
         }
-        if p.is_active_seat(GREY) {
-            p.config.players = 4;
-        } else if phase == Phase::Short || p.pending != 0 {
-            p.config.players = 3;
-        }
-        p.config.mode = config.mode;
-        p.refresh_queenlike();
-        // Kings of other players may only be checked; a mated side to move ends the short game.
-        p.outcome = p.outcome_from_scratch().map_err(|m| err("", m))?;
-        Ok(p)
+        Ok(())
     }
 
     /// With placements pending White has made no move yet (its first two turns are placements,
@@ -707,4 +725,26 @@ impl Bishops {
             )),
         }
     }
+}
+
+/// Field 8, the phase: `short`, `long` or `duel`.
+fn read_phase(field: &str) -> Result<Phase, PositionError> {
+    Ok(match field {
+        "short" => Phase::Short,
+        "long" => Phase::Long,
+        "duel" => Phase::Duel,
+        other => {
+            return Err(err(
+                "phase (field 8)",
+                format!("{:?} is not short, long or duel", shorten(other)),
+            ));
+        }
+    })
+}
+
+/// Fields 6 and 7: a count.
+fn read_count(field: &str, location: &'static str) -> Result<u32, PositionError> {
+    field
+        .parse()
+        .map_err(|_| err(location, format!("{:?} is not a count", shorten(field))))
 }

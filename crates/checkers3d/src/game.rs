@@ -64,7 +64,7 @@ impl Game for Checkers3d {
     }
 
     fn from_text(config: &Checkers3dConfig, text: &str) -> Result<Self, PositionError> {
-        Checkers3d::read_text(config, text)
+        Checkers3d::parse_position(config, text)
     }
 
     fn to_text(&self) -> String {
@@ -83,22 +83,27 @@ impl Game for Checkers3d {
         }
     }
 
+    #[inline]
     fn side_to_move(&self) -> Seat {
         Seat(self.side)
     }
 
+    #[inline]
     fn legal_moves_into(&self, moves: &mut MoveList) {
         self.generate(moves);
     }
 
+    #[inline]
     fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
         self.generate_into(sink);
     }
 
+    #[inline]
     fn count_legal_moves(&self) -> u64 {
         self.count()
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         self.play(mv);
     }

@@ -37,7 +37,9 @@
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod actions;
 mod capture;
+mod codec;
 mod config;
 mod game;
 mod geometry;
@@ -46,6 +48,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod plane;
+mod planes;
 mod position;
 mod view;
 

@@ -62,7 +62,10 @@ impl Checkers3d {
     /// Reads a D3-51 text. Heights and base heights come from the text (`:H<n>` absent means
     /// one height; the base field absent means the configuration's base heights, or the
     /// defaults {1} and {H} when those do not fit); everything else from `config`.
-    pub(crate) fn read_text(config: &Checkers3dConfig, text: &str) -> Result<Self, PositionError> {
+    pub(crate) fn parse_position(
+        config: &Checkers3dConfig,
+        text: &str,
+    ) -> Result<Self, PositionError> {
         let fields: Vec<&str> = text.trim().split(':').map(str::trim).collect();
         let side = match fields.first().copied() {
             Some("W") => 0,

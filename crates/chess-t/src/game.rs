@@ -37,7 +37,7 @@ impl Game for ChessT {
     }
 
     fn from_text(config: &ChessTConfig, text: &str) -> Result<Self, PositionError> {
-        ChessT::parse_text(config, text)
+        ChessT::parse_position(config, text)
     }
 
     fn to_text(&self) -> String {
@@ -56,25 +56,30 @@ impl Game for ChessT {
         }
     }
 
+    #[inline]
     fn side_to_move(&self) -> Seat {
         Seat(self.stm)
     }
 
+    #[inline]
     fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut List(moves));
     }
 
+    #[inline]
     fn generate_moves<S: variant_core::MoveSink<Move>>(&self, sink: &mut S) {
         self.generate(&mut List(sink));
     }
 
+    #[inline]
     fn count_legal_moves(&self) -> u64 {
         let mut count = Count(0);
         self.generate(&mut count);
         count.0
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         self.make(mv);
     }
@@ -161,9 +166,27 @@ impl Game for ChessT {
 }
 
 impl ChessT {
+    /// Whether `seat`'s King is in check (CT-13, a warning only).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `is_in_check`, the name every game uses"
+    )]
+    pub fn in_check(&self, seat: Seat) -> bool {
+        self.is_in_check(seat)
+    }
+
     /// Whether `seat`'s King is "in check" (CT-13, a warning only): the opponent, were it to
     /// move now, would have a legal move capturing it or exchanging it.
-    pub fn in_check(&self, seat: Seat) -> bool {
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// // CT-13: no King is in check at the start.
+    /// let game = ChessT::default();
+    /// assert!(!game.is_in_check(Seat(0)) && !game.is_in_check(Seat(1)));
+    /// ```
+    pub fn is_in_check(&self, seat: Seat) -> bool {
         let side = seat.index() & 1;
         let king = self.pieces[side][Piece::King as usize];
         if king == 0 {

@@ -30,13 +30,16 @@
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod actions;
 mod cell;
+mod codec;
 mod config;
 mod game;
 mod movegen;
 mod moves;
 mod notation;
 mod piece;
+mod planes;
 mod play;
 mod position;
 mod projection;

@@ -54,7 +54,10 @@ impl ChessT {
     }
 
     /// Reads a position text under `config` (CT-51) and applies CT-44's removals.
-    pub(crate) fn parse_text(config: &ChessTConfig, text: &str) -> Result<ChessT, PositionError> {
+    pub(crate) fn parse_position(
+        config: &ChessTConfig,
+        text: &str,
+    ) -> Result<ChessT, PositionError> {
         config
             .validate()
             .map_err(|e| PositionError::new("configuration", e.to_string()))?;
@@ -176,7 +179,7 @@ impl ChessT {
         } else {
             START_TEXT
         };
-        ChessT::parse_text(config, text)
+        ChessT::parse_position(config, text)
             .map_err(|e| variant_core::ConfigError::Inconsistent(e.to_string()))
     }
 

@@ -351,7 +351,7 @@ proptest! {
             if let Ok(game) = ChessT::from_text(&config(cfg), &text) {
                 let _ = game.status();
                 let _ = game.strength();
-                let _ = game.in_check(Seat(0));
+                let _ = game.is_in_check(Seat(0));
                 let mut list = <ChessT as Game>::MoveList::default();
                 game.legal_moves_into(&mut list);
                 for &m in list.iter() {

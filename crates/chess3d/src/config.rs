@@ -102,11 +102,11 @@ impl Chess3dConfig {
     ///
     /// ```
     /// use chess3d::prelude::*;
-    /// let config = Chess3dConfig::with_heights(5).white_base(2).black_base(4);
+    /// let config = Chess3dConfig::with_heights(5).with_white_base(2).with_black_base(4);
     /// assert_eq!(config.to_string(), "heights=5;white-base=2;black-base=4");
     /// // FIDE chess is one height with both bases on it.
     /// assert_eq!(Chess3dConfig::with_heights(1), "heights=1".parse::<Chess3dConfig>().unwrap());
-    /// assert!(Chess3d::new(&Chess3dConfig::with_heights(2).white_base(3)).is_err());
+    /// assert!(Chess3d::new(&Chess3dConfig::with_heights(2).with_white_base(3)).is_err());
     /// ```
     pub fn with_heights(heights: u8) -> Self {
         Chess3dConfig {
@@ -116,14 +116,16 @@ impl Chess3dConfig {
     }
 
     /// The same configuration with White's base on height `height` (Lw, 1-based, C3-4).
+    /// Builders are named `with_…` in every game crate; getters carry the plain name.
     ///
     /// # Example
     ///
     /// ```
     /// use chess3d::Chess3dConfig;
-    /// assert_eq!(Chess3dConfig::with_heights(3).white_base(2).white_base, 2);
+    /// let config = Chess3dConfig::with_heights(3).with_white_base(2);
+    /// assert_eq!(config.white_base_height(), 2);
     /// ```
-    pub fn white_base(mut self, height: u8) -> Self {
+    pub fn with_white_base(mut self, height: u8) -> Self {
         self.white_base = height;
         self
     }
@@ -134,23 +136,70 @@ impl Chess3dConfig {
     ///
     /// ```
     /// use chess3d::Chess3dConfig;
-    /// let config = Chess3dConfig::with_heights(3).black_base(2);
+    /// let config = Chess3dConfig::with_heights(3).with_black_base(2);
     /// assert_eq!(config.black_base_height(), 2);
     /// // Lb = H is the default, however it was written.
-    /// assert_eq!(Chess3dConfig::with_heights(3).black_base(3), Chess3dConfig::with_heights(3));
+    /// assert_eq!(
+    ///     Chess3dConfig::with_heights(3).with_black_base(3),
+    ///     Chess3dConfig::with_heights(3)
+    /// );
     /// ```
-    pub fn black_base(mut self, height: u8) -> Self {
+    pub fn with_black_base(mut self, height: u8) -> Self {
         self.black_base = Some(height);
         self.canonical()
     }
 
+    /// The same configuration with White's base on height `height`.
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `with_white_base` (builders are `with_…`)"
+    )]
+    pub fn white_base(self, height: u8) -> Self {
+        self.with_white_base(height)
+    }
+
+    /// The same configuration with Black's base on height `height`.
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `with_black_base` (builders are `with_…`)"
+    )]
+    pub fn black_base(self, height: u8) -> Self {
+        self.with_black_base(height)
+    }
+
+    /// White's base height Lw (1-based).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(chess3d::Chess3dConfig::default().white_base_height(), 1);
+    /// ```
+    pub fn white_base_height(&self) -> u8 {
+        self.white_base
+    }
+
     /// The same configuration with another removal table.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    /// use variant_core::RemovalTable;
+    /// let config = Chess3dConfig::with_heights(2).with_removal(RemovalTable::OFF);
+    /// assert_eq!(config.to_string(), "heights=2;removal=off");
+    /// ```
     pub fn with_removal(mut self, removal: RemovalTable) -> Self {
         self.removal = removal;
         self
     }
 
     /// Black's base height Lb (1-based), `heights` when not set.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(chess3d::Chess3dConfig::with_heights(5).black_base_height(), 5);
+    /// ```
     pub fn black_base_height(&self) -> u8 {
         self.black_base.unwrap_or(self.heights)
     }

@@ -13,9 +13,33 @@ use variant_core::{
 pub const FIDE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess3d {
+    /// Whether `seat`'s king is in check (C3-20): attacked by a piece of the other side.
+    /// The same name and shape in every game with checks (`Bishops::is_in_check`,
+    /// `ChessT::is_in_check`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// // C3-20 at one height: after 1.f3 e5 2.g4 Qh4 White is in check (and mated).
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+    ///     game.try_play(game.parse_move(mv).unwrap()).unwrap();
+    /// }
+    /// assert!(game.is_in_check(Seat(0)));
+    /// assert!(!game.is_in_check(Seat(1)));
+    /// ```
+    pub fn is_in_check(&self, seat: Seat) -> bool {
+        seat.index() < 2 && self.king_attacked(seat.index())
+    }
+
     /// Whether the side to move is in check (C3-20).
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `is_in_check(seat)`, the name every game uses"
+    )]
     pub fn is_check(&self) -> bool {
-        self.king_attacked(self.side.index())
+        self.is_in_check(self.side_to_move())
     }
 
     /// The number of heights n of the board now (removal lowers it).
@@ -183,25 +207,30 @@ impl Game for Chess3d {
         }
     }
 
+    #[inline]
     fn side_to_move(&self) -> Seat {
         Seat(self.side.index() as u8)
     }
 
+    #[inline]
     fn legal_moves_into(&self, moves: &mut Self::MoveList) {
         moves.clear();
         self.generate(&mut Lister(moves));
     }
 
+    #[inline]
     fn generate_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
         self.generate(&mut Lister(sink));
     }
 
+    #[inline]
     fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         self.make(mv);
     }
@@ -216,7 +245,7 @@ impl Game for Chess3d {
 
     fn status(&self) -> Status {
         if self.count_legal_moves() == 0 {
-            return if self.is_check() {
+            return if self.is_in_check(self.side_to_move()) {
                 Status::Win {
                     winner: Seat(self.side.other().index() as u8),
                     reason: WinReason::Checkmate,

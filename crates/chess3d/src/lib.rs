@@ -27,7 +27,9 @@
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod actions;
 mod attacks;
+mod codec;
 mod config;
 mod game;
 mod magic;
@@ -36,6 +38,7 @@ mod moves;
 mod notation;
 mod piece;
 mod plane;
+mod planes;
 mod position;
 mod san;
 mod tables;

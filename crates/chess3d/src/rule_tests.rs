@@ -144,7 +144,7 @@ fn c3_12_barrier_is_asymmetric() {
         &["4R3/8/8/8/8/8/8/K7", "4k3/8/8/8/8/8/8/8"],
         "b - - 0 1 1,2",
     );
-    assert!(!g.is_check());
+    assert!(!g.is_in_check(g.side_to_move()));
     // The rook's own moves: 7 on rank 8 + 7 on the e-file, none upwards.
     let w = pos(
         &["4R3/8/8/8/8/8/8/K7", "4k3/8/8/8/8/8/8/8"],
@@ -156,7 +156,7 @@ fn c3_12_barrier_is_asymmetric() {
         &["4K3/8/8/8/8/8/8/8", "k3r3/8/8/8/8/8/8/8"],
         "w - - 0 1 1,2",
     );
-    assert!(g.is_check());
+    assert!(g.is_in_check(g.side_to_move()));
 }
 
 #[test]
@@ -486,7 +486,12 @@ fn c3_50_c3_51_move_text() {
 
 #[test]
 fn c3_4_c3_5_c3_6_start_positions() {
-    let g = Chess3d::new(&Chess3dConfig::with_heights(5).white_base(2).black_base(4)).unwrap();
+    let g = Chess3d::new(
+        &Chess3dConfig::with_heights(5)
+            .with_white_base(2)
+            .with_black_base(4),
+    )
+    .unwrap();
     assert_eq!(g.base_heights(), (2, 4));
     assert_eq!(
         g.piece_at(Cell3::new(4, 0, 1)),
@@ -498,7 +503,14 @@ fn c3_4_c3_5_c3_6_start_positions() {
     );
     assert_eq!(g.side_to_move(), Seat(0));
     assert_eq!(g.piece_count(), 32);
-    assert!(Chess3d::new(&Chess3dConfig::with_heights(2).white_base(3).black_base(1)).is_err());
+    assert!(
+        Chess3d::new(
+            &Chess3dConfig::with_heights(2)
+                .with_white_base(3)
+                .with_black_base(1)
+        )
+        .is_err()
+    );
     let c = Chess3dConfig::from_pairs([("heights", "4")]).unwrap();
     assert_eq!(Chess3d::new(&c).unwrap().base_heights(), (1, 4));
 }

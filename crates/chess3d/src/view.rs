@@ -46,7 +46,11 @@ impl Chess3d {
                 format!(
                     "{} to move{}",
                     self.side.name(),
-                    if self.is_check() { ", in check" } else { "" }
+                    if self.is_in_check(self.side_to_move()) {
+                        ", in check"
+                    } else {
+                        ""
+                    }
                 ),
                 format!("castling {}, en passant {}", field(1), field(2)),
                 format!("halfmove clock {}, move {}", self.halfmove, self.fullmove),

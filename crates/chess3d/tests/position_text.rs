@@ -52,7 +52,9 @@ fn c3_52_round_trips_of_start_positions() {
         (8, 1, 8),
         (8, 3, 6),
     ] {
-        let config = Chess3dConfig::with_heights(h).white_base(lw).black_base(lb);
+        let config = Chess3dConfig::with_heights(h)
+            .with_white_base(lw)
+            .with_black_base(lb);
         let g = Chess3d::new(&config).unwrap();
         let text = g.to_text();
         let back = Chess3d::from_text(&Chess3dConfig::default(), &text).unwrap();
@@ -80,8 +82,12 @@ fn c3_52_round_trips_along_games() {
     // Walk a deterministic pseudo-random game in a few geometries; every position's text reads
     // back to the same position and hash.
     for (h, lw, lb) in [(1, 1, 1), (2, 1, 2), (4, 1, 4), (3, 2, 2)] {
-        let mut g =
-            Chess3d::new(&Chess3dConfig::with_heights(h).white_base(lw).black_base(lb)).unwrap();
+        let mut g = Chess3d::new(
+            &Chess3dConfig::with_heights(h)
+                .with_white_base(lw)
+                .with_black_base(lb),
+        )
+        .unwrap();
         let mut seed = 0x1234_5678u64 + h as u64;
         for _ in 0..120 {
             let mut moves = <Chess3d as Game>::MoveList::default();

@@ -258,7 +258,12 @@ fn compare_playout(
             played,
             removal
         );
-        prop_assert_eq!(engine.is_check(), reference.in_check(), "check at {}", here);
+        prop_assert_eq!(
+            engine.is_in_check(engine.side_to_move()),
+            reference.in_check(),
+            "check at {}",
+            here
+        );
         prop_assert_eq!(
             engine.count_legal_moves(),
             e.len() as u64,

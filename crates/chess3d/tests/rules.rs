@@ -75,7 +75,10 @@ fn after(text: &str, removal: &str, mv: &str) -> String {
 }
 
 fn in_check(text: &str) -> bool {
-    let e = engine(text, "off").is_check();
+    let e = {
+        let game = engine(text, "off");
+        game.is_in_check(game.side_to_move())
+    };
     assert_eq!(
         e,
         reference(text, "off").in_check(),

@@ -3,7 +3,12 @@
 //! wins. Not part of the public API (hidden from the docs); the four real games live in their
 //! own crates.
 
+use crate::actions::{ActionSpace, LegalActions};
+use crate::codec::{CODE_TAG_SHIFT, MoveCode};
 use crate::config::{parse_int, unknown_key};
+use crate::error::EncodeError;
+use crate::planes::Observation;
+use crate::{BoardGrid, BoardView, PieceView};
 use crate::{
     ConfigError, ConfigKey, Game, GameConfig, MoveError, MoveList, PositionError, RepetitionRules,
     Seat, Status, WinReason,
@@ -154,6 +159,58 @@ impl Game for Nim {
     }
     fn repetition_rules(&self) -> RepetitionRules {
         RepetitionRules::default()
+    }
+    fn board_view(&self) -> Option<BoardView> {
+        // The heap as one row of counters, drawn as the first seat's pieces.
+        let files = u8::try_from(self.left.max(1)).ok()?;
+        let mut board = BoardGrid::new("heap", files, 1);
+        for file in 0..u8::try_from(self.left).ok()? {
+            if let Some(cell) = board.cell_mut(file, 0) {
+                cell.piece = Some(PieceView {
+                    seat: Seat(0),
+                    symbol: 'C',
+                    value: 1,
+                });
+            }
+        }
+        Some(BoardView {
+            boards: vec![board],
+            caption: Vec::new(),
+        })
+    }
+}
+
+/// A move's code is the tag 15 (no real game has it) and the number taken.
+impl MoveCode for Nim {
+    fn code_tag(&self) -> u64 {
+        15
+    }
+    fn move_code(&self, mv: u8, _earlier: &[u64]) -> Result<u64, EncodeError> {
+        Ok(15 << CODE_TAG_SHIFT | u64::from(mv))
+    }
+}
+
+/// Action `n - 1` takes `n` counters.
+impl ActionSpace for Nim {
+    fn action_count(&self, _slots: usize) -> usize {
+        3
+    }
+    fn legal_actions(&self, _slots: usize) -> Result<LegalActions<u8>, EncodeError> {
+        Ok(LegalActions {
+            actions: self
+                .legal_moves()
+                .iter()
+                .map(|&mv| (usize::from(mv) - 1, mv))
+                .collect(),
+            dropped: 0,
+        })
+    }
+}
+
+/// The one kind of piece is the counter.
+impl Observation for Nim {
+    fn piece_kinds(&self) -> &'static [char] {
+        &['C']
     }
 }
 

@@ -275,6 +275,36 @@ pub enum ActionError {
     EndingMismatch(String),
 }
 
+/// A move or position that cannot be turned into numbers: a code that names no legal move,
+/// a move the game's numbering has no room for.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::codec::MoveCode;
+/// use variant_core::EncodeError;
+/// # use variant_core::doc_game::Nim as MyGame;
+/// let e = MyGame::default().decode_move(7).unwrap_err();
+/// assert_eq!(e, EncodeError::NoSuchMove { code: 7 });
+/// assert!(e.to_string().contains("0x0000000000000007"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// No legal move of the position has this code.
+    #[error("move code {code:#018x}: no legal move of this position has it")]
+    NoSuchMove {
+        /// The code given.
+        code: u64,
+    },
+    /// A move or position the numbering cannot hold.
+    #[error("{what}")]
+    Unencodable {
+        /// What and why.
+        what: String,
+    },
+}
+
 /// Any error of the workspace's games, for callers that do not care which kind.
 ///
 /// # Example
@@ -306,6 +336,12 @@ pub enum Error {
     /// See [`ActionError`].
     #[error(transparent)]
     Action(#[from] ActionError),
+    /// See [`EncodeError`].
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    /// See [`PerftError`](crate::perft::PerftError).
+    #[error(transparent)]
+    Perft(#[from] crate::perft::PerftError),
     /// A game name that the registry does not know.
     #[error("unknown game {name:?}; known games: {}", .known.join(", "))]
     UnknownGame {

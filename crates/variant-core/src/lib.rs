@@ -9,6 +9,9 @@
 //!   [`perft_with`](perft::perft_with) with a transposition table, a stop flag and progress.
 //! - [`History`]: the game record with undo, repetitions, draw claims, resignation and
 //!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format.
+//! - Each game's knowledge for programs outside Rust, behind traits every game implements:
+//!   [`codec::MoveCode`] (moves as 64-bit codes), [`actions::ActionSpace`] (moves as action
+//!   indices for learning) and [`planes::Observation`] (boards as numbers).
 //! - Shared pieces of the parallelepiped games: [`grid3::Cell3`] (cells `e2@1`) and
 //!   [`RemovalTable`] (height removal).
 //!
@@ -33,8 +36,10 @@
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod actions;
 pub mod binary;
 pub mod bits;
+pub mod codec;
 pub mod config;
 #[doc(hidden)]
 pub mod doc_game;
@@ -45,6 +50,7 @@ mod history;
 mod movelist;
 pub mod perft;
 pub mod perft_data;
+pub mod planes;
 mod record;
 mod removal;
 pub mod render;
@@ -56,7 +62,8 @@ pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
 pub use error::{
-    ActionError, ConfigError, Error, IllegalMove, MoveError, PositionError, RecordError,
+    ActionError, ConfigError, EncodeError, Error, IllegalMove, MoveError, PositionError,
+    RecordError,
 };
 pub use game::{Game, RepetitionRules};
 pub use history::{Action, Ending, History, RESIGN_PREFIX};

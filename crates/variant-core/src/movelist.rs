@@ -213,3 +213,27 @@ impl<M, const N: usize> IntoIterator for SpillList<M, N> {
         }
     }
 }
+
+/// `for mv in &moves`, as on the other move lists (`MoveList`, `Vec`).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::SpillList;
+/// let mut list = SpillList::<u8, 2>::default();
+/// list.push(3);
+/// list.push(4);
+/// let mut sum = 0;
+/// for mv in &list {
+///     sum += mv;
+/// }
+/// assert_eq!(sum, 7);
+/// ```
+impl<'a, M, const N: usize> IntoIterator for &'a SpillList<M, N> {
+    type Item = &'a M;
+    type IntoIter = std::slice::Iter<'a, M>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

@@ -6,7 +6,7 @@ use crate::ptr::{
     TextOut, arg_mut, arg_out, arg_ref, arg_str, arg_str_or_empty, free_box, into_raw,
 };
 use crate::result::variants_result;
-use crate::typed::{build, with_typed};
+use crate::typed::build;
 use std::ffi::c_char;
 use variants::AnyGame;
 use variants::variant_core::perft::{divide_parallel, perft};
@@ -303,15 +303,16 @@ pub extern "C" fn variants_game_perft(
         let game = arg_ref(game, "game")?;
         let nodes = arg_out(nodes, "nodes")?;
         check_perft_depth(depth)?;
-        // The typed game's perft: the figure C callers compare their own walks with.
+        // The facade's perft of the game (at the typed game's speed): the figure C callers
+        // compare their own walks with.
         let count = if threads == 1 || depth <= 1 {
-            with_typed!(&game.game, g => perft(g, depth))
+            perft(&game.game, depth)
         } else {
             let threads = usize::try_from(threads).unwrap_or(0);
-            with_typed!(&game.game, g => divide_parallel(g, depth, threads, |_, _| {})
+            divide_parallel(&game.game, depth, threads, |_, _| {})
                 .iter()
                 .map(|(_, n)| n)
-                .sum())
+                .sum()
         };
         nodes.write(count);
         Ok(())

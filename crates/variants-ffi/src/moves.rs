@@ -2,14 +2,13 @@
 //! the functions a C search (perft, an engine, a GUI) runs in its inner loop.
 
 use crate::boundary::{Failure, ffi_boundary};
-use crate::codec::{Codec, legal_move, play_code, with_moves};
+use crate::codec::{legal_move, play_code, with_moves};
 use crate::game::variants_game;
 use crate::ptr::{TextOut, arg_mut, arg_out, arg_ref, arg_slice_out, arg_str, same_object};
 use crate::result::variants_result;
-use crate::typed::with_typed;
 use std::ffi::c_char;
-use variants::Error;
 use variants::variant_core::Game;
+use variants::{AnyGame, Error};
 
 /// A legal move of the position it was listed from, as a number.
 ///
@@ -52,20 +51,23 @@ pub extern "C" fn variants_game_moves(
         let count = arg_out(count, "count")?;
         let out = arg_slice_out(moves, len, "moves")?;
         let stamp = game.stamp;
-        with_typed!(&game.game, g => with_moves(g, stamp, |cache| {
+        with_moves(&game.game, stamp, |cache| {
             let codes = cache.codes();
             count.write(codes.len());
             let Some(slots) = out.get_mut(..codes.len()) else {
                 return Err(Failure::new(
                     variants_result::VARIANTS_BUFFER_TOO_SMALL,
-                    format!("the array holds {len} moves; the position has {}", codes.len()),
+                    format!(
+                        "the array holds {len} moves; the position has {}",
+                        codes.len()
+                    ),
                 ));
             };
             for (slot, &code) in slots.iter_mut().zip(codes) {
                 slot.write(code);
             }
             Ok(())
-        })?)
+        })?
     })
 }
 
@@ -87,8 +89,7 @@ pub extern "C" fn variants_game_play_move(
     ffi_boundary(|| {
         let handle = arg_mut(game, "game")?;
         let stamp = handle.stamp;
-        with_typed!(mut handle.changing(), g => play_code(g, stamp, r#move))
-            .inspect_err(|_| handle.stamp = stamp)
+        play_code(handle.changing(), stamp, r#move).inspect_err(|_| handle.stamp = stamp)
     })
 }
 
@@ -110,9 +111,9 @@ pub extern "C" fn variants_game_move_text(
     ffi_boundary(|| {
         let game = arg_ref(game, "game")?;
         let out = TextOut::new(buf, len, written)?;
-        let text = with_typed!(&game.game, g => {
-            g.format_move(legal_move(g, game.stamp, r#move)?)
-        });
+        let text = game
+            .game
+            .format_move(legal_move(&game.game, game.stamp, r#move)?);
         out.write(&text)
     })
 }
@@ -136,13 +137,13 @@ pub extern "C" fn variants_game_parse_move(
         out.write(0);
         let game = arg_ref(game, "game")?;
         let text = arg_str(text, "text")?;
-        let code = with_typed!(&game.game, g => parse(g, game.stamp, text)?);
+        let code = parse(&game.game, game.stamp, text)?;
         out.write(code);
         Ok(())
     })
 }
 
-fn parse<G: Codec>(game: &G, stamp: u64, text: &str) -> Result<u64, Failure> {
+fn parse(game: &AnyGame, stamp: u64, text: &str) -> Result<u64, Failure> {
     let mv = game.parse_move(text).map_err(Error::from)?;
     with_moves(game, stamp, |cache| cache.code_of(mv))?.ok_or_else(|| {
         Failure::new(

@@ -4,7 +4,7 @@ use crate::boundary::{Failure, ffi_boundary_keep_error};
 use crate::ptr::TextOut;
 use std::ffi::c_char;
 use variants::Error;
-use variants::variant_core::MoveError;
+use variants::variant_core::{EncodeError, MoveError};
 
 /// The status code of a call. `VARIANTS_OK` (0) is success; every other value is an error.
 ///
@@ -106,6 +106,8 @@ pub(crate) fn code_of(error: &Error) -> variants_result {
         Error::Action(_) => VARIANTS_NOT_POSSIBLE,
         Error::UnknownGame { .. } => VARIANTS_UNKNOWN_GAME,
         Error::Move(_) => VARIANTS_BAD_MOVE,
+        Error::Encode(EncodeError::NoSuchMove { .. }) => VARIANTS_ILLEGAL_MOVE,
+        Error::Encode(_) => VARIANTS_INVALID_ARGUMENT,
         // Error is non-exhaustive: a kind added later is reported as "not possible" until it
         // gets its own code.
         _ => VARIANTS_NOT_POSSIBLE,

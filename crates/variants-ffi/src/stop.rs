@@ -5,7 +5,6 @@ use crate::boundary::{Failure, ffi_boundary, ffi_boundary_void};
 use crate::game::variants_game;
 use crate::ptr::{arg_out, arg_ref, free_box, into_raw};
 use crate::result::variants_result;
-use crate::typed::with_typed;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use variants::variant_core::Game;
@@ -312,7 +311,7 @@ pub extern "C" fn variants_game_perft_ex(
             lock: std::sync::Mutex::new(()),
         };
         let threads = usize::try_from(threads).unwrap_or(usize::MAX);
-        let count = with_typed!(&game.game, g => perft_ex(g, depth, threads, stop, &reporter));
+        let count = perft_ex(&game.game, depth, threads, stop, &reporter);
         match count {
             Ok(count) => {
                 nodes.write(count);

@@ -2,19 +2,21 @@
 //! and observation planes of a position), so that one `env.step` crosses into Rust once or
 //! twice instead of looping in Python.
 
-use crate::actions::Encoding as ActionEncoding;
 use crate::errors::VariantsError;
 use crate::game::Game;
-use crate::planes::{self, Kinds};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyTuple};
-use variants::variant_core::{Game as _, GameConfig as _};
+use variants::variant_core::Game as _;
+use variants::variant_core::Seat;
+use variants::variant_core::actions::ActionSpace;
+use variants::variant_core::planes::Observation;
 
-/// The action encoding and observation layout of one game configuration.
+/// The action encoding and observation layout of one game configuration: the game's own
+/// numbering (`ActionSpace`) and planes (`Observation`), through the facade.
 #[pyclass(module = "variants", name = "Encoding", frozen)]
 pub struct Encoding {
-    actions: ActionEncoding,
-    kinds: Kinds,
+    slots: usize,
+    size: usize,
     name: &'static str,
     config: String,
 }
@@ -46,11 +48,9 @@ impl Encoding {
             None => 8,
         };
         let inner = &game.inner;
-        let actions = ActionEncoding::of(inner.name(), |k| inner.config().get(k), slots)
-            .map_err(VariantsError::new_err)?;
         Ok(Encoding {
-            actions,
-            kinds: Kinds::of(inner.name()),
+            slots,
+            size: inner.action_count(slots),
             name: inner.name(),
             config: game.config_text(),
         })
@@ -59,28 +59,34 @@ impl Encoding {
     /// The number of actions.
     #[getter]
     fn size(&self) -> usize {
-        self.actions.size()
+        self.size
     }
 
     /// The legal actions of `game` (sorted) with the move text of each, and the number of
     /// legal moves the encoding could not hold (draughts moves beyond the slots).
     fn legal(&self, game: &Game) -> PyResult<(Vec<usize>, Vec<String>, usize)> {
         self.check_game(game)?;
-        let moves = game.inner.legal_move_texts();
-        let (pairs, dropped) = self
+        let legal = game
+            .inner
+            .legal_actions(self.slots)
+            .map_err(|e| VariantsError::new_err(e.to_string()))?;
+        let actions = legal.actions.iter().map(|&(a, _)| a).collect();
+        let texts = legal
             .actions
-            .encode(&moves)
-            .map_err(VariantsError::new_err)?;
-        let actions = pairs.iter().map(|&(a, _)| a).collect();
-        let texts = pairs.iter().map(|&(_, i)| moves[i].clone()).collect();
-        Ok((actions, texts, dropped))
+            .iter()
+            .map(|&(_, mv)| game.inner.format_move(mv))
+            .collect();
+        Ok((actions, texts, legal.dropped))
     }
 
     /// The observation shape `(boards, ranks, files, channels)` for this configuration.
     fn observation_shape(&self, game: &Game) -> PyResult<(usize, usize, usize, usize)> {
         self.check_game(game)?;
-        let (shape, _) =
-            planes::observation(&game.inner, self.kinds, 0).map_err(VariantsError::new_err)?;
+        let shape = game
+            .inner
+            .observation(Seat(0))
+            .map_err(|e| VariantsError::new_err(e.to_string()))?
+            .shape;
         Ok((shape[0], shape[1], shape[2], shape[3]))
     }
 
@@ -93,10 +99,12 @@ impl Encoding {
         observer: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.check_game(game)?;
-        let observer = game.seat_named(observer)?.index();
-        let (shape, data) = planes::observation(&game.inner, self.kinds, observer)
-            .map_err(VariantsError::new_err)?;
-        let data = PyByteArray::new(py, &data);
+        let observer = game.seat_named(observer)?;
+        let planes = game
+            .inner
+            .observation(observer)
+            .map_err(|e| VariantsError::new_err(e.to_string()))?;
+        let (shape, data) = (planes.shape, PyByteArray::new(py, &planes.data));
         py.import("numpy")?
             .call_method1("frombuffer", (data, "int8"))?
             .call_method1("reshape", (PyTuple::new(py, shape)?,))

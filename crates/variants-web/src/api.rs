@@ -324,8 +324,10 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
     }
     let active = active_seats(&game);
     let (listed, open) = open_seats(&req.listed, &names, &players, &active)?;
-    if listed && req.one_token {
-        return Err(bad("one_token and listed exclude each other"));
+    if open.contains(&true) && req.one_token {
+        return Err(bad(
+            "one_token and open seats exclude each other (a taken seat needs its own token)",
+        ));
     }
     let clock = match &req.clock {
         None => None,
@@ -712,12 +714,23 @@ async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult 
 #[derive(Deserialize, Default)]
 struct ListQuery {
     #[serde(default)]
-    open: Option<bool>,
+    open: Option<String>,
 }
 
 /// `GET /api/games`: the ongoing listed games, newest first; `?open=true` only those with a
 /// free seat, `?open=false` only those without.
 async fn list(State(app): State<Shared>, Query(q): Query<ListQuery>) -> ApiResult {
+    let open = match q.open.as_deref() {
+        None => None,
+        Some("true") => Some(true),
+        Some("false") => Some(false),
+        Some(other) => {
+            return Err(bad(format!(
+                "open: {:?} is not true or false",
+                shorten(other)
+            )));
+        }
+    };
     let ids: Vec<String> = app
         .listed
         .read()
@@ -742,7 +755,7 @@ async fn list(State(app): State<Shared>, Query(q): Query<ListQuery>) -> ApiResul
             .filter(|&i| room.open[i])
             .map(|i| room.seat_name(Seat(i as u8)))
             .collect();
-        if q.open.is_some_and(|open| open == free.is_empty()) {
+        if open.is_some_and(|open| open == free.is_empty()) {
             continue;
         }
         let players: serde_json::Map<String, Value> = (0..room.seat_count())
@@ -801,7 +814,8 @@ async fn take_seat(
 
 #[derive(Deserialize)]
 struct TokenQuery {
-    token: String,
+    #[serde(default)]
+    token: Option<String>,
 }
 
 /// `GET /api/games/{id}/seat?token=T`: the seats the token holds (403 for none), so a page
@@ -811,11 +825,12 @@ async fn seat_of_token(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> ApiResult {
-    bounded("token", &q.token, MAX_TOKEN)?;
+    let token = q.token.ok_or_else(|| bad("token: missing (?token=…)"))?;
+    bounded("token", &token, MAX_TOKEN)?;
     let slot = slot(&app, &id)?;
     let room = slot.room.lock().await;
     let seats: Vec<&str> = room
-        .seats_of(&q.token)
+        .seats_of(&token)
         .into_iter()
         .map(|s| room.seat_name(s))
         .collect();

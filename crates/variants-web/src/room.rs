@@ -399,6 +399,10 @@ impl Room {
     fn ongoing(&self) -> Result<(), Refusal> {
         match self.history.status() {
             Status::Ongoing => Ok(()),
+            Status::Win { winner, .. } if self.ended_by_time() => Err(Refusal::Conflict(format!(
+                "the game is over: {} wins on time",
+                self.seat_name(winner)
+            ))),
             status => Err(Refusal::Conflict(format!("the game is over: {status}"))),
         }
     }

@@ -5,7 +5,10 @@
 //! its moves — a person needs seconds, so 100 clients offer at most 1000 moves a second; 0
 //! makes it a closed loop (as fast as the machine goes); `VARIANTS_LOAD_SYNC` (`full`, the
 //! default, or `normal`) is the server's `--sync`. Every answer must be 200, and the 99th percentile of the move
-//! answers (human moves, no engine) must stay under 50 ms.
+//! answers (human moves, no engine) must stay under 50 ms. Every game has a clock (an hour and
+//! a second a move: the server's timers run, none expires) and is listed, and one more client
+//! reads the lobby (`GET /api/games`) every 250 ms throughout (issue 24: the figure holds with
+//! clocks and the lobby in).
 //!
 //! Timing belongs in release builds: this test is `#[ignore]`d and run by
 //! `cargo xtask release-tests` (profile `release-tests`).
@@ -55,7 +58,8 @@ fn client(server: &Server, index: usize, until: Instant, think: Duration) -> Cli
         let (game, config) = GAMES[(index + report.games) % GAMES.len()];
         let (status, created) = server.post(
             "/api/games",
-            &json!({"game": game, "config": config, "one_token": true}),
+            &json!({"game": game, "config": config, "one_token": true, "listed": [],
+                    "clock": {"initial_ms": 3_600_000, "increment_ms": 1000}}),
         );
         if status != 201 {
             report
@@ -103,6 +107,25 @@ fn client(server: &Server, index: usize, until: Instant, think: Duration) -> Cli
     report
 }
 
+/// Reads the lobby every 250 ms until `until`: every answer must be 200 and list games.
+fn lobby_reader(server: &Server, until: Instant) -> ClientReport {
+    let mut report = ClientReport {
+        latencies: Vec::new(),
+        errors: Vec::new(),
+        games: 0,
+    };
+    while Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(250));
+        let started = Instant::now();
+        let (status, lobby) = server.get("/api/games?open=false");
+        report.latencies.push(started.elapsed());
+        if status != 200 || !lobby["games"].is_array() {
+            report.errors.push(format!("lobby: {status} {lobby}"));
+        }
+    }
+    report
+}
+
 #[test]
 #[ignore = "load test: release build (cargo xtask release-tests)"]
 fn hundred_games_at_once() {
@@ -113,19 +136,33 @@ fn hundred_games_at_once() {
     let dir = scratch("load");
     let server = Server::start_with(&dir.join("games.db"), &["--sync", &sync]);
     let until = Instant::now() + Duration::from_secs(seconds);
-    let reports: Vec<ClientReport> = std::thread::scope(|scope| {
+    let (reports, lobby): (Vec<ClientReport>, ClientReport) = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..clients)
             .map(|i| {
                 let server = &server;
                 scope.spawn(move || client(server, i, until, think))
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("client thread"))
-            .collect()
+        let lobby = scope.spawn(|| lobby_reader(&server, until));
+        (
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("client thread"))
+                .collect(),
+            lobby.join().expect("lobby thread"),
+        )
     });
-    let errors: Vec<String> = reports.iter().flat_map(|r| r.errors.clone()).collect();
+    let mut errors: Vec<String> = reports.iter().flat_map(|r| r.errors.clone()).collect();
+    errors.extend(lobby.errors);
+    println!(
+        "lobby: {} reads, slowest {:.2} ms",
+        lobby.latencies.len(),
+        lobby
+            .latencies
+            .iter()
+            .max()
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    );
     let games: usize = reports.iter().map(|r| r.games).sum();
     let mut latencies: Vec<Duration> = reports.into_iter().flat_map(|r| r.latencies).collect();
     latencies.sort();

@@ -124,7 +124,9 @@ fn a_flag_fall_ends_the_game_by_time() {
     assert_eq!(ended["clock"]["running"], Value::Null);
     // The game is over: a move is refused.
     let token = c["tokens"]["white"].as_str().unwrap();
-    assert_eq!(play(&server, id, "e2e4", token).0, 409);
+    let (status, refused) = play(&server, id, "e2e4", token);
+    assert_eq!(status, 409);
+    assert!(str_of(&refused, "error").contains("on time"), "{refused}");
     // The JSON record keeps the flag fall as White's resignation.
     let (status, record) = server.get(&format!("/api/games/{id}/record"));
     assert_eq!(status, 200);
@@ -415,6 +417,12 @@ fn tokens_ids_and_instances_answer_plainly() {
     let (status, answer) = server.get(&format!("/api/games/{id}/seat?token={token}"));
     assert_eq!(status, 200);
     assert_eq!(answer["seats"], json!(["black"]));
+    let (status, answer) = server.get(&format!("/api/games/{id}/seat"));
+    assert_eq!(status, 400);
+    assert!(str_of(&answer, "error").contains("token"), "{answer}");
+    let (status, answer) = server.get("/api/games?open=maybe");
+    assert_eq!(status, 400);
+    assert!(str_of(&answer, "error").contains("open"), "{answer}");
     let before = state(&server, &id)["instance"].clone();
     assert!(before.as_str().is_some_and(|i| !i.is_empty()));
     server.kill();

@@ -10,9 +10,13 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
+use variant_core::actions::{ActionSpace, LegalActions};
+use variant_core::codec::MoveCode;
+use variant_core::planes::{BoardCodes, Observation, Planes};
 use variant_core::{
-    ActionError, BoardView, ConfigError, ConfigKey, DrawReason, Error, Game, GameConfig,
-    MoveBuffer, MoveError, MoveSink, PositionError, RepetitionRules, Seat, SpillList, Status,
+    ActionError, BoardView, ConfigError, ConfigKey, DrawReason, EncodeError, Error, Game,
+    GameConfig, MoveBuffer, MoveError, MoveSink, PositionError, RepetitionRules, Seat, SpillList,
+    Status,
 };
 
 #[cfg(feature = "bishops4p")]
@@ -744,13 +748,14 @@ pub const ANY_INLINE_MOVES: usize = 256;
 pub type AnyMoveList = SpillList<AnyMove, ANY_INLINE_MOVES>;
 
 /// A typed game's moves delivered to a sink of [`AnyMove`]s, each wrapped as it is generated
-/// (no intermediate typed list).
-struct Wrapping<'a, S, M> {
+/// (no intermediate typed list). `W` is the variant's constructor as a function item (a
+/// zero-sized type, not a function pointer), so the wrapping inlines in any build.
+struct Wrapping<'a, S, W> {
     sink: &'a mut S,
-    wrap: fn(M) -> AnyMove,
+    wrap: W,
 }
 
-impl<S: MoveSink<AnyMove>, M> MoveSink<M> for Wrapping<'_, S, M> {
+impl<S: MoveSink<AnyMove>, M, W: Fn(M) -> AnyMove> MoveSink<M> for Wrapping<'_, S, W> {
     #[inline(always)]
     fn push(&mut self, mv: M) {
         self.sink.push((self.wrap)(mv));
@@ -759,8 +764,26 @@ impl<S: MoveSink<AnyMove>, M> MoveSink<M> for Wrapping<'_, S, M> {
 
 /// Runs the typed game's generator into `sink`, wrapping each move.
 #[inline]
-fn wrapped<G: Game, S: MoveSink<AnyMove>>(game: &G, wrap: fn(G::Move) -> AnyMove, sink: &mut S) {
+fn wrapped<G: Game, S: MoveSink<AnyMove>>(
+    game: &G,
+    wrap: impl Fn(G::Move) -> AnyMove,
+    sink: &mut S,
+) {
     game.generate_moves(&mut Wrapping { sink, wrap });
+}
+
+/// The typed game's legal moves, listed by its own `legal_moves_into` (compiled and optimised
+/// in the game's crate) and wrapped: a generator instantiated for a wrapping sink is compiled
+/// in the caller's crate instead, where a build without LTO cannot inline the game's private
+/// helpers, and one-height draughts lost a third of its perft speed that way (issue 21,
+/// docs/benchmarks.md "AnyGame for an embedder").
+#[inline]
+fn listed<G: Game>(game: &G, wrap: impl Fn(G::Move) -> AnyMove, moves: &mut AnyMoveList) {
+    let mut typed = G::MoveList::default();
+    game.legal_moves_into(&mut typed);
+    for &mv in typed.iter() {
+        moves.push(wrap(mv));
+    }
 }
 
 impl Game for AnyGame {
@@ -811,7 +834,7 @@ impl Game for AnyGame {
     #[inline]
     fn legal_moves_into(&self, moves: &mut AnyMoveList) {
         moves.clear();
-        self.generate_moves(moves);
+        dispatch!(TypedGame, &self.game, g, wrap = AnyMove => listed(g, wrap, moves))
     }
 
     #[inline]
@@ -888,5 +911,93 @@ impl Game for AnyGame {
             self.config = OnceLock::new();
         }
         dispatch!(TypedGame, &mut self.game, g => g.resign(seat))
+    }
+}
+
+/// The code of a move is the typed game's code (each game crate's `codec` module gives its
+/// layout); a move of another game has none.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::variant_core::codec::MoveCode;
+/// let game = variants::new_game("chess-t", "").unwrap();
+/// let moves = game.legal_moves();
+/// let mut codes = Vec::new();
+/// game.move_codes(&moves, &mut codes).unwrap();
+/// assert!(codes.iter().all(|&c| c >> 60 == game.code_tag()));
+/// assert_eq!(game.decode_move(codes[3]).unwrap(), moves[3]);
+/// // A chess3d code is no move of chess-T.
+/// let chess = variants::new_game("chess3d", "heights=1").unwrap();
+/// let e2e4 = chess.encode_move(chess.parse_move("e2e4").unwrap()).unwrap();
+/// assert!(game.decode_move(e2e4).is_err());
+/// ```
+impl MoveCode for AnyGame {
+    #[inline]
+    fn code_tag(&self) -> u64 {
+        dispatch!(TypedGame, &self.game, g => g.code_tag())
+    }
+
+    #[inline]
+    fn move_code(&self, mv: AnyMove, earlier: &[u64]) -> Result<u64, EncodeError> {
+        dispatch_move!(
+            &self.game, mv, g, m => g.move_code(m, earlier),
+            _ => Err(EncodeError::Unencodable {
+                what: format!("{mv:?}: a move of another game than {}", self.name()),
+            })
+        )
+    }
+}
+
+/// The actions of the typed game (each game crate's `actions` module gives its numbering).
+///
+/// # Example
+///
+/// ```
+/// use variants::variant_core::actions::ActionSpace;
+/// let game = variants::new_game("chess3d", "heights=1").unwrap();
+/// assert_eq!(game.action_count(1), 64 * 64 * 5);
+/// // C3-51: e2e4 is (12 * 64 + 28) * 5.
+/// let legal = game.legal_actions(1).unwrap();
+/// assert!(legal.actions.iter().any(|&(a, mv)| a == 3980 && game.format_move(mv) == "e2e4"));
+/// ```
+impl ActionSpace for AnyGame {
+    fn action_count(&self, slots: usize) -> usize {
+        dispatch!(TypedGame, &self.game, g => g.action_count(slots))
+    }
+
+    fn legal_actions(&self, slots: usize) -> Result<LegalActions<AnyMove>, EncodeError> {
+        dispatch!(TypedGame, &self.game, g, wrap = AnyMove => {
+            let legal = g.legal_actions(slots)?;
+            Ok(LegalActions {
+                actions: legal.actions.into_iter().map(|(a, m)| (a, wrap(m))).collect(),
+                dropped: legal.dropped,
+            })
+        })
+    }
+}
+
+/// The planes of the typed game (each game crate's `planes` module names its pieces).
+///
+/// # Example
+///
+/// ```
+/// use variants::variant_core::planes::Observation;
+/// let game = variants::new_game("checkers3d", "heights=2").unwrap();
+/// assert_eq!(game.piece_kinds(), &['M', 'K']);
+/// assert_eq!(game.board_codes().unwrap().shape, [2, 8, 8]);
+/// ```
+impl Observation for AnyGame {
+    fn piece_kinds(&self) -> &'static [char] {
+        dispatch!(TypedGame, &self.game, g => g.piece_kinds())
+    }
+
+    fn board_codes(&self) -> Result<BoardCodes, EncodeError> {
+        dispatch!(TypedGame, &self.game, g => g.board_codes())
+    }
+
+    fn observation(&self, observer: Seat) -> Result<Planes, EncodeError> {
+        dispatch!(TypedGame, &self.game, g => g.observation(observer))
     }
 }

@@ -15,6 +15,30 @@
 //! assert_eq!(variants::perft(&game, 2), 400);
 //! ```
 //!
+//! [`perft_with`] adds threads, a transposition table, a stop flag and progress, and its
+//! [`PerftError`] converts into [`Error`], so `?` works in a function returning
+//! `Result<_, variants::Error>`:
+//!
+//! ```
+//! use variants::{PerftOptions, perft_with};
+//!
+//! fn count() -> Result<u64, variants::Error> {
+//!     let game = variants::new_game("chess-t", "")?;
+//!     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
+//!     Ok(perft_with(&game, 3, &options)?)
+//! }
+//! assert_eq!(count().unwrap(), 15_121); // CT-52
+//!
+//! // Every move list iterates by reference.
+//! let game = variants::new_game("checkers3d", "heights=1").unwrap();
+//! let moves = game.legal_moves();
+//! let mut n = 0;
+//! for _mv in &moves {
+//!     n += 1;
+//! }
+//! assert_eq!(n, 7); // Russian draughts: seven first moves
+//! ```
+//!
 //! Every game can be left out with Cargo features (`chess3d`, `checkers3d`, `bishops4p`,
 //! `chess-t`; all on by default).
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
@@ -31,7 +55,9 @@ pub use any::{
 };
 pub use records::{history_from_binary, history_from_json, history_to_pgn};
 pub use variant_core;
-pub use variant_core::perft::{divide, perft, perft_parallel};
+pub use variant_core::perft::{
+    PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,
+};
 pub use variant_core::{
     ActionError, ConfigError, DrawReason, Error, Game, GameConfig, History, IllegalMove, MoveError,
     PositionError, RecordError, Seat, Status, WinReason,

@@ -267,3 +267,68 @@ pub fn history_from_json(json: &str) -> Result<History<AnyGame>, Error> {
 pub fn history_from_binary(bytes: &[u8]) -> Result<History<AnyGame>, Error> {
     crate::history_from_binary(bytes)
 }
+
+/// The names of the games this build serves, in registry order (the order of [`games`]).
+///
+/// # Example
+///
+/// ```
+/// let names = variants::registry::names();
+/// assert_eq!(names.len(), variants::registry::games().len());
+/// assert!(names.contains(&"chess3d"));
+/// ```
+pub fn names() -> &'static [&'static str] {
+    crate::any::GAME_NAMES
+}
+
+/// The game whose move codes carry the number in the top four bits of `code`
+/// ([`variant_core::codec::code_tag`]), if a game of this build has it.
+///
+/// # Example
+///
+/// ```
+/// use variants::prelude::*;
+/// use variants::variant_core::codec::MoveCode;
+/// let game = variants::new_game("checkers3d", "heights=1").unwrap();
+/// let code = game.encode_move(game.legal_moves()[0]).unwrap();
+/// assert_eq!(variants::registry::game_of_code(code), Some("checkers3d"));
+/// assert_eq!(variants::registry::game_of_code(0), None);
+/// ```
+pub fn game_of_code(code: u64) -> Option<&'static str> {
+    let tag = variant_core::codec::code_tag(code);
+    code_tags()
+        .iter()
+        .find(|&&(_, t)| t == tag)
+        .map(|&(name, _)| name)
+}
+
+/// Each game's number in its move codes, read once from its start position.
+fn code_tags() -> &'static [(&'static str, u64)] {
+    use variant_core::codec::MoveCode;
+    static TAGS: OnceLock<Vec<(&'static str, u64)>> = OnceLock::new();
+    TAGS.get_or_init(|| {
+        names()
+            .iter()
+            .filter_map(|&name| Some((name, crate::new_game(name, "").ok()?.code_tag())))
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes of two games never collide: every game has its own number, none is 0.
+    #[test]
+    fn code_tags_are_distinct_and_nonzero() {
+        let tags = code_tags();
+        assert_eq!(tags.len(), names().len());
+        for (i, &(name, tag)) in tags.iter().enumerate() {
+            assert!((1..16).contains(&tag), "{name}: tag {tag}");
+            assert!(
+                tags[..i].iter().all(|&(_, t)| t != tag),
+                "{name}: tag {tag} twice"
+            );
+        }
+    }
+}

@@ -142,7 +142,7 @@ impl SearchGame for Chess3d {
     }
 
     fn must_not_stand_pat(&self) -> bool {
-        self.is_check()
+        self.is_in_check(variants::Game::side_to_move(self))
     }
 
     fn counter_draw(&self) -> bool {

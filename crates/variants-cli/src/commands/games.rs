@@ -28,14 +28,46 @@ pub fn run(json: bool) -> Result<(), Error> {
     for g in games {
         outln!("{}  {}", g.name, g.description);
         for k in g.keys {
-            outln!(
-                "    {:<20} {} (default {}; allowed {})",
-                k.name,
-                k.description,
-                k.default,
-                k.allowed
-            );
+            outln!("    {:<20} {} ({})", k.name, k.description, bounds(k));
         }
     }
     Ok(())
+}
+
+/// `default X; allowed Y` for a key; an empty default (the key's "nothing", e.g. no
+/// impregnable cells) is written as `none`, so no `(default ; …)` appears.
+fn bounds(key: &variants::variant_core::ConfigKey) -> String {
+    let default = if key.default.is_empty() {
+        "none"
+    } else {
+        key.default
+    };
+    if key.allowed.is_empty() {
+        format!("default {default}")
+    } else {
+        format!("default {default}; allowed {}", key.allowed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bounds;
+    use variants::variant_core::ConfigKey;
+
+    #[test]
+    fn an_empty_default_is_written_none() {
+        let key = ConfigKey {
+            name: "cells",
+            description: "cells",
+            default: "",
+            allowed: "comma-separated cells",
+        };
+        assert_eq!(bounds(&key), "default none; allowed comma-separated cells");
+        let key = ConfigKey {
+            default: "8",
+            allowed: "1..=8",
+            ..key
+        };
+        assert_eq!(bounds(&key), "default 8; allowed 1..=8");
+    }
 }

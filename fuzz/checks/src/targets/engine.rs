@@ -9,11 +9,12 @@
 //! game's history), then the limits: a byte choosing depth / nodes / time / stop-only
 //! combinations, their values, the table size (0–2 MiB) and the stop delay (0–40 ms).
 
-use crate::{Bytes, legal, playout, start};
+use crate::{Bytes, configs_of, legal, playout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use variants::AnyGame;
 use variants::variant_core::Game;
-use variants_engine::{Limits, SearchGame, Searcher};
+use variants_engine::{AnyEngine, Limits};
 
 /// How far past its time limit or stop signal a search may return. Generous: the fuzz build
 /// runs under the address sanitizer on a shared machine; a hang is minutes, not this.
@@ -23,8 +24,10 @@ pub const GRACE: Duration = Duration::from_secs(3);
 /// execution short on the 8-height boxes).
 const NODE_CAP: u64 = 20_000;
 
-fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>) {
-    let Some(first) = start::<G>(configs, bytes.byte() as usize) else {
+fn visit(name: &str, bytes: &mut Bytes<'_>) {
+    let configs = configs_of(name);
+    let config = configs[bytes.byte() as usize % configs.len()];
+    let Ok(first) = variants::new_game(name, config) else {
         return;
     };
     let plies = bytes.byte() as usize % 48;
@@ -50,7 +53,7 @@ fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>)
     let hash_mb = usize::from(bytes.byte() % 3);
 
     let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::<G>::with_hash_mb(hash_mb);
+    let mut searcher = AnyEngine::with_hash_mb(hash_mb);
     let started = Instant::now();
     let result = std::thread::scope(|scope| {
         if let Some(delay) = stop_after {
@@ -65,28 +68,28 @@ fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>)
     });
     let elapsed = started.elapsed();
     let text = root.to_text();
+    let name = root.name();
 
-    let moves = legal(root);
+    let moves = legal::<AnyGame>(root);
     match result.best {
         None => assert!(
             moves.is_empty(),
             "{}: the engine found no move but there are {} legal moves at {text}",
-            G::NAME,
+            name,
             moves.len()
         ),
         Some(best) => {
             assert!(
                 moves.iter().any(|(m, _)| *m == best),
                 "{}: the engine's move {} is not legal at {text}",
-                G::NAME,
+                name,
                 root.format_move(best)
             );
             if let Some(&head) = result.pv.first() {
                 assert_eq!(
-                    head,
-                    best,
+                    head, best,
                     "{}: the PV does not start with the best move at {text}",
-                    G::NAME
+                    name
                 );
             }
         }
@@ -96,7 +99,7 @@ fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>)
         assert!(
             legal(&along).iter().any(|(l, _)| *l == m),
             "{}: the PV holds an illegal move {} at {}",
-            G::NAME,
+            name,
             along.format_move(m),
             along.to_text()
         );
@@ -106,7 +109,7 @@ fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>)
         assert!(
             result.depth <= depth,
             "{}: depth {} over the limit {depth}",
-            G::NAME,
+            name,
             result.depth
         );
     }
@@ -115,7 +118,7 @@ fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>)
         assert!(
             elapsed <= bound + GRACE,
             "{}: the search took {elapsed:?} with a limit of {bound:?} at {text} ({limits:?})",
-            G::NAME
+            name
         );
     }
 }
@@ -123,10 +126,9 @@ fn visit<G: SearchGame>(configs: &'static [&'static str], bytes: &mut Bytes<'_>)
 /// One execution of the target on fuzz input `data` (panics on a broken invariant).
 pub fn run(data: &[u8]) {
     let mut bytes = Bytes::new(data);
-    match bytes.byte() % 4 {
-        0 => visit::<variants::chess3d::Chess3d>(crate::CHESS3D_CONFIGS, &mut bytes),
-        1 => visit::<variants::checkers3d::Checkers3d>(crate::CHECKERS3D_CONFIGS, &mut bytes),
-        2 => visit::<variants::bishops4p::Bishops>(crate::BISHOPS4P_CONFIGS, &mut bytes),
-        _ => visit::<variants::chess_t::ChessT>(crate::CHESS_T_CONFIGS, &mut bytes),
+    // Every game of the registry, so a game added there is fuzzed without an edit here.
+    let names = variants::registry::names();
+    if let Some(&name) = names.get(bytes.byte() as usize % names.len().max(1)) {
+        visit(name, &mut bytes);
     }
 }

@@ -1,6 +1,6 @@
 //! Perft with bulk counting, single thread, printing nodes and nodes/s.
 //!
-//! `cargo run --release --example perft -p chess3d -- <depth> [position text|start] [key=value;...]`
+//! `cargo run --release --example chess3d_perft -p chess3d -- <depth> [position text|start] [key=value;...]`
 //!
 //! Without a position text the configuration's start position is used (`start` says so
 //! explicitly, to give a configuration alone). Examples:

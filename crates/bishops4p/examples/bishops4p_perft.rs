@@ -1,6 +1,6 @@
 //! Perft from the start (or a position text) with bulk counting, printing nodes and nodes/s.
 //!
-//! `cargo run --release --example perft -p bishops4p -- [depth] [players=3|4] [position text]`
+//! `cargo run --release --example bishops4p_perft -p bishops4p -- [depth] [players=3|4] [position text]`
 use bishops4p::{Bishops, BishopsConfig};
 use std::time::Instant;
 use variant_core::{Game, GameConfig, perft::perft};

@@ -1,8 +1,8 @@
 //! Perft from a start position or a position text, printing nodes and nodes per second.
 //!
 //! ```text
-//! cargo run --release -p checkers3d --example perft -- <depth> [key=value ...] [fen=<text>]
-//! cargo run --release -p checkers3d --example perft -- 10 heights=1 capture=free
+//! cargo run --release -p checkers3d --example checkers3d_perft -- <depth> [key=value ...] [fen=<text>]
+//! cargo run --release -p checkers3d --example checkers3d_perft -- 10 heights=1 capture=free
 //! ```
 use checkers3d::{Checkers3d, Checkers3dConfig};
 use std::time::Instant;

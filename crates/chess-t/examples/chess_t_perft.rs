@@ -1,7 +1,7 @@
 //! Perft from the start (or a given position): nodes and nodes per second, single thread,
 //! bulk counting at every depth, then playing every leaf at the last depth.
 //!
-//! `cargo run --release --example perft -p chess-t -- [depth] [config] [position text]`
+//! `cargo run --release --example chess_t_perft -p chess-t -- [depth] [config] [position text]`
 //! e.g. `-- 5`, `-- 4 "ruleset=chess-t-2020;white-impregnable=d4;black-impregnable=h5"`.
 
 use chess_t::{ChessT, ChessTConfig};

@@ -1,0 +1,102 @@
+//! checkers3d moves as 64-bit codes ([`MoveCode`]): the game's number 2 in bits 60–63; bits
+//! 0–8 the origin cell index, 9–17 the destination, 18 whether the move promotes, 19–50 a
+//! 32-bit fingerprint of the whole move (the captured set included), 51–59 its rank among
+//! the earlier moves of the list with the same bits 0–50.
+//!
+//! A draughts move carries a set of captured pieces too large for 64 bits, so a code is
+//! exact only within the position it was listed in (the rank makes it so); in another
+//! position it is either refused or names a legal move with the same origin, destination and
+//! fingerprint.
+
+use crate::Checkers3d;
+use crate::moves::Move;
+use std::hash::{Hash, Hasher};
+use variant_core::EncodeError;
+use variant_core::codec::{CODE_TAG_SHIFT, MoveCode};
+
+/// checkers3d's number in the top bits of its codes.
+const TAG: u64 = 2;
+/// Where the rank starts.
+const RANK_SHIFT: u32 = 51;
+/// How many moves alike the rank tells apart.
+const RANKS: u64 = 1 << 9;
+
+/// A small deterministic hasher (multiply–rotate over 64-bit words) for move fingerprints:
+/// codes only need to agree within one process, and the standard hasher is slower.
+#[derive(Default)]
+struct Fingerprint(u64);
+
+impl Hasher for Fingerprint {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            if let Some(head) = word.get_mut(..chunk.len()) {
+                head.copy_from_slice(chunk);
+            }
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+}
+
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+/// use variant_core::codec::MoveCode;
+/// // D3-9: one height is Russian draughts, 7 opening moves, each with its own code.
+/// let config: Checkers3dConfig = "heights=1".parse().unwrap();
+/// let game = Checkers3d::new(&config).unwrap();
+/// let moves = game.legal_moves();
+/// let mut codes = Vec::new();
+/// game.move_codes(&moves, &mut codes).unwrap();
+/// assert_eq!(codes.len(), 7);
+/// assert!(codes.iter().all(|&c| c >> 60 == 2)); // checkers3d's number
+/// for (&mv, &code) in moves.iter().zip(&codes) {
+///     assert_eq!(game.decode_move(code).unwrap(), mv);
+/// }
+/// ```
+impl MoveCode for Checkers3d {
+    #[inline]
+    fn code_tag(&self) -> u64 {
+        TAG
+    }
+
+    #[inline]
+    fn move_code(&self, mv: Move, earlier: &[u64]) -> Result<u64, EncodeError> {
+        // The fingerprint covers the whole move (origin, destination, promotion and the
+        // captured set) through its derived Hash.
+        let mut hasher = Fingerprint::default();
+        mv.hash(&mut hasher);
+        let print = hasher.finish() & 0xffff_ffff;
+        let base = TAG << CODE_TAG_SHIFT
+            | mv.from().index() as u64
+            | (mv.to().index() as u64) << 9
+            | u64::from(mv.is_promotion()) << 18
+            | print << 19;
+        // The rank among earlier moves with the same bits makes the code exact.
+        let same = earlier
+            .iter()
+            .filter(|&&c| c & ((1 << RANK_SHIFT) - 1) == base)
+            .count() as u64;
+        if same >= RANKS {
+            return Err(EncodeError::Unencodable {
+                what: format!(
+                    "checkers3d: more than {RANKS} legal moves share one origin, destination \
+                     and fingerprint; they cannot be given codes"
+                ),
+            });
+        }
+        Ok(base | same << RANK_SHIFT)
+    }
+}
