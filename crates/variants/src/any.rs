@@ -395,8 +395,9 @@ impl Clone for AnyGame {
     }
 
     /// Copies the active game in place when both hold the same game (perft and the engine copy
-    /// a parent into the same child again and again): no enum-sized temporary.
-    #[inline]
+    /// a parent into the same child again and again): no enum-sized temporary. Always inlined,
+    /// so a perft instantiated in an embedder's crate copies as the typed game's does.
+    #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
         match (&mut self.game, &source.game) {
             #[cfg(feature = "chess3d")]
@@ -410,7 +411,10 @@ impl Clone for AnyGame {
             #[allow(unreachable_patterns)]
             _ => self.game = source.clone().game,
         }
-        self.config.clone_from(&source.config);
+        // In a perft or a search neither side has built its configuration: nothing to copy.
+        if self.config.get().is_some() || source.config.get().is_some() {
+            self.config.clone_from(&source.config);
+        }
     }
 }
 
@@ -857,6 +861,10 @@ impl Game for AnyGame {
 
     fn board_view(&self) -> Option<BoardView> {
         dispatch!(TypedGame, &self.game, g => g.board_view())
+    }
+
+    fn playing_seats(&self) -> Vec<Seat> {
+        dispatch!(TypedGame, &self.game, g => g.playing_seats())
     }
 
     fn resign(&mut self, seat: Seat) -> Result<Option<Status>, ActionError> {
