@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The workspace root (xtask lives in `<root>/xtask`).
-fn workspace() -> PathBuf {
+pub fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
@@ -188,6 +188,7 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
         ("test_errors.c", &cc, "-std=c11", &[]),
         ("test_threads.c", &cc, "-std=c11", &[]),
         ("test_stop.c", &cc, "-std=c11", &[]),
+        ("test_search.c", &cc, "-std=c11", &[]),
         ("perft.c", &cc, "-std=c11", &["chess3d", "heights=1", "4"]),
         ("test_cpp.cpp", &cxx, "-std=c++17", &[]),
     ];

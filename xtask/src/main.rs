@@ -17,7 +17,10 @@
 //!   AnyGame perft against the typed perft (docs/benchmarks.md).
 //! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
 //!   pkg-config against the installed copy, and run.
+//! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
+//!   output compared where the page shows one (see `docs/mod.rs`).
 
+mod docs;
 mod fuzz;
 mod install;
 
@@ -101,12 +104,13 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::fuzz_long(&args),
         "install" => install::install(&args),
         "install-check" => install::install_check(&args),
+        "docs" => docs::docs(&args),
         "embedder-bench" => embedder_bench(&args),
         _ => {
             eprintln!(
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
-                 embedder-bench [--quick]>"
+                 embedder-bench [--quick]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);
         }

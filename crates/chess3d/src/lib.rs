@@ -40,6 +40,7 @@ mod piece;
 mod plane;
 mod planes;
 mod position;
+mod san;
 mod tables;
 mod view;
 

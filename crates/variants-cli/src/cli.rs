@@ -76,8 +76,9 @@ pub enum Command {
         /// Game, configuration and position.
         #[command(flatten)]
         game: PositionArgs,
-        /// Who plays a seat: SEAT=human|random|greedy|engine, the engine with options
-        /// `engine:depth=N`, `engine:movetime=MS`, `engine:nodes=N` (repeatable; default human).
+        /// Who plays a seat: SEAT=SPEC with SPEC human, random, greedy,
+        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB] or uci:PATH[,option=value…]
+        /// (repeatable; default human).
         #[arg(long, value_name = "SEAT=KIND")]
         player: Vec<String>,
         /// Seed of the built-in players' random choices.
@@ -114,32 +115,45 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Games between built-in players: W/D/L per player, the Elo difference for two.
+    /// Games between players: W/D/L per player, the Elo difference for two, an optional SPRT.
     Match {
         /// Game and configuration.
         #[command(flatten)]
         game: GameArgs,
-        /// A player, one per seat (repeatable): random, greedy, engine, engine:depth=N,
-        /// engine:movetime=MS, engine:nodes=N.
+        /// A player, one per seat that plays (repeatable): random, greedy,
+        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB] or an external engine
+        /// uci:PATH[,option=value…] (docs/protocol.md).
         #[arg(long, value_name = "SPEC", required = true)]
         player: Vec<String>,
-        /// Games to play (seats rotate from game to game).
+        /// Games to play (seats rotate from game to game); with --sprt, at most.
         #[arg(long, default_value_t = 10)]
         games: usize,
         /// Games played at the same time.
         #[arg(long, default_value_t = 1)]
         concurrency: usize,
-        /// Random plies at the start of each game (two games per opening, seats swapped).
-        #[arg(long, default_value_t = 4)]
-        random_plies: usize,
+        /// Random plies at the start of each game (two games per opening, seats swapped);
+        /// default 4, or 0 with --openings.
+        #[arg(long)]
+        random_plies: Option<usize>,
+        /// Openings: one position text or move list a line, each played from both sides.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<std::path::PathBuf>,
+        /// Plies after which an unfinished game is scored a draw.
+        #[arg(long, default_value_t = variants_match::runner::DEFAULT_MAX_PLIES)]
+        max_plies: usize,
+        /// Sequential probability ratio test elo0,elo1[,alpha,beta] (logistic Elo of the first
+        /// player over the second; alpha and beta 0.05): stop when it accepts H0 or H1.
+        #[arg(long, value_name = "ELO0,ELO1[,A,B]", allow_hyphen_values = true)]
+        sprt: Option<String>,
         /// Seed of the openings and of the random players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// One JSON object (games, players with spec/wins/draws/losses/score, elo, elo_error).
+        /// One JSON object (games, players with spec/wins/draws/losses/score, elo, elo_error,
+        /// sprt with llr/lower/upper/result).
         #[arg(long)]
         json: bool,
     },
-    /// Speak UCI on stdin/stdout: chess3d with one height (FIDE chess) for chess GUIs.
+    /// Speak the engine protocol: UCI with UCI_Variant, FIDE chess by default (protocol.md).
     Uci,
     /// Move-generation speed on each game's standard positions (node counts checked).
     Bench {

@@ -1,16 +1,13 @@
 //! The library behind the `variants` command (the binary is `src/main.rs`, a call of [`main`]).
-//! Its only other public item is [`web_testing`]: the web server of `variants serve` driven
-//! in-process, for tests and the `web_api` fuzz target. The command itself is documented in
-//! docs/cli.md, the web API in docs/web.md.
+//! The command itself is documented in docs/cli.md; `variants serve` parses its flags and
+//! calls the web server's crate, `variants_web` (docs/web.md).
 
 mod cli;
 mod commands;
 mod error;
 mod output;
 mod render;
-mod serve;
 mod setup;
-pub mod web_testing;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -5,8 +5,7 @@
 //! variants perft chess3d --depth 4 --config heights=1
 //! ```
 //!
-//! The command lives in the `variants_cli` library (so that tests and the fuzz targets can
-//! reach the web server in-process); this is its entry point.
+//! The command lives in the `variants_cli` library; this is its entry point.
 
 fn main() -> std::process::ExitCode {
     variants_cli::main()

@@ -216,3 +216,31 @@ fn uci_answers_the_protocol() {
         "the illegal e2e5 is reported"
     );
 }
+
+/// `undo` against a built-in player takes back its reply and the person's move, so the turn
+/// is the person's again (before, only the reply was taken back and played again at once).
+#[test]
+fn undo_returns_the_turn_to_the_person() {
+    let o = variants(
+        &[
+            "play",
+            "chess3d",
+            "-c",
+            "heights=1",
+            "--player",
+            "black=greedy",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
+        Some(b"e2e4\nundo\nshow\n"),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert_eq!(out.matches("black plays ").count(), 1, "{out}");
+    // `show` after the undo prints the start position again, White to move.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let reply = out.find("black plays ").expect("a reply");
+    assert!(out.rfind(start).is_some_and(|at| at > reply), "{out}");
+    assert!(out.trim_end().ends_with("white>"), "{out}");
+}

@@ -587,6 +587,29 @@ impl AnyGame {
             .collect()
     }
 
+    /// The seats that take part in this game, in seat order: every seat, except in games where
+    /// a configuration leaves seats empty (the three-player Bishops game has no Grey, B4-23) or
+    /// players have left (the long Bishops game, B4-21). Match runners seat one player on each.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::Seat;
+    /// let four = variants::new_game("bishops4p", "").unwrap();
+    /// assert_eq!(four.playing_seats().len(), 4);
+    /// let three = variants::new_game("bishops4p", "players=3").unwrap();
+    /// assert_eq!(three.playing_seats(), [Seat(0), Seat(2), Seat(3)]); // no Grey
+    /// assert_eq!(variants::new_game("chess-t", "").unwrap().playing_seats().len(), 2);
+    /// ```
+    pub fn playing_seats(&self) -> Vec<Seat> {
+        match &self.game {
+            #[cfg(feature = "bishops4p")]
+            TypedGame::Bishops(g) => g.active_seats(),
+            #[allow(unreachable_patterns)]
+            _ => (0..self.seat_count()).map(|i| Seat(i as u8)).collect(),
+        }
+    }
+
     /// Parses and plays a move; the position is unchanged on error.
     ///
     /// # Errors
@@ -622,6 +645,30 @@ impl AnyGame {
             .iter()
             .map(|&mv| self.format_move(mv))
             .collect()
+    }
+
+    /// Whether `seat` still plays: every seat of a two-player game to the end; in "Bishops" a
+    /// seat leaves when mated or resigned in the long game (B4-21), and Grey never plays in
+    /// the three-player game (B4-23). Frontends use it to hand out seats and count agreements.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::Seat;
+    /// let three = variants::new_game("bishops4p", "players=3").unwrap();
+    /// assert!(three.seat_in_play(Seat(0)));
+    /// assert!(!three.seat_in_play(Seat(1))); // Grey (B4-23)
+    /// let chess = variants::new_game("chess3d", "").unwrap();
+    /// assert!(chess.seat_in_play(Seat(1)));
+    /// assert!(!chess.seat_in_play(Seat(2))); // no such seat
+    /// ```
+    pub fn seat_in_play(&self, seat: Seat) -> bool {
+        match &self.game {
+            #[cfg(feature = "bishops4p")]
+            TypedGame::Bishops(pos) => pos.is_active(seat),
+            #[allow(unreachable_patterns)]
+            _ => seat.index() < self.seat_count(),
+        }
     }
 
     /// Whether generating the legal moves would take more than `steps` capture steps. Only

@@ -44,6 +44,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod any;
+pub mod page;
 pub mod perft_data;
 mod records;
 pub mod registry;
@@ -52,7 +53,7 @@ pub mod render;
 pub use any::{
     ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, TypedGame, from_text, new_game,
 };
-pub use records::{history_from_binary, history_from_json};
+pub use records::{history_from_binary, history_from_json, history_to_pgn};
 pub use variant_core;
 pub use variant_core::perft::{
     PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,

@@ -56,7 +56,7 @@ pub struct Marks {
 /// A seat's piece colours (fill, outline), by the seat's name (every game names its seats
 /// after their colours: white, black; "Bishops" white, grey, black, pink), each with an
 /// outline that stands out from both squares.
-fn seat_colours(name: &str, seat: u8) -> (&'static str, &'static str) {
+pub(crate) fn seat_colours(name: &str, seat: u8) -> (&'static str, &'static str) {
     match (name, seat) {
         ("white", _) => ("#ffffff", "#1a1a1a"),
         ("black", _) => ("#1a1a1a", "#f2f2f2"),
@@ -104,7 +104,7 @@ pub fn cell_name(view: &BoardView, board: usize, file: u8, rank: u8) -> String {
 /// The chess glyph (filled set, text presentation) standing for a piece, and a letter to
 /// print small beside it when the glyph is borrowed (chess-T's pieces have no glyphs of
 /// their own; the glyph is the chess piece that moves most like it).
-fn glyph(game: &str, symbol: char) -> (&'static str, Option<char>) {
+pub(crate) fn glyph(game: &str, symbol: char) -> (&'static str, Option<char>) {
     let chess = |c: char| match c {
         'K' => Some("\u{265A}"),
         'Q' => Some("\u{265B}"),

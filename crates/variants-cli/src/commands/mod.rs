@@ -4,7 +4,6 @@ use crate::output::outln;
 
 mod analyse;
 mod bench;
-mod engine_player;
 mod games;
 mod r#match;
 mod moves;
@@ -97,16 +96,25 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             games,
             concurrency,
             random_plies,
+            openings,
+            max_plies,
+            sprt,
             seed,
             json,
         } => r#match::run(
             &game,
-            &r#match::Options {
-                players: player,
-                games,
-                concurrency,
-                random_plies,
-                seed,
+            r#match::Options {
+                options: variants_match::MatchOptions {
+                    players: player,
+                    games,
+                    concurrency,
+                    random_plies: random_plies.unwrap_or(if openings.is_some() { 0 } else { 4 }),
+                    max_plies,
+                    sprt,
+                    seed,
+                    ..variants_match::MatchOptions::default()
+                },
+                openings,
                 json,
             },
         ),
@@ -116,12 +124,13 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             port,
             data,
             sync,
-        } => crate::serve::run(crate::serve::Options {
+        } => variants_web::run(variants_web::Options {
             host,
             port,
             data,
             flush: sync == "full",
-        }),
+        })
+        .map_err(|e| Error::Action(e.to_string())),
     }
 }
 

@@ -8,23 +8,11 @@ use crate::error::Error;
 use crate::output::{out, outln};
 use std::io::BufRead;
 use variants::{AnyGame, Game, History, Seat, Status};
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A person at the terminal.
-    Human,
-    /// Picks a legal move at random.
-    Random,
-    /// Picks the move with the best material count one ply deep (random among equals).
-    Greedy,
-    /// The engine (`variants_engine`) within these limits.
-    Engine(variants_engine::Limits),
-}
+use variants_match::{Player, PlayerSpec, Rng};
 
 /// Options of `variants play`.
 pub struct Options {
-    /// `SEAT=human|random|greedy` assignments.
+    /// `SEAT=SPEC` assignments (specs of `variants_match`).
     pub players: Vec<String>,
     /// Seed of the built-in players' random choices.
     pub seed: Option<u64>,
@@ -38,78 +26,57 @@ pub struct Options {
     pub max_plies: Option<usize>,
 }
 
-/// xorshift64*: a small deterministic generator, enough for picking moves.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value; 0 is moved off the fixed point).
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-fn parse_players(game: &AnyGame, specs: &[String]) -> Result<Vec<Player>, Error> {
-    let mut players = vec![Player::Human; game.seat_count()];
+/// The spec of each seat (`human` unless `--player SEAT=SPEC` says otherwise).
+fn parse_players(game: &AnyGame, specs: &[String]) -> Result<Vec<PlayerSpec>, Error> {
+    let mut players = vec![PlayerSpec::Human; game.seat_count()];
     for spec in specs {
         let (seat, kind) = spec.split_once('=').ok_or_else(|| {
             Error::Action(format!(
-                "--player {spec:?}: expected SEAT=human|random|greedy|engine[:OPTION=N]"
+                "--player {spec:?}: expected SEAT=human|random|greedy|engine[:OPTION=N]|uci:PATH"
             ))
         })?;
         let index = (0..game.seat_count())
             .find(|&i| game.seat_name(Seat(i as u8)) == seat || seat == i.to_string())
             .ok_or_else(|| {
-                let names: Vec<&str> = (0..game.seat_count())
-                    .map(|i| game.seat_name(Seat(i as u8)))
-                    .collect();
                 Error::Action(format!(
                     "--player {spec:?}: no seat {seat:?}; seats: {}",
-                    names.join(", ")
+                    game.seat_names().join(", ")
                 ))
             })?;
-        players[index] = match kind {
-            "human" => Player::Human,
-            "random" => Player::Random,
-            "greedy" => Player::Greedy,
-            k if k.starts_with("engine") => Player::Engine(super::engine_player::parse_limits(k)?),
-            _ => {
-                return Err(Error::Action(format!(
-                    "--player {spec:?}: {kind:?} is not human, random, greedy or engine"
-                )));
-            }
-        };
+        players[index] = PlayerSpec::parse(kind)
+            .map_err(|e| Error::Action(format!("--player {spec:?}: {e}")))?;
     }
     Ok(players)
 }
 
-/// Material of `seat` minus everyone else's, from the game's picture of the position.
-fn material(game: &AnyGame, seat: Seat) -> i64 {
-    let Some(view) = game.board_view() else {
-        return 0;
-    };
-    view.boards
+/// The players of the seats for the game of `history`, told a game begins.
+fn make_players(history: &History<AnyGame>, specs: &[PlayerSpec]) -> Result<Vec<Player>, Error> {
+    specs
         .iter()
-        .flat_map(|b| b.cells.iter())
-        .filter_map(|c| c.piece.as_ref())
-        .map(|p| {
-            if p.seat == seat {
-                p.value as i64
-            } else {
-                -(p.value as i64)
-            }
+        .map(|s| {
+            let mut p = Player::new(s, history.start()).map_err(lib_error)?;
+            p.new_game().map_err(lib_error)?;
+            Ok(p)
         })
-        .sum()
+        .collect()
+}
+
+fn lib_error(e: variants_match::MatchError) -> Error {
+    Error::Action(e.to_string())
+}
+
+/// Takes back the last action and, against built-in players, theirs before it too, so the
+/// turn returns to a person.
+fn undo_to_person(history: &mut History<AnyGame>, players: &[Player]) -> Result<(), Error> {
+    history.undo()?;
+    while !history.actions().is_empty() {
+        let to_move = history.position().side_to_move();
+        if players.get(to_move.index()).is_none_or(Player::is_human) {
+            break;
+        }
+        history.undo()?;
+    }
+    Ok(())
 }
 
 /// Plays a move given as text; returns its canonical text.
@@ -120,38 +87,6 @@ fn play_text(history: &mut History<AnyGame>, text: &str) -> Result<String, Error
         .map(|mv| history.position().format_move(mv))?;
     history.play_text(text)?;
     Ok(canonical)
-}
-
-pub(crate) fn choose(game: &AnyGame, player: Player, rng: &mut Rng) -> Option<String> {
-    let moves = game.legal_move_texts();
-    if moves.is_empty() {
-        return None;
-    }
-    if player == Player::Random {
-        return moves.get(rng.below(moves.len())).cloned();
-    }
-    let me = game.side_to_move();
-    let mut best: Vec<&String> = Vec::new();
-    let mut best_score = i64::MIN;
-    for m in &moves {
-        let mut child = game.clone();
-        if child.play_move_text(m).is_err() {
-            continue;
-        }
-        let score = match child.status() {
-            Status::Win { winner, .. } if winner == me => i64::MAX,
-            Status::Win { .. } => i64::MIN + 1,
-            _ => material(&child, me),
-        };
-        if score > best_score {
-            best_score = score;
-            best.clear();
-        }
-        if score == best_score {
-            best.push(m);
-        }
-    }
-    best.get(rng.below(best.len())).map(|m| (*m).clone())
 }
 
 fn save(history: &History<AnyGame>, path: &std::path::Path) -> Result<(), Error> {
@@ -204,13 +139,14 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         Some(path) => load(path)?,
         None => History::new(crate::setup::game(args)?),
     };
-    let players = parse_players(history.position(), &opts.players)?;
-    let mut rng = Rng(opts.seed.unwrap_or_else(|| {
+    let specs = parse_players(history.position(), &opts.players)?;
+    let mut players = make_players(&history, &specs)?;
+    let mut rng = Rng::new(opts.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
-    }) | 1);
-    let any_human = players.contains(&Player::Human);
+    }));
+    let any_human = specs.iter().any(PlayerSpec::is_human);
     if any_human {
         outln!("{HELP}");
     }
@@ -234,24 +170,14 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
             }
         }
         let to_move = history.position().side_to_move();
-        let player = players
-            .get(to_move.index())
-            .copied()
-            .unwrap_or(Player::Human);
-        if !over && player != Player::Human {
+        let seat_player = players.get_mut(to_move.index()).filter(|p| !p.is_human());
+        if let (false, Some(player)) = (over, seat_player) {
             if opts.max_plies.is_some_and(|m| plies >= m) {
                 outln!("stopped after {plies} plies");
                 return save_on_leaving(&history, opts.save.as_deref(), announced);
             }
             let name = history.position().seat_name(to_move);
-            let choice = match player {
-                Player::Engine(limits) => {
-                    super::engine_player::EnginePlayer::new(history.position(), limits)?
-                        .choose(history.position(), &[])?
-                }
-                _ => choose(history.position(), player, &mut rng),
-            };
-            match choice {
+            match player.choose(&history, &mut rng).map_err(lib_error)? {
                 Some(mv) => {
                     let played = play_text(&mut history, &mv)?;
                     outln!("{name} plays {played}");
@@ -300,7 +226,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 outln!("{}", history.position().to_text());
                 Ok(())
             }
-            "undo" => history.undo().map_err(Error::from).map(|()| {
+            "undo" => undo_to_person(&mut history, &players).map(|()| {
                 announced = false;
                 show(&history);
             }),
@@ -311,11 +237,14 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                 .map(|r| outln!("draw claimed ({r})"))
                 .map_err(Error::from),
             "save" if !rest.is_empty() => save(&history, std::path::Path::new(rest.trim())),
-            "load" if !rest.is_empty() => load(std::path::Path::new(rest.trim())).map(|h| {
-                history = h;
-                announced = false;
-                show(&history);
-            }),
+            "load" if !rest.is_empty() => load(std::path::Path::new(rest.trim()))
+                .and_then(|h| Ok((make_players(&h, &specs)?, h)))
+                .map(|(p, h)| {
+                    players = p;
+                    history = h;
+                    announced = false;
+                    show(&history);
+                }),
             _ if over => Err(Error::Action(format!("the game is over; {HELP}"))),
             _ => play_text(&mut history, line).map(|played| {
                 plies += 1;

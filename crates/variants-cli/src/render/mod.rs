@@ -4,4 +4,4 @@
 mod text;
 
 pub use text::to_text;
-pub use variants::render::{Marks, changed_cells, royal_cells, to_svg, to_svg_marked};
+pub use variants::render::to_svg;

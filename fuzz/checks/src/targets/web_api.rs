@@ -1,4 +1,4 @@
-//! The web API of `variants serve` in-process (`variants_cli::web_testing`): request bodies
+//! The web API of `variants serve` in-process (`variants_web::web_testing`): request bodies
 //! from the input, sent to the server's own router — POST /api/games (with or without a start
 //! position), moves, resign, draw, claim, undo — as raw bytes or as JSON objects with fuzzed
 //! fields and real ids and tokens.
@@ -17,7 +17,7 @@
 
 use crate::Bytes;
 use serde_json::{Value, json};
-use variants_cli::web_testing::Server;
+use variants_web::web_testing::Server;
 
 const NAMES: &[&str] = &["chess3d", "checkers3d", "bishops4p", "chess-t"];
 const PLAYERS: &[&str] = &[

@@ -1,0 +1,369 @@
+//! The games on disk: one SQLite file, written by one thread that commits every queued write
+//! in one transaction (group commit) and only then answers, so a move answered "accepted" is
+//! in the file. With `synchronous=NORMAL` (the default) a commit is in the WAL file, which the
+//! operating system holds: it survives a crash or kill of the server; with `synchronous=FULL`
+//! (`--sync full`) it is also flushed to the disk and survives a crash of the machine, but
+//! every answer then waits for a disk flush, whose tail on a shared disk is tens of
+//! milliseconds (docs/web.md, "Measured load").
+
+use rusqlite::{Connection, params};
+use std::path::Path;
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+/// A game as it was created.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The configuration as `k=v;k=v`.
+    pub config: String,
+    /// The player of every seat (`human`, `engine:movetime=500`).
+    pub players: Vec<String>,
+    /// The token of every human seat.
+    pub tokens: Vec<Option<String>>,
+    /// The start position's text when the game was created from a position, else empty
+    /// (the game's start position).
+    pub start: String,
+    /// Whether the game is shown in the lobby.
+    pub listed: bool,
+    /// For each seat, whether it is open (listed and not taken yet).
+    pub open: Vec<bool>,
+    /// The time control: initial and increment, in milliseconds.
+    pub clock: Option<(u64, u64)>,
+}
+
+/// One step of a game's log: a move, a resignation or a game-level ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// `move`, `resign`, `time` (a flag fall), `agree` or `claim`.
+    pub kind: String,
+    /// The move's canonical text or the resigning seat's number.
+    pub arg: String,
+    /// For a move under a clock: the mover's milliseconds left after it, increment included.
+    pub clock: Option<u64>,
+}
+
+/// A stored game with its log, as read at start.
+pub type StoredGame = (GameRow, Vec<LogEntry>);
+
+/// A write.
+enum Op {
+    /// A new game.
+    Insert(GameRow),
+    /// Appends the log entry with sequence number `seq` (0-based).
+    Append {
+        id: String,
+        seq: u64,
+        entry: LogEntry,
+    },
+    /// Keeps the first `keep` log entries (undo).
+    Truncate { id: String, keep: u64 },
+    /// A seat was taken: the open seats now.
+    Seats { id: String, open: Vec<bool> },
+}
+
+struct Job {
+    op: Op,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The handle the server writes through.
+#[derive(Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// Opens (or creates) the database at `path` and reads every stored game with its log;
+/// `flush`: every commit is flushed to the disk (`synchronous=FULL`), not only written.
+///
+/// # Errors
+/// The file cannot be opened or is not a games database.
+pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String> {
+    let what = |e: rusqlite::Error| format!("database {}: {e}", path.display());
+    let conn = Connection::open(path).map_err(what)?;
+    conn.execute_batch(
+        "PRAGMA journal_mode=WAL;
+         CREATE TABLE IF NOT EXISTS games(
+             id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
+             players TEXT NOT NULL, tokens TEXT NOT NULL,
+             start TEXT NOT NULL DEFAULT '');
+         CREATE TABLE IF NOT EXISTS log(
+             game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, arg TEXT NOT NULL,
+             PRIMARY KEY (game, seq));",
+    )
+    .map_err(what)?;
+    // Files written before a column existed get it, with the value old games had.
+    for (table, column, declaration) in [
+        ("games", "start", "TEXT NOT NULL DEFAULT ''"),
+        ("games", "listed", "INTEGER NOT NULL DEFAULT 0"),
+        ("games", "open", "TEXT NOT NULL DEFAULT '[]'"),
+        ("games", "clock", "TEXT NOT NULL DEFAULT ''"),
+        ("log", "clock", "INTEGER"),
+    ] {
+        add_column(&conn, table, column, declaration).map_err(what)?;
+    }
+    conn.execute_batch(if flush {
+        "PRAGMA synchronous=FULL"
+    } else {
+        "PRAGMA synchronous=NORMAL"
+    })
+    .map_err(what)?;
+    // Checkpoints (copying the WAL into the database file, with a disk flush each) run on a
+    // thread of their own, so no commit, and so no answer, ever waits for one.
+    // A restarted WAL is cut back to this size rather than kept at its largest.
+    conn.execute_batch("PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864")
+        .map_err(what)?;
+    let checkpoints = Connection::open(path).map_err(what)?;
+    let games = load(&conn).map_err(what)?;
+    let (jobs, rx) = mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("variants-store".into())
+        .spawn(move || writer(conn, rx))
+        .map_err(|e| format!("cannot start the database thread: {e}"))?;
+    std::thread::Builder::new()
+        .name("variants-checkpoint".into())
+        .spawn(move || checkpointer(&checkpoints))
+        .map_err(|e| format!("cannot start the checkpoint thread: {e}"))?;
+    Ok((Store { jobs }, games))
+}
+
+/// Adds `column` to `table` unless it is there (a file written by an older server).
+fn add_column(
+    conn: &Connection,
+    table: &str,
+    column: &str,
+    declaration: &str,
+) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?;
+    let has = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .iter()
+        .any(|c| c == column);
+    if !has {
+        conn.execute_batch(&format!(
+            "ALTER TABLE {table} ADD COLUMN {column} {declaration}"
+        ))?;
+    }
+    Ok(())
+}
+
+/// WAL frames (pages) past which the checkpoint thread restarts the WAL (64 MiB of 4 KiB pages).
+const WAL_RESTART_FRAMES: i64 = 16_384;
+
+/// Copies the WAL into the database file once a second. A passive checkpoint never blocks the
+/// writer, but under steady writing it never catches up with the WAL's end either, and the WAL
+/// only starts again from its beginning after a checkpoint that did: so once the WAL holds
+/// `WAL_RESTART_FRAMES`, one restarting checkpoint waits for the writer's current commit, holds
+/// the next one back while it copies what the passive rounds left (a pause of a few
+/// milliseconds every few tens of seconds of heavy load) and lets the WAL start again.
+fn checkpointer(conn: &Connection) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let frames = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1));
+        let result = match frames {
+            Ok(n) if n >= WAL_RESTART_FRAMES => conn
+                .query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))
+                .map(|()| n),
+            other => other,
+        };
+        if let Err(e) = result {
+            eprintln!("variants serve: checkpoint: {e}");
+        }
+    }
+}
+
+fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
+    let mut games = Vec::new();
+    // In creation order (the lobby lists the newest first).
+    let mut stmt = conn.prepare(
+        "SELECT id, game, config, players, tokens, start, listed, open, clock FROM games \
+         ORDER BY rowid",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            (
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ),
+            (
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+            ),
+            (
+                r.get::<_, i64>(6)?,
+                r.get::<_, String>(7)?,
+                r.get::<_, String>(8)?,
+            ),
+        ))
+    })?;
+    for row in rows {
+        let ((id, game, config), (players, tokens, start), (listed, open, clock)) = row?;
+        // A text that does not read gives an empty list, which `Room::new` refuses with a
+        // message naming the game (so one damaged row does not stop the server).
+        let players: Vec<String> = serde_json::from_str(&players).unwrap_or_default();
+        let tokens: Vec<Option<String>> = serde_json::from_str(&tokens).unwrap_or_default();
+        let mut open: Vec<bool> = serde_json::from_str(&open).unwrap_or_default();
+        // Rows written before seats could be open: every seat is held.
+        open.resize(tokens.len(), false);
+        let clock: Option<(u64, u64)> = serde_json::from_str(&clock).ok();
+        games.push(GameRow {
+            id,
+            game,
+            config,
+            players,
+            tokens,
+            start,
+            listed: listed != 0,
+            open,
+            clock,
+        });
+    }
+    let mut out = Vec::with_capacity(games.len());
+    let mut stmt = conn.prepare("SELECT kind, arg, clock FROM log WHERE game = ?1 ORDER BY seq")?;
+    for game in games {
+        let log = stmt
+            .query_map([&game.id], |r| {
+                Ok(LogEntry {
+                    kind: r.get(0)?,
+                    arg: r.get(1)?,
+                    clock: r.get::<_, Option<i64>>(2)?.map(|ms| ms.max(0) as u64),
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        out.push((game, log));
+    }
+    Ok(out)
+}
+
+fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        Op::Insert(g) => {
+            let players = serde_json::to_string(&g.players).unwrap_or_default();
+            let tokens = serde_json::to_string(&g.tokens).unwrap_or_default();
+            let open = serde_json::to_string(&g.open).unwrap_or_default();
+            let clock = g
+                .clock
+                .map(|c| serde_json::to_string(&c).unwrap_or_default())
+                .unwrap_or_default();
+            conn.prepare_cached(
+                "INSERT INTO games(id, game, config, players, tokens, start, listed, open, clock) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )?
+            .execute(params![
+                g.id, g.game, g.config, players, tokens, g.start, g.listed, open, clock
+            ])?;
+        }
+        Op::Append { id, seq, entry } => {
+            conn.prepare_cached(
+                "INSERT INTO log(game, seq, kind, arg, clock) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
+                id,
+                *seq as i64,
+                entry.kind,
+                entry.arg,
+                entry.clock.map(|ms| ms as i64)
+            ])?;
+        }
+        Op::Seats { id, open } => {
+            let open = serde_json::to_string(open).unwrap_or_default();
+            conn.prepare_cached("UPDATE games SET open = ?2 WHERE id = ?1")?
+                .execute(params![id, open])?;
+        }
+        Op::Truncate { id, keep } => {
+            conn.prepare_cached("DELETE FROM log WHERE game = ?1 AND seq >= ?2")?
+                .execute(params![id, *keep as i64])?;
+        }
+    }
+    Ok(())
+}
+
+/// The writer thread: takes every queued job, runs them in one transaction, commits, then
+/// answers each (each job in its own savepoint, so one failing write fails alone).
+fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 512
+            && let Ok(job) = rx.try_recv()
+        {
+            batch.push(job);
+        }
+        let mut results: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
+        let began = conn.execute_batch("BEGIN IMMEDIATE");
+        for job in &batch {
+            let result = began.as_ref().map_err(|e| e.to_string()).and_then(|()| {
+                conn.execute_batch("SAVEPOINT job")
+                    .map_err(|e| e.to_string())?;
+                match apply(&conn, &job.op) {
+                    Ok(()) => conn.execute_batch("RELEASE job").map_err(|e| e.to_string()),
+                    Err(e) => {
+                        let _ = conn.execute_batch("ROLLBACK TO job; RELEASE job");
+                        Err(e.to_string())
+                    }
+                }
+            });
+            results.push(result);
+        }
+        if began.is_ok()
+            && let Err(e) = conn.execute_batch("COMMIT")
+        {
+            let _ = conn.execute_batch("ROLLBACK");
+            for r in &mut results {
+                *r = Err(format!("commit failed: {e}"));
+            }
+        }
+        for (job, result) in batch.into_iter().zip(results) {
+            let _ = job.done.send(result.map_err(|e| format!("database: {e}")));
+        }
+    }
+}
+
+impl Store {
+    async fn run(&self, op: Op) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.jobs
+            .send(Job { op, done })
+            .map_err(|_| "database: the writer has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "database: the writer has stopped".to_string())?
+    }
+
+    /// Stores a new game.
+    pub async fn insert(&self, game: GameRow) -> Result<(), String> {
+        self.run(Op::Insert(game)).await
+    }
+
+    /// Appends entry number `seq` of a game's log.
+    pub async fn append(&self, id: &str, seq: u64, entry: LogEntry) -> Result<(), String> {
+        self.run(Op::Append {
+            id: id.to_string(),
+            seq,
+            entry,
+        })
+        .await
+    }
+
+    /// Records which seats of a game are open (after one was taken).
+    pub async fn set_open(&self, id: &str, open: Vec<bool>) -> Result<(), String> {
+        self.run(Op::Seats {
+            id: id.to_string(),
+            open,
+        })
+        .await
+    }
+
+    /// Keeps the first `keep` entries of a game's log.
+    pub async fn truncate(&self, id: &str, keep: u64) -> Result<(), String> {
+        self.run(Op::Truncate {
+            id: id.to_string(),
+            keep,
+        })
+        .await
+    }
+}

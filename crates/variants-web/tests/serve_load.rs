@@ -1,0 +1,195 @@
+//! Load test of `variants serve` (loopback only, bounded): `VARIANTS_LOAD_GAMES` scripted
+//! clients (default 100), each playing its own game (the four games in turn, every seat human)
+//! for `VARIANTS_LOAD_SECONDS` (default 20; docs/web.md gives the 60-second figure), each
+//! move a new connection, each client pausing `VARIANTS_LOAD_THINK_MS` (default 100) between
+//! its moves — a person needs seconds, so 100 clients offer at most 1000 moves a second; 0
+//! makes it a closed loop (as fast as the machine goes); `VARIANTS_LOAD_SYNC` (`full`, the
+//! default, or `normal`) is the server's `--sync`. Every answer must be 200, and the 99th percentile of the move
+//! answers (human moves, no engine) must stay under 50 ms. Every game has a clock (an hour and
+//! a second a move: the server's timers run, none expires) and is listed, and one more client
+//! reads the lobby (`GET /api/games`) every 250 ms throughout (issue 24: the figure holds with
+//! clocks and the lobby in).
+//!
+//! Timing belongs in release builds: this test is `#[ignore]`d and run by
+//! `cargo xtask release-tests` (profile `release-tests`).
+
+mod server;
+
+use serde_json::{Value, json};
+use server::{Server, scratch};
+use std::time::{Duration, Instant};
+
+const GAMES: [(&str, &str); 4] = [
+    ("chess3d", ""),
+    ("checkers3d", ""),
+    ("bishops4p", ""),
+    ("chess-t", ""),
+];
+/// A client starts a new game after this many plies (or when its game ends).
+const MAX_PLIES: usize = 120;
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+struct ClientReport {
+    latencies: Vec<Duration>,
+    errors: Vec<String>,
+    games: usize,
+}
+
+fn client(server: &Server, index: usize, until: Instant, think: Duration) -> ClientReport {
+    let mut report = ClientReport {
+        latencies: Vec::new(),
+        errors: Vec::new(),
+        games: 0,
+    };
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ (index as u64 + 1);
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    'games: while Instant::now() < until {
+        let (game, config) = GAMES[(index + report.games) % GAMES.len()];
+        let (status, created) = server.post(
+            "/api/games",
+            &json!({"game": game, "config": config, "one_token": true, "listed": [],
+                    "clock": {"initial_ms": 3_600_000, "increment_ms": 1000}}),
+        );
+        if status != 201 {
+            report
+                .errors
+                .push(format!("create {game}: {status} {created}"));
+            return report;
+        }
+        report.games += 1;
+        let id = created["id"].as_str().unwrap_or_default().to_string();
+        let token = created["tokens"]
+            .as_object()
+            .and_then(|t| t.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let (_, mut state) = server.get(&format!("/api/games/{id}"));
+        for _ in 0..MAX_PLIES {
+            if Instant::now() >= until {
+                break 'games;
+            }
+            let moves = state["moves"].as_array().cloned().unwrap_or_default();
+            if state["status"]["result"] != "ongoing" || moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            std::thread::sleep(think);
+            let started = Instant::now();
+            let (status, answer) = server.post(
+                &format!("/api/games/{id}/moves"),
+                &json!({"move": mv, "token": token}),
+            );
+            report.latencies.push(started.elapsed());
+            if status != 200 {
+                report
+                    .errors
+                    .push(format!("{game} {id} move {mv}: {status} {answer}"));
+                break;
+            }
+            state = answer;
+        }
+    }
+    report
+}
+
+/// Reads the lobby every 250 ms until `until`: every answer must be 200 and list games.
+fn lobby_reader(server: &Server, until: Instant) -> ClientReport {
+    let mut report = ClientReport {
+        latencies: Vec::new(),
+        errors: Vec::new(),
+        games: 0,
+    };
+    while Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(250));
+        let started = Instant::now();
+        let (status, lobby) = server.get("/api/games?open=false");
+        report.latencies.push(started.elapsed());
+        if status != 200 || !lobby["games"].is_array() {
+            report.errors.push(format!("lobby: {status} {lobby}"));
+        }
+    }
+    report
+}
+
+#[test]
+#[ignore = "load test: release build (cargo xtask release-tests)"]
+fn hundred_games_at_once() {
+    let clients = env_number("VARIANTS_LOAD_GAMES", 100) as usize;
+    let seconds = env_number("VARIANTS_LOAD_SECONDS", 20);
+    let think = Duration::from_millis(env_number("VARIANTS_LOAD_THINK_MS", 100));
+    let sync = std::env::var("VARIANTS_LOAD_SYNC").unwrap_or_else(|_| "full".to_string());
+    let dir = scratch("load");
+    let server = Server::start_with(&dir.join("games.db"), &["--sync", &sync]);
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let (reports, lobby): (Vec<ClientReport>, ClientReport) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..clients)
+            .map(|i| {
+                let server = &server;
+                scope.spawn(move || client(server, i, until, think))
+            })
+            .collect();
+        let lobby = scope.spawn(|| lobby_reader(&server, until));
+        (
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("client thread"))
+                .collect(),
+            lobby.join().expect("lobby thread"),
+        )
+    });
+    let mut errors: Vec<String> = reports.iter().flat_map(|r| r.errors.clone()).collect();
+    errors.extend(lobby.errors);
+    println!(
+        "lobby: {} reads, slowest {:.2} ms",
+        lobby.latencies.len(),
+        lobby
+            .latencies
+            .iter()
+            .max()
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    );
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    let mut latencies: Vec<Duration> = reports.into_iter().flat_map(|r| r.latencies).collect();
+    latencies.sort();
+    let pick = |q: f64| {
+        latencies
+            .get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "load: --sync {sync}, {clients} clients, {seconds} s, think {} ms, {games} games, {} moves ({:.0}/s), \
+         p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} errors",
+        think.as_millis(),
+        latencies.len(),
+        latencies.len() as f64 / seconds.max(1) as f64,
+        ms(pick(0.50)),
+        ms(pick(0.90)),
+        ms(pick(0.99)),
+        ms(latencies.last().copied().unwrap_or_default()),
+        errors.len()
+    );
+    assert!(errors.is_empty(), "errors: {errors:?}");
+    assert!(latencies.len() > clients, "too few moves were played");
+    assert!(
+        pick(0.99) < Duration::from_millis(50),
+        "p99 {:.2} ms is over 50 ms",
+        ms(pick(0.99))
+    );
+}

@@ -1,0 +1,294 @@
+//! `cargo xtask docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and
+//! docs/ run as written, its output compared where the page shows one. `--page` and `--lang`
+//! (`console`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
+//! checks the pages and prints what would run.
+//!
+//! What each kind of fenced block gets (the first word of the info string):
+//! - `console`: a terminal transcript. Every `$ COMMAND` line is run by bash in a scratch
+//!   directory of the page (`target/docs-run/<page>/`, fresh each run, shared by the page's
+//!   transcripts so a file one command writes is there for the next), with the `variants` of
+//!   this build (profile `release-tests`) first on `PATH`; what it prints (stdout and stderr
+//!   merged) must match the lines below it (`…` elides, see `transcript.rs`). Exit codes are
+//!   not compared: error examples are transcripts too.
+//! - `sh` (or `bash`, `shell`): commands a reader types, without shown output. The block runs
+//!   as one `bash -e` script in the workspace root (the commands name `crates/…`, `target/…`),
+//!   with `HOME` and `CARGO_INSTALL_ROOT` pointing into the scratch directory (so `cargo
+//!   install` and `$HOME/.local` stay out of the machine's), `MATURIN_PEP517_ARGS=--profile
+//!   release-tests` (a `pip install` of the Python package reuses CI's build), one pip
+//!   download cache for all pages (`target/docs-run/pip-cache`), and the
+//!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
+//!   `…_CODEGEN_UNITS=16`: the same code, a quicker build). What the page's blocks leave in
+//!   the workspace root is removed after the page.
+//! - `c`, `cpp`: compiled with `cc -std=c11` / `g++ -std=c++17` against this build's static
+//!   library and run (exit status 0 required). A block without `main` is a fragment: its
+//!   `#include` lines go on top, the rest into `main`, after the code of a `setup` directive.
+//! - `rust`: must be a doctest already: the page is included with
+//!   `#[doc = include_str!(…)]` by a crate of `crates/` (checked here, run by `cargo test`).
+//! - `python`, `pycon`: must be doctests (`>>> ` lines): `.ci/run` runs them with
+//!   `pytest --doctest-glob='*.md'` in the virtual environment where the package is installed.
+//! - anything else (`json`, `text`, a bare fence): data or pictures, not run; such a block may
+//!   not contain a `$ ` line (a transcript must say `console`, or it would silently go
+//!   unchecked).
+//!
+//! Directives, in an HTML comment on the lines directly above a fence (see `page.rs`):
+//! `<!-- docs-run: skip — REASON -->` (not run; the reason is printed with every run),
+//! `<!-- docs-run: compile-only — REASON -->` (C/C++), `<!-- docs-run: file NAME -->` (the
+//! block is saved as NAME in the workspace root for the page's `sh` blocks, and removed after),
+//! `<!-- docs-run: setup CODE -->` (C/C++ fragments).
+
+mod page;
+mod run;
+mod transcript;
+
+use page::{Block, Directive};
+use std::path::{Path, PathBuf};
+
+/// What is done with a block.
+#[derive(Debug)]
+enum Plan {
+    Transcript(Vec<transcript::Step>),
+    Script,
+    Compile { cpp: bool, run: bool },
+    RustDoctest,
+    PythonDoctest,
+    Data,
+    Skip(String),
+}
+
+fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
+    let place = block.place();
+    let is_transcript = block.lines.iter().any(|l| l.starts_with("$ "));
+    if let Some(reason) = block.skipped() {
+        return Ok(Plan::Skip(reason.to_string()));
+    }
+    let plan = match block.lang.as_str() {
+        "console" => {
+            Plan::Transcript(transcript::steps(&block.lines).map_err(|e| format!("{place}: {e}"))?)
+        }
+        "sh" | "bash" | "shell" => {
+            if is_transcript {
+                return Err(format!(
+                    "{place}: `$ ` lines in an `sh` block: a transcript is a `console` block"
+                ));
+            }
+            Plan::Script
+        }
+        "c" | "cpp" | "c++" => Plan::Compile {
+            cpp: block.lang != "c",
+            run: !block
+                .directives
+                .iter()
+                .any(|d| matches!(d, Directive::CompileOnly(_))),
+        },
+        "rust" => {
+            if !included_as_doc(root, &block.page)? {
+                return Err(format!(
+                    "{place}: a Rust block, but no crate includes {} with #[doc = include_str!(…)]",
+                    block.page.display()
+                ));
+            }
+            Plan::RustDoctest
+        }
+        "python" | "pycon" | "py" => {
+            if !block.lines.iter().any(|l| l.starts_with(">>> ")) {
+                return Err(format!(
+                    "{place}: a Python block without `>>> ` lines: write it as a doctest so pytest runs it"
+                ));
+            }
+            Plan::PythonDoctest
+        }
+        _ if is_transcript => {
+            return Err(format!(
+                "{place}: `$ ` lines in a `{}` block: a transcript is a `console` block",
+                block.lang
+            ));
+        }
+        _ => Plan::Data,
+    };
+    Ok(plan)
+}
+
+/// Whether some `.rs` file under `crates/` has `include_str!("…")` naming `page`.
+fn included_as_doc(root: &Path, page: &Path) -> Result<bool, String> {
+    let want = root
+        .join(page)
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", page.display()))?;
+    let mut files = Vec::new();
+    walk(&root.join("crates"), "rs", &mut files)?;
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        for piece in text.split("include_str!(\"").skip(1) {
+            let Some((path, _)) = piece.split_once('"') else {
+                continue;
+            };
+            let dir = file.parent().unwrap_or(root);
+            if dir.join(path).canonicalize().is_ok_and(|p| p == want) {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Files under `dir` (recursively, `target` directories left out) whose name ends in `.ext`.
+fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            if path
+                .file_name()
+                .is_some_and(|n| n != "target" && n != "node_modules")
+            {
+                walk(&path, ext, out)?;
+            }
+        } else if path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// README.md and every page under docs/, relative to the root.
+fn pages(root: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    walk(&root.join("docs"), "md", &mut found)?;
+    let mut pages = vec![PathBuf::from("README.md")];
+    pages.extend(
+        found
+            .iter()
+            .filter_map(|p| p.strip_prefix(root).ok().map(Path::to_path_buf)),
+    );
+    Ok(pages)
+}
+
+fn option_values(args: &[String], name: &str) -> Vec<String> {
+    args.windows(2)
+        .filter(|w| w[0] == name)
+        .map(|w| w[1].clone())
+        .collect()
+}
+
+/// The task.
+pub fn docs(args: &[String]) -> Result<(), String> {
+    let root = crate::install::workspace()
+        .canonicalize()
+        .map_err(|e| e.to_string())?;
+    let chosen = option_values(args, "--page");
+    let list_only = args.iter().any(|a| a == "--list");
+    let langs = option_values(args, "--lang");
+    let mut pages = pages(&root)?;
+    if !chosen.is_empty() {
+        pages.retain(|p| chosen.iter().any(|c| Path::new(c) == p));
+        if pages.is_empty() {
+            return Err(format!("no page {chosen:?} (README.md or docs/…)"));
+        }
+    }
+    let mut planned = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(root.join(page))
+            .map_err(|e| format!("{}: {e}", page.display()))?;
+        let blocks = page::blocks(page, &text)?;
+        let plans = blocks
+            .iter()
+            .map(|b| plan(b, &root))
+            .collect::<Result<Vec<_>, _>>()?;
+        planned.push((page.clone(), blocks, plans));
+    }
+    if !list_only {
+        crate::cargo(
+            &[
+                "build",
+                "--profile",
+                "release-tests",
+                "-p",
+                "variants-cli",
+                "-p",
+                "variants-ffi",
+            ],
+            &[],
+        )?;
+    }
+    let mut tally = Tally::default();
+    for (page, blocks, plans) in &planned {
+        let runner = run::PageRun::new(&root, page, list_only)?;
+        for block in blocks {
+            if let Some(name) = block.directives.iter().find_map(|d| match d {
+                Directive::File(name) => Some(name),
+                _ => None,
+            }) {
+                runner.save_file(name, &block.lines)?;
+            }
+        }
+        for (block, plan) in blocks.iter().zip(plans) {
+            let place = block.place();
+            if !langs.is_empty() && !langs.contains(&block.lang) {
+                continue;
+            }
+            let outcome = match plan {
+                Plan::Skip(reason) => {
+                    println!("skip {place} {}: {reason}", block.lang);
+                    tally.skipped += 1;
+                    continue;
+                }
+                Plan::Data => {
+                    tally.data += 1;
+                    continue;
+                }
+                Plan::RustDoctest => {
+                    println!("doc  {place} rust: a doctest of `cargo test`");
+                    tally.elsewhere += 1;
+                    continue;
+                }
+                Plan::PythonDoctest => {
+                    println!("doc  {place} python: a doctest of pytest --doctest-glob (.ci/run)");
+                    tally.elsewhere += 1;
+                    continue;
+                }
+                Plan::Transcript(steps) => runner.transcript(block, steps),
+                Plan::Script => runner.script(block),
+                Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
+            };
+            match outcome {
+                Ok(what) => {
+                    let label = if list_only { "plan" } else { "ok  " };
+                    println!("{label} {place} {}: {what}", block.lang);
+                    tally.run += 1;
+                }
+                Err(e) => {
+                    println!("FAIL {place} {}:\n{e}", block.lang);
+                    tally.failed.push(place);
+                }
+            }
+        }
+        runner.finish()?;
+    }
+    println!(
+        "docs: {} blocks {}, {} failed, {} doctests run by cargo test / pytest, {} skipped, \
+         {} data blocks",
+        tally.run,
+        if list_only { "to run" } else { "run" },
+        tally.failed.len(),
+        tally.elsewhere,
+        tally.skipped,
+        tally.data
+    );
+    if tally.failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("docs: failed: {}", tally.failed.join(", ")))
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    run: usize,
+    failed: Vec<String>,
+    elsewhere: usize,
+    skipped: usize,
+    data: usize,
+}

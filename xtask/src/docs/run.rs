@@ -1,0 +1,307 @@
+//! Running one page's blocks: the scratch directory, the commands with a time limit, the
+//! comparison of transcripts, the C/C++ builds, and cleaning the workspace root afterwards.
+
+use super::page::{Block, Directive};
+use super::transcript::{self, Step};
+use std::collections::BTreeSet;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A transcript command taking longer than this is a failure (the longest, `variants bench`,
+/// takes about 20 s on a loaded machine).
+const COMMAND_LIMIT: Duration = Duration::from_secs(300);
+/// An `sh` block may build the release profile or a Python package.
+const SCRIPT_LIMIT: Duration = Duration::from_secs(1800);
+
+/// The state of one page's run.
+pub struct PageRun {
+    root: PathBuf,
+    scratch: PathBuf,
+    /// The entries of the workspace root before the page ran (what is new is removed after).
+    before: BTreeSet<PathBuf>,
+    list_only: bool,
+}
+
+impl PageRun {
+    /// A fresh scratch directory `target/docs-run/<page with / as _>/`.
+    pub fn new(root: &Path, page: &Path, list_only: bool) -> Result<Self, String> {
+        let name = page.to_string_lossy().replace(['/', '.'], "_");
+        let scratch = root.join("target/docs-run").join(name);
+        if !list_only {
+            if scratch.exists() {
+                std::fs::remove_dir_all(&scratch)
+                    .map_err(|e| format!("{}: {e}", scratch.display()))?;
+            }
+            std::fs::create_dir_all(scratch.join("home"))
+                .map_err(|e| format!("{}: {e}", scratch.display()))?;
+        }
+        Ok(Self {
+            root: root.to_path_buf(),
+            scratch,
+            before: entries(root)?,
+            list_only,
+        })
+    }
+
+    /// Saves a block as `name` in the workspace root (a `file` directive).
+    pub fn save_file(&self, name: &str, lines: &[String]) -> Result<(), String> {
+        if self.list_only {
+            return Ok(());
+        }
+        let path = self.root.join(name);
+        if self.before.contains(&path) {
+            return Err(format!(
+                "docs-run: file {name}: {} exists already",
+                path.display()
+            ));
+        }
+        std::fs::write(&path, lines.join("\n") + "\n")
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Removes what the page's blocks added to the workspace root.
+    pub fn finish(self) -> Result<(), String> {
+        for path in entries(&self.root)?.difference(&self.before) {
+            let done = if path.is_dir() && !path.is_symlink() {
+                std::fs::remove_dir_all(path)
+            } else {
+                std::fs::remove_file(path)
+            };
+            done.map_err(|e| format!("removing {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+
+    fn bin_dir(&self) -> PathBuf {
+        self.root.join("target/release-tests")
+    }
+
+    /// Every `$` line of a transcript, output compared.
+    pub fn transcript(&self, block: &Block, steps: &[Step]) -> Result<String, String> {
+        if self.list_only {
+            return Ok(format!("{} commands (listed, not run)", steps.len()));
+        }
+        let path = format!(
+            "{}:{}",
+            self.bin_dir().display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        for (k, step) in steps.iter().enumerate() {
+            let mut cmd = Command::new("bash");
+            cmd.arg("-c")
+                .arg(format!("exec 2>&1\n{}", step.command))
+                .current_dir(&self.scratch)
+                .env("PATH", &path);
+            let out = self.run(cmd, &format!("{}-{k}", block.line), COMMAND_LIMIT)?;
+            let lines: Vec<&str> = out.text.lines().collect();
+            let end = lines
+                .iter()
+                .rposition(|l| !l.trim().is_empty())
+                .map_or(0, |i| i + 1);
+            if !transcript::matches(&lines[..end], &step.expected) {
+                return Err(format!(
+                    "`$ {}`\n--- the page shows\n{}\n--- the command printed ({})\n{}",
+                    step.command,
+                    step.expected.join("\n"),
+                    out.status,
+                    lines[..end].join("\n")
+                ));
+            }
+        }
+        Ok(format!("{} commands, output as shown", steps.len()))
+    }
+
+    /// An `sh` block as one `bash -e` script in the workspace root.
+    pub fn script(&self, block: &Block) -> Result<String, String> {
+        if self.list_only {
+            return Ok("script (listed, not run)".to_string());
+        }
+        let home = std::env::var("HOME").unwrap_or_default();
+        let cargo_home = std::env::var("CARGO_HOME").unwrap_or_else(|_| format!("{home}/.cargo"));
+        let rustup_home =
+            std::env::var("RUSTUP_HOME").unwrap_or_else(|_| format!("{home}/.rustup"));
+        let install = self.scratch.join("cargo-install");
+        let path = format!(
+            "{}:{cargo_home}/bin:{}",
+            install.join("bin").display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let mut cmd = Command::new("bash");
+        cmd.arg("-e")
+            .arg("-c")
+            .arg(format!("exec 2>&1\n{}", block.lines.join("\n")))
+            .current_dir(&self.root)
+            .env("HOME", self.scratch.join("home"))
+            .env("CARGO_HOME", cargo_home)
+            .env("RUSTUP_HOME", rustup_home)
+            .env("CARGO_INSTALL_ROOT", &install)
+            .env("PATH", path)
+            .env("MATURIN_PEP517_ARGS", "--profile release-tests")
+            .env("CARGO_PROFILE_RELEASE_LTO", "false")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+            // One download cache for every page's virtual environments (and the next run).
+            .env("PIP_CACHE_DIR", self.root.join("target/docs-run/pip-cache"));
+        let started = Instant::now();
+        let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT)?;
+        if !out.success {
+            return Err(format!(
+                "the script failed ({})\n--- the block\n{}\n--- its last output\n{}",
+                out.status,
+                block.lines.join("\n"),
+                tail(&out.text, 40)
+            ));
+        }
+        Ok(format!(
+            "script ran, {:.0} s",
+            started.elapsed().as_secs_f64()
+        ))
+    }
+
+    /// A C or C++ block compiled against the static library of this build, and run.
+    pub fn compile(&self, block: &Block, cpp: bool, run: bool) -> Result<String, String> {
+        if self.list_only {
+            return Ok(format!(
+                "{} (listed, not run)",
+                if run { "compile and run" } else { "compile" }
+            ));
+        }
+        let source = self.scratch.join(format!(
+            "block{}.{}",
+            block.line,
+            if cpp { "cpp" } else { "c" }
+        ));
+        let program = self.scratch.join(format!("block{}", block.line));
+        std::fs::write(&source, c_program(block, cpp))
+            .map_err(|e| format!("{}: {e}", source.display()))?;
+        let library = self.bin_dir().join("libvariants_ffi.a");
+        let mut cc = Command::new(if cpp { "g++" } else { "cc" });
+        cc.arg(if cpp { "-std=c++17" } else { "-std=c11" })
+            .args(["-Wall", "-I"])
+            .arg(self.root.join("include"))
+            .arg(&source)
+            .arg(&library)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&program);
+        let out = self.run(cc, &format!("{}-cc", block.line), COMMAND_LIMIT)?;
+        if !out.success {
+            return Err(format!(
+                "does not compile ({})\n--- as compiled\n{}\n--- the compiler\n{}",
+                out.status,
+                std::fs::read_to_string(&source).unwrap_or_default(),
+                tail(&out.text, 30)
+            ));
+        }
+        if !run {
+            return Ok("compiles (not run, see its directive)".to_string());
+        }
+        let mut cmd = Command::new(&program);
+        cmd.current_dir(&self.scratch);
+        let out = self.run(cmd, &format!("{}-run", block.line), COMMAND_LIMIT)?;
+        if !out.success {
+            return Err(format!(
+                "the program failed ({})\n{}",
+                out.status,
+                tail(&out.text, 30)
+            ));
+        }
+        Ok("compiles and runs".to_string())
+    }
+
+    /// Runs `cmd` in its own process group, stdin empty, stdout (and stderr, which the
+    /// commands send to stdout) to a file of the scratch directory; killed after `limit`.
+    fn run(&self, mut cmd: Command, name: &str, limit: Duration) -> Result<Output, String> {
+        let log = self.scratch.join(format!("output-{name}.txt"));
+        let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let err = file.try_clone().map_err(|e| e.to_string())?;
+        cmd.stdin(Stdio::null())
+            .stdout(file)
+            .stderr(err)
+            .process_group(0);
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+                break status;
+            }
+            if started.elapsed() > limit {
+                // The whole group: bash and what it started (pipelines, cargo's compilers).
+                let _ = Command::new("kill")
+                    .arg("-KILL")
+                    .arg(format!("-{}", child.id()))
+                    .status();
+                let _ = child.wait();
+                return Err(format!(
+                    "{cmd:?} still ran after {} s and was stopped",
+                    limit.as_secs()
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let bytes = std::fs::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        Ok(Output {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            success: status.success(),
+            status: status.to_string(),
+        })
+    }
+}
+
+struct Output {
+    text: String,
+    success: bool,
+    status: String,
+}
+
+/// The last `n` lines of `text`.
+fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// The top-level entries of `dir`.
+fn entries(dir: &Path) -> Result<BTreeSet<PathBuf>, String> {
+    let read = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(read.filter_map(Result::ok).map(|e| e.path()).collect())
+}
+
+/// The program compiled for a C/C++ block: the block itself when it has `main`, else a
+/// fragment placed in `main` after the block's `setup` code, its `#include` lines on top.
+fn c_program(block: &Block, cpp: bool) -> String {
+    let text = block.lines.join("\n");
+    if text.contains(" main(") {
+        return text + "\n";
+    }
+    let mut head = String::from("#include \"variants.h\"\n");
+    for header in ["inttypes.h", "stdio.h", "stdlib.h", "string.h"] {
+        head.push_str(&format!("#include <{header}>\n"));
+    }
+    if cpp {
+        head.push_str("#include <iostream>\n");
+    }
+    let mut body = String::new();
+    for line in &block.lines {
+        if line.starts_with("#include") {
+            head.push_str(line);
+            head.push('\n');
+        } else {
+            body.push_str("    ");
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    let setup: String = block
+        .directives
+        .iter()
+        .filter_map(|d| match d {
+            Directive::Setup(code) => Some(code.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    format!("{head}\nint main(void) {{\n{setup}\n  {{\n{body}  }}\n  return 0;\n}}\n")
+}
