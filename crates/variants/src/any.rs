@@ -601,13 +601,11 @@ impl AnyGame {
     /// assert_eq!(three.playing_seats(), [Seat(0), Seat(2), Seat(3)]); // no Grey
     /// assert_eq!(variants::new_game("chess-t", "").unwrap().playing_seats().len(), 2);
     /// ```
+    ///
+    /// The same as [`Game::playing_seats`] (each game says which of its seats play), here as
+    /// an inherent method so callers need not import the trait.
     pub fn playing_seats(&self) -> Vec<Seat> {
-        match &self.game {
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => g.active_seats(),
-            #[allow(unreachable_patterns)]
-            _ => (0..self.seat_count()).map(|i| Seat(i as u8)).collect(),
-        }
+        <Self as Game>::playing_seats(self)
     }
 
     /// Parses and plays a move; the position is unchanged on error.
