@@ -961,6 +961,7 @@ impl MoveCode for AnyGame {
 /// # Example
 ///
 /// ```
+/// use variants::Game;
 /// use variants::variant_core::actions::ActionSpace;
 /// let game = variants::new_game("chess3d", "heights=1").unwrap();
 /// assert_eq!(game.action_count(1), 64 * 64 * 5);
