@@ -32,11 +32,28 @@ impl Bishops {
     pub(crate) const NAME_STR: &'static str = "bishops4p";
 
     /// Whether the seat is still playing (active, B4-3/B4-21/B4-23).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let three = Bishops::new(&"players=3".parse().unwrap()).unwrap();
+    /// assert!(three.is_active(Seat(0)));
+    /// assert!(!three.is_active(Seat(1))); // B4-23: no Grey in the three-player game
+    /// ```
     pub fn is_active(&self, seat: Seat) -> bool {
         seat.0 < 4 && self.is_active_seat(seat.0)
     }
 
     /// The active seats in turn order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let three = Bishops::new(&"players=3".parse().unwrap()).unwrap();
+    /// assert_eq!(three.active_seats(), [Seat(0), Seat(2), Seat(3)]);
+    /// ```
     pub fn active_seats(&self) -> Vec<Seat> {
         (0..4u8)
             .filter(|&c| self.is_active_seat(c))
@@ -61,6 +78,14 @@ impl Bishops {
     }
 
     /// The seats in check.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// assert!(game.checked_seats().is_empty());
+    /// ```
     pub fn checked_seats(&self) -> Vec<Seat> {
         (0..4u8).filter(|&c| self.in_check(c)).map(Seat).collect()
     }
@@ -74,11 +99,27 @@ impl Bishops {
     }
 
     /// The seat's left neighbour: the only king it may mate (B4-3).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// assert!(game.left_neighbour(Seat(0)).is_some());
+    /// ```
     pub fn left_neighbour(&self, seat: Seat) -> Option<Seat> {
         (self.is_active(seat) && self.active_count() > 1).then(|| Seat(self.next_active(seat.0)))
     }
 
     /// The game's phase (short game, long game, duel).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// assert_eq!(game.phase(), bishops4p::Phase::Short); // B4-2: the default is the short game
+    /// ```
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -110,11 +151,27 @@ impl Bishops {
     }
 
     /// Consecutive passes so far (B4-15).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// assert_eq!(game.consecutive_passes(), 0);
+    /// ```
     pub fn consecutive_passes(&self) -> u32 {
         self.passes
     }
 
     /// Plies since the last capture or pawn move (B4-20).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// assert_eq!(game.halfmove_clock(), 0);
+    /// ```
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
@@ -210,6 +267,11 @@ impl Game for Bishops {
 
     fn resign(&mut self, seat: Seat) -> Result<Option<Status>, variant_core::ActionError> {
         self.resign_seat(seat.0)
+    }
+
+    /// The active seats (B4-3, B4-21, B4-23): Grey is not among them in the three-player game.
+    fn playing_seats(&self) -> Vec<Seat> {
+        self.active_seats()
     }
 
     fn board_view(&self) -> Option<variant_core::BoardView> {

@@ -43,21 +43,59 @@ impl Move {
     }
 
     /// What kind of ply this is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// let moves = game.legal_moves();
+    /// // B4-9: the opening moves include pawn double steps.
+    /// assert!(moves.iter().any(|m| m.kind() == bishops4p::MoveKind::Double));
+    /// ```
     pub fn kind(self) -> MoveKind {
         self.kind
     }
 
     /// Whether this is a pass.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// let moves = game.legal_moves();
+    /// assert!(moves.iter().all(|m| !m.is_pass())); // nobody passes at the start (B4-14)
+    /// ```
     pub fn is_pass(self) -> bool {
         self.kind == MoveKind::Pass
     }
 
     /// The cell the piece leaves (or is lifted from), as (file, rank) from 0; `None` for a pass.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// let moves = game.legal_moves();
+    /// // White moves first, from its own ranks 1 and 2 (B4-4).
+    /// assert!(moves.iter().all(|m| matches!(m.from(), Some((_, 0 | 1)))));
+    /// ```
     pub fn from(self) -> Option<(usize, usize)> {
         self.cell(self.from)
     }
 
     /// The cell the piece arrives on, as (file, rank) from 0; `None` for a pass.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// let moves = game.legal_moves();
+    /// assert!(moves.iter().all(|m| m.to().is_some_and(|(f, r)| f < 12 && r < 12)));
+    /// ```
     pub fn to(self) -> Option<(usize, usize)> {
         self.cell(self.to)
     }

@@ -28,31 +28,100 @@ pub struct Move {
 
 impl Move {
     /// The origin cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    /// // D3-9, D3-10: White's king on d4 takes c5 or e5, landing anywhere beyond.
+    /// let game: Checkers3d = "W:WKd4@1:Bc5@1,e5@1:H8:1/8".parse().unwrap();
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 5);
+    /// assert!(moves.iter().all(|m| m.from().index() == 27)); // d4: rank 4 * 8 + file 3
+    /// ```
     pub fn from(&self) -> Cell3 {
         cell_of(self.from)
     }
 
     /// The destination cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    /// // D3-9, D3-10: White's king on d4 takes c5 or e5, landing anywhere beyond.
+    /// let game: Checkers3d = "W:WKd4@1:Bc5@1,e5@1:H8:1/8".parse().unwrap();
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 5);
+    /// let mut to: Vec<usize> = moves.iter().map(|m| m.to().index()).collect();
+    /// to.sort();
+    /// assert_eq!(to, [41, 45, 48, 54, 63]); // b6, f6, a7, g7, h8
+    /// ```
     pub fn to(&self) -> Cell3 {
         cell_of(self.to)
     }
 
     /// Whether the moving man ends the move as a king.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    /// // D3-9, D3-10: White's king on d4 takes c5 or e5, landing anywhere beyond.
+    /// let game: Checkers3d = "W:WKd4@1:Bc5@1,e5@1:H8:1/8".parse().unwrap();
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 5);
+    /// assert!(moves.iter().all(|m| !m.is_promotion())); // already a king
+    /// ```
     pub fn is_promotion(&self) -> bool {
         self.promoted
     }
 
     /// Whether the move captures.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    /// // D3-9, D3-10: White's king on d4 takes c5 or e5, landing anywhere beyond.
+    /// let game: Checkers3d = "W:WKd4@1:Bc5@1,e5@1:H8:1/8".parse().unwrap();
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 5);
+    /// assert!(moves.iter().all(|m| m.is_capture())); // D3-11: capturing is compulsory
+    /// ```
     pub fn is_capture(&self) -> bool {
         self.captured.iter().any(|&w| w != 0)
     }
 
     /// The number of pieces captured.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    /// // D3-9, D3-10: White's king on d4 takes c5 or e5, landing anywhere beyond.
+    /// let game: Checkers3d = "W:WKd4@1:Bc5@1,e5@1:H8:1/8".parse().unwrap();
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 5);
+    /// assert!(moves.iter().all(|m| m.capture_count() == 1));
+    /// ```
     pub fn capture_count(&self) -> u32 {
         self.captured.iter().map(|w| w.count_ones()).sum()
     }
 
     /// The cells of the captured pieces, in square order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    /// // D3-9, D3-10: White's king on d4 takes c5 or e5, landing anywhere beyond.
+    /// let game: Checkers3d = "W:WKd4@1:Bc5@1,e5@1:H8:1/8".parse().unwrap();
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 5);
+    /// let taken: Vec<usize> = moves[0].captured_cells().map(|c| c.index()).collect();
+    /// assert!(taken == [34] || taken == [36]); // c5 or e5
+    /// ```
     pub fn captured_cells(&self) -> impl Iterator<Item = Cell3> + '_ {
         (0..256u16)
             .filter(|&s| self.captured[s as usize / 32] >> (s % 32) & 1 == 1)

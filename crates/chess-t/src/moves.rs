@@ -26,16 +26,43 @@ impl Move {
     }
 
     /// The cell moved from.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// let game = ChessT::default();
+    /// let mv = game.legal_moves()[0];
+    /// assert_eq!(game.format_move(mv).get(..2), Some(mv.from().to_string().as_str()));
+    /// ```
     pub fn from(self) -> Cell {
         Cell::masked(self.origin_sq())
     }
 
     /// The cell moved to.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// let game = ChessT::default();
+    /// let mv = game.legal_moves()[0];
+    /// assert_eq!(game.format_move(mv).get(2..4), Some(mv.to().to_string().as_str()));
+    /// ```
     pub fn to(self) -> Cell {
         Cell::masked(self.to_sq())
     }
 
     /// The chosen piece (promotion letter or CT-43 `c`), if any.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// let game = ChessT::default();
+    /// let mv = game.legal_moves()[0];
+    /// assert_eq!(mv.choice(), None); // no promotion in the first move
+    /// ```
     pub fn choice(self) -> Option<Piece> {
         choice_piece(self.choice_code())
     }

@@ -61,32 +61,93 @@ impl Chess3d {
     }
 
     /// The side to move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// assert_eq!(game.turn(), chess3d::Color::White);
+    /// game.play_text("e2e4").unwrap();
+    /// assert_eq!(game.turn(), chess3d::Color::Black);
+    /// ```
     pub fn turn(&self) -> Color {
         self.side
     }
 
     /// The castling rights as FEN letters (`KQkq`, `-` for none).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// assert_eq!(game.castling_rights(), "KQkq");
+    /// for mv in ["e2e4", "e7e5", "e1e2"] {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// assert_eq!(game.castling_rights(), "kq"); // C3-18: the king moved
+    /// ```
     pub fn castling_rights(&self) -> String {
         let t = self.to_text();
         t.split(' ').nth(2).unwrap_or("-").to_string()
     }
 
     /// The en-passant cell (C3-17), if the last move was a double step.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// assert_eq!(game.en_passant(), None);
+    /// game.play_text("e2e4").unwrap();
+    /// assert_eq!(game.en_passant().map(|c| c.index()), Some(20)); // e3: rank 3 * 8 + file 4
+    /// ```
     pub fn en_passant(&self) -> Option<Cell3> {
         (self.ep != NO_EP).then(|| Cell3::from_index(self.ep as usize))
     }
 
     /// The halfmove clock (plies since the last capture or pawn move).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// game.play_text("g1f3").unwrap();
+    /// assert_eq!(game.halfmove_clock(), 1); // a knight move
+    /// game.play_text("e7e5").unwrap();
+    /// assert_eq!(game.halfmove_clock(), 0); // a pawn move
+    /// ```
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
     /// The fullmove number.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// game.play_text("e2e4").unwrap();
+    /// assert_eq!(game.fullmove_number(), 1);
+    /// game.play_text("e7e5").unwrap();
+    /// assert_eq!(game.fullmove_number(), 2);
+    /// ```
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
     /// The number of pieces of both sides on the board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// assert_eq!(Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap().piece_count(), 32);
+    /// ```
     pub fn piece_count(&self) -> u32 {
         self.count as u32
     }

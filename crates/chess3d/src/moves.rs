@@ -23,18 +23,44 @@ impl Move {
     }
 
     /// The origin cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// let mv = game.parse_move("g1f3").unwrap();
+    /// assert_eq!(mv.from().index(), 6); // g1: file 6 of rank 1
+    /// ```
     #[inline]
     pub const fn from(self) -> Cell3 {
         Cell3::from_index(self.origin_index())
     }
 
     /// The destination cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// let mv = game.parse_move("g1f3").unwrap();
+    /// assert_eq!(mv.to().index(), 21); // f3: rank 3 * 8 + file 5
+    /// ```
     #[inline]
     pub const fn to(self) -> Cell3 {
         Cell3::from_index(self.to_index())
     }
 
     /// The piece a pawn becomes, for a promotion.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// assert_eq!(game.parse_move("e2e4").unwrap().promotion(), None);
+    /// ```
     #[inline]
     pub const fn promotion(self) -> Option<Piece> {
         match (self.0 >> 18) & 7 {
@@ -62,6 +88,16 @@ impl Move {
     }
 
     /// The packed form (stable within a version of this crate).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// let mv = game.parse_move("e2e4").unwrap();
+    /// // Bits 0-8 the origin (e2 = 12), 9-17 the destination (e4 = 28).
+    /// assert_eq!(mv.to_u32(), 12 | 28 << 9);
+    /// ```
     pub const fn to_u32(self) -> u32 {
         self.0
     }

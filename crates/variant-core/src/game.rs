@@ -434,6 +434,24 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The seats still playing, in seat order: every seat by default; a game whose seats can
+    /// be out (a player mated in a game for more than two, or a seat the configuration leaves
+    /// empty) lists the others.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, Seat};
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// assert_eq!(MyGame::default().playing_seats(), [Seat(0), Seat(1)]);
+    /// ```
+    fn playing_seats(&self) -> Vec<Seat> {
+        (0..self.seat_count())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(Seat)
+            .collect()
+    }
+
     /// A picture of the position for people (boards, pieces, marks, notes). Games that do not
     /// draw themselves return `None` and frontends show the position text instead.
     ///
@@ -442,7 +460,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// ```
     /// use variant_core::{Game, GameConfig, Seat, Status};
     /// # use variant_core::doc_game::{Nim as MyGame, NimConfig as MyConfig};
-    /// assert!(MyGame::default().board_view().is_none()); // Nim draws no board
+    /// // Nim draws its heap as one row of counters.
+    /// let view = MyGame::default().board_view().unwrap();
+    /// assert_eq!((view.boards[0].files, view.boards[0].ranks), (10, 1));
     /// ```
     fn board_view(&self) -> Option<crate::BoardView> {
         None

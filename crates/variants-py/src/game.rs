@@ -54,12 +54,14 @@ impl Game {
     /// The names of the seats that play under this configuration ("Bishops" with three
     /// players has no Grey).
     pub fn seat_names(&self) -> Vec<String> {
-        let three = self.inner.name() == "bishops4p"
-            && self.inner.config().get("players").as_deref() == Some("3");
-        (0..self.inner.seat_count() as u8)
-            .map(|s| self.inner.seat_name(Seat(s)))
-            .filter(|&name| !(three && name == "grey"))
-            .map(str::to_string)
+        // The seats playing at the start of this configuration, so a seat that leaves during
+        // the game keeps its name here.
+        let start =
+            variants::AnyGame::new(self.inner.config()).unwrap_or_else(|_| self.inner.clone());
+        start
+            .playing_seats()
+            .into_iter()
+            .map(|s| self.inner.seat_name(s).to_string())
             .collect()
     }
 

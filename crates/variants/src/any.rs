@@ -395,8 +395,9 @@ impl Clone for AnyGame {
     }
 
     /// Copies the active game in place when both hold the same game (perft and the engine copy
-    /// a parent into the same child again and again): no enum-sized temporary.
-    #[inline]
+    /// a parent into the same child again and again): no enum-sized temporary. Always inlined,
+    /// so a perft instantiated in an embedder's crate copies as the typed game's does.
+    #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
         match (&mut self.game, &source.game) {
             #[cfg(feature = "chess3d")]
@@ -410,7 +411,10 @@ impl Clone for AnyGame {
             #[allow(unreachable_patterns)]
             _ => self.game = source.clone().game,
         }
-        self.config.clone_from(&source.config);
+        // In a perft or a search neither side has built its configuration: nothing to copy.
+        if self.config.get().is_some() || source.config.get().is_some() {
+            self.config.clone_from(&source.config);
+        }
     }
 }
 
@@ -597,13 +601,11 @@ impl AnyGame {
     /// assert_eq!(three.playing_seats(), [Seat(0), Seat(2), Seat(3)]); // no Grey
     /// assert_eq!(variants::new_game("chess-t", "").unwrap().playing_seats().len(), 2);
     /// ```
+    ///
+    /// The same as [`Game::playing_seats`] (each game says which of its seats play), here as
+    /// an inherent method so callers need not import the trait.
     pub fn playing_seats(&self) -> Vec<Seat> {
-        match &self.game {
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => g.active_seats(),
-            #[allow(unreachable_patterns)]
-            _ => (0..self.seat_count()).map(|i| Seat(i as u8)).collect(),
-        }
+        <Self as Game>::playing_seats(self)
     }
 
     /// Parses and plays a move; the position is unchanged on error.
@@ -882,6 +884,10 @@ impl Game for AnyGame {
         dispatch!(TypedGame, &self.game, g => g.board_view())
     }
 
+    fn playing_seats(&self) -> Vec<Seat> {
+        dispatch!(TypedGame, &self.game, g => g.playing_seats())
+    }
+
     fn resign(&mut self, seat: Seat) -> Result<Option<Status>, ActionError> {
         if self.config.get().is_some() {
             self.config = OnceLock::new();
@@ -931,6 +937,7 @@ impl MoveCode for AnyGame {
 /// # Example
 ///
 /// ```
+/// use variants::Game;
 /// use variants::variant_core::actions::ActionSpace;
 /// let game = variants::new_game("chess3d", "heights=1").unwrap();
 /// assert_eq!(game.action_count(1), 64 * 64 * 5);

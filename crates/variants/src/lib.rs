@@ -30,6 +30,7 @@
 //! assert_eq!(count().unwrap(), 15_121); // CT-52
 //!
 //! // Every move list iterates by reference.
+//! use variants::Game;
 //! let game = variants::new_game("checkers3d", "heights=1").unwrap();
 //! let moves = game.legal_moves();
 //! let mut n = 0;

@@ -6,6 +6,8 @@
 //! cargo xtask embedder-bench --quick    # smaller depths: that it builds, counts and runs
 //! ```
 //!
+//! `ONLY=<game>` counts one game's position only; `ROUNDS=<n>` sets the rounds.
+//!
 //! Each position is counted `ROUNDS` times on each side, the sides interleaved (typed, any,
 //! typed, any, …) so a slow phase of a shared machine hits both; the best time of each side
 //! is kept. Every count is checked against the known node count. Output: one line per
@@ -92,7 +94,11 @@ fn main() -> ExitCode {
     println!(
         "game        config                   depth      nodes   typed ms     any ms  typed/any"
     );
+    let only = std::env::var("ONLY").ok();
     for case in CASES {
+        if only.as_deref().is_some_and(|name| name != case.game) {
+            continue;
+        }
         let (depth, nodes) = if quick {
             case.quick
         } else {

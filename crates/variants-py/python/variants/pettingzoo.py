@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._variants import Encoding, Game, History
+from ._variants import Encoding, Game, History, games
 
 __all__ = ["env", "raw_env", "VariantsEnv"]
 
@@ -43,7 +43,7 @@ class VariantsEnv(AECEnv):
 
     def __init__(
         self,
-        game: str = "chess3d",
+        game: Optional[str] = None,
         config: Any = None,
         render_mode: Optional[str] = None,
         capture_slots: int = 8,
@@ -58,6 +58,9 @@ class VariantsEnv(AECEnv):
         if max_plies is not None and max_plies < 1:
             raise ValueError(f"max_plies {max_plies}: must be 1 or more")
         self.render_mode = render_mode
+        if game is None:
+            # The first game of the registry (chess3d in the full build).
+            game = games()[0]
         self._start = Game(game, config, **keys)
         self._encoding = Encoding(self._start, capture_slots)
         self._max_plies = max_plies
@@ -195,12 +198,12 @@ def render_text(game: Game) -> str:
     return game.diagram()
 
 
-def raw_env(game: str = "chess3d", **kwargs: Any) -> VariantsEnv:
+def raw_env(game: Optional[str] = None, **kwargs: Any) -> VariantsEnv:
     """The environment without PettingZoo's wrappers."""
     return VariantsEnv(game, **kwargs)
 
 
-def env(game: str = "chess3d", **kwargs: Any) -> AECEnv:
+def env(game: Optional[str] = None, **kwargs: Any) -> AECEnv:
     """The environment wrapped as PettingZoo recommends (order enforcing, action bounds)."""
     wrapped: AECEnv = VariantsEnv(game, **kwargs)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
