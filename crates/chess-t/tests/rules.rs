@@ -207,7 +207,7 @@ fn ct_13_check_is_only_a_warning() {
     // Black's Ritter c3 reaches e3 with 4 against the King's 3: White is in check.
     let game = pos(T1, "4k3/8/8/8/8/2r1K3/8/8 w - 0 1");
     assert!(game.is_in_check(Seat(0)));
-    assert!(!game.in_check(Seat(1)));
+    assert!(!game.is_in_check(Seat(1)));
     // All 8 King moves are legal, d3 (attacked 4:3) included.
     assert_eq!(moves_from(&game, "e3").len(), 8);
     assert!(is_legal(&game, "e3d3"));

@@ -90,7 +90,7 @@ impl Chess3d {
         }
         let mut after = self.clone();
         after.play_unchecked(mv);
-        if after.is_check() {
+        if after.is_in_check(after.side_to_move()) {
             san.push(if after.count_legal_moves() == 0 {
                 '#'
             } else {

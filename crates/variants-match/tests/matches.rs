@@ -115,3 +115,34 @@ fn the_engine_player_sees_repetitions() {
     let without = player.choose(&alone, &mut Rng::new(1)).unwrap();
     assert_ne!(without.as_deref(), Some("g8h8"));
 }
+
+/// Games played at the same time add up to the same report: each game depends only on the
+/// seed and its number.
+#[test]
+fn concurrency_does_not_change_the_result() {
+    let one = options("chess-t", "", &["greedy", "random"], 6);
+    let two = MatchOptions {
+        concurrency: 2,
+        ..one.clone()
+    };
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    let a = run_match(&one, &|_| {
+        calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    })
+    .unwrap();
+    assert_eq!(calls.into_inner(), 6, "one progress call a game");
+    let b = run_match(&two, &|_| {}).unwrap();
+    assert_eq!(a, b);
+}
+
+/// An SPRT that cannot be decided by the games allowed plays them all and says so.
+#[test]
+fn an_undecided_sprt_plays_every_game() {
+    let mut o = options("checkers3d", "heights=1", &["random", "random"], 4);
+    o.sprt = Some("-10,10".to_string());
+    let report = run_match(&o, &|_| {}).unwrap();
+    assert_eq!(report.games, 4);
+    let sprt = report.sprt.expect("an SPRT");
+    assert_eq!(sprt.result, None);
+    assert!(sprt.lower < sprt.llr && sprt.llr < sprt.upper);
+}

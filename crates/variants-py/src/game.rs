@@ -2,6 +2,7 @@
 
 use crate::config;
 use crate::errors::{VariantsError, to_py};
+use crate::pieces;
 use crate::search::{self, SearchResult};
 use crate::status::Status;
 use pyo3::exceptions::PyValueError;
@@ -9,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyInt, PyTuple};
 use variants::AnyGame;
 use variants::registry;
-use variants::variant_core::perft::{divide_parallel, perft};
+use variants::variant_core::perft::{divide_parallel, perft_with};
 use variants::variant_core::planes::Observation;
 use variants::variant_core::{Game as _, GameConfig as _, Seat, render};
 
@@ -230,28 +231,48 @@ impl Game {
     }
 
     /// Perft: the number of move paths of length `depth` (leaves counted in bulk). `threads`
-    /// above 1 splits the root moves over that many threads (0: every core). The GIL is
-    /// released while counting.
-    #[pyo3(signature = (depth, threads=None))]
+    /// above 1 counts on that many threads (0: every core); `hash` gives a transposition table
+    /// of that many megabytes (0 or None: none), `hash_seed` varies its collision pattern (a
+    /// second run of a deep count with another seed checks the first). The GIL is released
+    /// while counting.
+    ///
+    /// >>> variants.Game("chess3d", heights=1).perft(4, hash=16)
+    /// 197281
+    #[pyo3(signature = (depth, threads=None, hash=None, hash_seed=None))]
     fn perft(
         &self,
         py: Python<'_>,
         depth: &Bound<'_, PyAny>,
         threads: Option<&Bound<'_, PyAny>>,
+        hash: Option<&Bound<'_, PyAny>>,
+        hash_seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
         let depth = perft_depth_arg(depth)?;
-        let threads = threads_arg(threads)?;
+        let options = pieces::options(threads, hash, hash_seed)?;
         let game = &self.inner;
-        Ok(py.allow_threads(|| {
-            if threads == 1 || depth <= 1 {
-                perft(game, depth)
-            } else {
-                divide_parallel(game, depth, threads, |_, _| {})
-                    .iter()
-                    .map(|(_, n)| n)
-                    .sum()
-            }
-        }))
+        py.allow_threads(|| perft_with(game, depth, &options))
+            .map_err(pieces::perft_error)
+    }
+
+    /// The distinct positions `depth` plies below this one, as a list of `(text, paths)`:
+    /// `paths` move paths from here reach the position `text`. Transpositions are merged the
+    /// way perft's transposition table merges them (equal Zobrist key and equal set of legal
+    /// moves, clocks aside), so `perft(depth + d)` is the sum of `paths * perft(d)` over the
+    /// list, each distinct position counted once. Positions without moves above `depth` end
+    /// their paths and give no entry. `merge=False` lists every path's end instead,
+    /// transpositions repeated (to measure what merging saves). The GIL is released.
+    ///
+    /// >>> pieces = variants.Game("chess3d", heights=1).split(2)
+    /// >>> len(pieces), sum(n for _, n in pieces)
+    /// (400, 400)
+    #[pyo3(signature = (depth, merge=true))]
+    fn split(
+        &self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+        merge: bool,
+    ) -> PyResult<Vec<(String, u64)>> {
+        pieces::split(py, &self.inner, depth, merge)
     }
 
     /// Perft split at the root: a dict of each legal move to its count at `depth - 1`.

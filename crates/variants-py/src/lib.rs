@@ -20,6 +20,8 @@ mod env;
 mod errors;
 mod game;
 mod history;
+mod matches;
+mod pieces;
 mod search;
 mod status;
 
@@ -53,6 +55,10 @@ fn config_keys(name: &str) -> PyResult<Vec<(String, String, String, String)>> {
 fn _variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(config_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::perft_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_run, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_game, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_report, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<status::Status>()?;
     m.add_class::<history::History>()?;

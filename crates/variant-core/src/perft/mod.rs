@@ -9,6 +9,9 @@
 //!   table shared by the threads (`hash_mb`), a stop flag another thread can raise, and a
 //!   progress callback. They return `Err(PerftError::Stopped)` when stopped.
 //! - [`perft_parallel`] / [`divide_parallel`]: shorthands for threads only.
+//! - [`perft_each`]: several positions with one table.
+//! - [`split`]: the distinct positions some plies below a root, with how many paths reach
+//!   each, to count the pieces of a perft elsewhere (the Python package's Dask cluster).
 //!
 //! # Stopping and progress
 //!
@@ -73,10 +76,12 @@
 //! made, cheaper than faulting its pages in one by one during the count.
 
 mod search;
+mod split;
 mod table;
 
 use crate::Game;
 use search::Search;
+pub use split::{SplitPosition, split};
 use std::sync::atomic::AtomicBool;
 use table::{Storage, Table};
 
@@ -325,6 +330,41 @@ pub fn perft_with<G: Game>(
     options: &PerftOptions,
 ) -> Result<u64, PerftError> {
     run(options, depth, |search| Ok(search.perft(game, depth)?))
+}
+
+/// [`perft_with`] of each of `games` at `depth`, in order, with **one** transposition table
+/// (and thread pool) for them all: subtrees shared between the positions are counted once. The
+/// pieces of a [`split`] perft are counted in batches this way. The progress callback sees each
+/// position's count as a count of its own.
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::{PerftOptions, perft, perft_each, split};
+///
+/// fn check<G: Game>(game: &G) {
+///     let pieces: Vec<G> = split(game, 1).unwrap().into_iter().map(|p| p.game).collect();
+///     let options = PerftOptions { hash_mb: 4, ..PerftOptions::default() };
+///     let counts = perft_each(&pieces, 3, &options).unwrap();
+///     assert_eq!(counts.len(), pieces.len());
+///     assert_eq!(counts[0], perft(&pieces[0], 3));
+/// }
+/// ```
+///
+/// # Errors
+///
+/// As [`perft_with`]: [`PerftError::Stopped`], [`PerftError::HashTooLarge`],
+/// [`PerftError::DepthTooLarge`].
+pub fn perft_each<G: Game>(
+    games: &[G],
+    depth: u32,
+    options: &PerftOptions,
+) -> Result<Vec<u64>, PerftError> {
+    run(options, depth, |search| {
+        games
+            .iter()
+            .map(|game| Ok(search.perft(game, depth)?))
+            .collect()
+    })
 }
 
 /// Builds the table and the thread pool `options` ask for and runs `count` in them.

@@ -312,3 +312,70 @@ fn a_depth_over_the_limit_is_refused_before_counting() {
 fn plain_perft_panics_over_the_limit() {
     perft(&heap(5), MAX_DEPTH + 1);
 }
+
+#[test]
+fn split_merges_transpositions_and_its_pieces_add_up() {
+    // After d plies a heap of 60 has lost between d and 3d tokens, every total reached by many
+    // orders of takes: 2d + 1 distinct positions, the paths to each the number of ways to write
+    // the total as d takes of 1 to 3 (all ways together: 3^d).
+    for d in 0..=6 {
+        let pieces = split(&heap(60), d).unwrap();
+        assert_eq!(pieces.len(), 2 * d as usize + 1, "depth {d}");
+        assert_eq!(pieces.iter().map(|p| p.paths).sum::<u64>(), 3u64.pow(d));
+        let mut heaps: Vec<u32> = pieces.iter().map(|p| p.game.heap).collect();
+        heaps.sort_unstable();
+        heaps.dedup();
+        assert_eq!(
+            heaps.len(),
+            pieces.len(),
+            "a heap left unmerged at depth {d}"
+        );
+        for rest in [0, 1, 4] {
+            let total: u64 = pieces
+                .iter()
+                .map(|p| p.paths * expected(p.game.heap, rest))
+                .sum();
+            assert_eq!(total, expected(60, d + rest), "split {d} + {rest}");
+        }
+    }
+    // Two takes reach a heap of 56 in three ways: 1+3, 2+2, 3+1.
+    let two = split(&heap(60), 2).unwrap();
+    assert_eq!(two.iter().find(|p| p.game.heap == 56).unwrap().paths, 3);
+}
+
+#[test]
+fn split_ends_paths_at_positions_without_moves_and_refuses_deep_splits() {
+    // A heap of 2: after one ply heaps 1 and 0; the empty heap has no moves, so after two
+    // plies only the heap of 0 reached from 1 remains (1 path: 1 then 1).
+    let pieces = split(&heap(2), 2).unwrap();
+    assert_eq!(pieces.len(), 1);
+    assert_eq!((pieces[0].game.heap, pieces[0].paths), (0, 1));
+    assert!(matches!(
+        split(&heap(2), MAX_DEPTH + 1),
+        Err(PerftError::DepthTooLarge { .. })
+    ));
+}
+
+#[test]
+fn perft_each_shares_one_table_and_counts_each_position_exactly() {
+    // Heaps 40..=50, whose trees overlap almost entirely: with one small table shared by all
+    // (and colliding Zobrist keys) each count is still the recurrence's.
+    let heaps: Vec<Tokens> = (40..=50).map(heap).collect();
+    for threads in [1, 2] {
+        let options = PerftOptions {
+            threads,
+            hash_mb: 1,
+            ..PerftOptions::default()
+        };
+        let counts = perft_each(&heaps, 9, &options).unwrap();
+        let want: Vec<u64> = (40..=50).map(|h| expected(h, 9)).collect();
+        assert_eq!(counts, want, "{threads} threads");
+    }
+    let refused = perft_each(&heaps, MAX_DEPTH + 1, &PerftOptions::default());
+    assert_eq!(
+        refused,
+        Err(PerftError::DepthTooLarge {
+            depth: MAX_DEPTH + 1
+        })
+    );
+}

@@ -28,7 +28,9 @@ from ._variants import (
     VariantsError,
     config_keys,
     games,
+    perft_texts,
 )
+from ._match import match
 
 __all__ = [
     "ActionError",
@@ -45,4 +47,6 @@ __all__ = [
     "VariantsError",
     "config_keys",
     "games",
+    "match",
+    "perft_texts",
 ]

@@ -1,15 +1,37 @@
-// The page of `variants serve`: the form that creates a game, and the game itself (a board
-// drawn by the server as SVG, whose cells carry data-cell="e2@1"; moves by clicking).
+// The page of `variants serve`: the lobby and the form that creates a game, and the game
+// itself. The server sends each position as SVG (cells are groups carrying data-cell="e2@1");
+// the page reads the cells out of it and draws them itself: one large board for the focused
+// height, the other heights as small maps, turned so the viewing seat sits at the bottom. What
+// a game needs drawn (boards, seats' colours and turns, frames, borrowed glyphs) comes from the
+// state's `view`: the page never tests a game's name.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CELL = /[a-z]\d{1,2}(?:@\d+)?/g;
+const UNIT = 40; // the server's cell size, in SVG units
 
+function svgEl(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+// A failed fetch (no server) says so plainly instead of the browser's "Failed to fetch".
 async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (_) {
+    const e = new Error("the server cannot be reached (stopped or restarting); nothing was sent");
+    e.offline = true;
+    throw e;
+  }
   let data = null;
   try {
     data = await response.json();
@@ -17,22 +39,143 @@ async function api(method, path, body) {
     data = { error: "the server sent no JSON (" + response.status + ")" };
   }
   if (!response.ok) {
-    throw new Error((data && data.error) || "HTTP " + response.status);
+    const e = new Error((data && data.error) || "HTTP " + response.status);
+    e.status = response.status;
+    throw e;
   }
   return data;
 }
 
+// ---------------------------------------------------------------- links kept in the browser
+
+const STORE_KEY = "variants.links";
+
+function savedLinks() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
+  } catch (_) {
+    return [];
+  }
+}
+
+function saveLinks(entry) {
+  const all = savedLinks().filter((e) => !(e.id === entry.id && e.label === entry.label));
+  all.unshift(entry);
+  localStorage.setItem(STORE_KEY, JSON.stringify(all.slice(0, 50)));
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    // No clipboard permission (plain http on another machine): copy through a selection.
+    const area = Object.assign(document.createElement("textarea"), { value: text });
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.textContent = "copied";
+  setTimeout(() => (button.textContent = "copy"), 1500);
+}
+
+function linkItem(label, path, attrs = {}) {
+  const url = new URL(path, location.href).href;
+  const li = document.createElement("li");
+  const a = Object.assign(document.createElement("a"), { href: url, textContent: label });
+  Object.assign(a.dataset, attrs);
+  const code = Object.assign(document.createElement("code"), { textContent: url });
+  const copy = Object.assign(document.createElement("button"), { type: "button", textContent: "copy", className: "copy" });
+  copy.addEventListener("click", () => copyText(url, copy));
+  li.append(a, " ", copy, " ", code);
+  return li;
+}
+
+function clockText(clock) {
+  if (!clock) return "no clock";
+  const min = clock.initial_ms / 60000;
+  return (Number.isInteger(min) ? min : min.toFixed(1)) + " min + " + clock.increment_ms / 1000 + " s";
+}
+
+// ---------------------------------------------------------------- the lobby
+
+async function takeSeat(id, seat, game) {
+  const taken = await api("POST", "/api/games/" + id + "/seats/" + seat, {});
+  saveLinks({ id, game, label: seat, links: { [seat]: taken.link }, watch: "/play/" + id });
+  location.href = new URL(taken.link, location.href).href;
+}
+
+async function showLobby() {
+  const [open, busy] = await Promise.all([api("GET", "/api/games?open=true"), api("GET", "/api/games?open=false")]);
+  const openList = $("open-games");
+  openList.replaceChildren();
+  for (const g of open.games) {
+    const li = document.createElement("li");
+    li.dataset.game = g.id;
+    li.append(g.game + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
+    for (const seat of g.free_seats) {
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: "play " + seat });
+      b.dataset.take = seat;
+      b.addEventListener("click", () =>
+        takeSeat(g.id, seat, g.game).catch((e) => ($("create-error").textContent = e.message)),
+      );
+      li.append(b, " ");
+    }
+    li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
+    openList.appendChild(li);
+  }
+  if (!open.games.length) openList.appendChild(Object.assign(document.createElement("li"), { textContent: "none at the moment", className: "muted" }));
+  const watchList = $("watch-games");
+  watchList.replaceChildren();
+  for (const g of busy.games) {
+    const li = document.createElement("li");
+    li.append(g.game + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
+    li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
+    watchList.appendChild(li);
+  }
+  if (!busy.games.length) watchList.appendChild(Object.assign(document.createElement("li"), { textContent: "none at the moment", className: "muted" }));
+  const mine = savedLinks();
+  $("my-games-box").hidden = mine.length === 0;
+  const list = $("my-games");
+  list.replaceChildren();
+  for (const e of mine) {
+    for (const [seat, path] of Object.entries(e.links || {})) list.appendChild(linkItem(e.game + " " + e.id.slice(0, 6) + ": " + seat, path));
+    if (e.watch) list.appendChild(linkItem(e.game + " " + e.id.slice(0, 6) + ": watch", e.watch));
+  }
+}
+
 // ---------------------------------------------------------------- the form
 
+function showCreated(created, g, oneToken) {
+  const list = $("links");
+  list.replaceChildren();
+  const links = {};
+  // The game's own seat order, and one link when one person plays every seat.
+  const seats = g.seats.filter((s) => created.links[s]);
+  for (const seat of oneToken ? seats.slice(0, 1) : seats) {
+    const label = oneToken ? "open as " + seats.join(", ") + " (one link for every human seat)" : "open as " + seat;
+    list.appendChild(linkItem(label, created.links[seat], { seatLink: seat }));
+    links[oneToken ? seats.join("+") : seat] = created.links[seat];
+  }
+  for (const seat of created.open || []) {
+    const li = document.createElement("li");
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: "take " + seat + " yourself" });
+    b.dataset.take = seat;
+    b.addEventListener("click", () => takeSeat(created.id, seat, g.name).catch((e) => ($("create-error").textContent = e.message)));
+    li.append(seat + " is open in the lobby ", b);
+    list.appendChild(li);
+  }
+  const watch = linkItem("watch (spectator link, no token)", created.watch, { watchLink: "1" });
+  list.appendChild(watch);
+  saveLinks({ id: created.id, game: g.name, label: "created", links, watch: created.watch });
+  $("created").hidden = false;
+}
+
 async function showCreate() {
-  $("create").hidden = false;
   const info = await api("GET", "/api/info");
   const select = $("game-select");
   for (const g of info.games) {
-    const option = document.createElement("option");
-    option.value = g.name;
-    option.textContent = g.name;
-    select.appendChild(option);
+    select.appendChild(Object.assign(document.createElement("option"), { value: g.name, textContent: g.name }));
   }
   const fill = () => {
     const g = info.games.find((x) => x.name === select.value);
@@ -42,16 +185,9 @@ async function showCreate() {
     for (const k of g.keys) {
       const label = document.createElement("label");
       label.title = k.description + " (allowed: " + k.allowed + ")";
-      const input = document.createElement("input");
-      input.name = k.name;
+      const input = Object.assign(document.createElement("input"), { name: k.name, placeholder: k.default, size: 18 });
       input.dataset.key = k.name;
-      input.placeholder = k.default;
-      input.size = 18;
-      label.append(k.name + " ", input, " ");
-      const hint = document.createElement("span");
-      hint.className = "muted";
-      hint.textContent = k.description;
-      label.append(hint);
+      label.append(k.name + " ", input, " ", Object.assign(document.createElement("span"), { className: "muted", textContent: k.description }));
       config.appendChild(label);
     }
     const seats = $("seat-fields");
@@ -61,18 +197,17 @@ async function showCreate() {
       const kind = document.createElement("select");
       kind.dataset.seat = seat;
       kind.name = "player-" + seat;
-      for (const [value, text] of [["human", "human"], ["engine", "engine"]]) {
-        kind.appendChild(Object.assign(document.createElement("option"), { value, textContent: text }));
-      }
-      const ms = document.createElement("input");
-      ms.type = "number";
-      ms.min = "1";
-      ms.max = "60000";
-      ms.value = "1000";
+      for (const value of ["human", "engine"]) kind.appendChild(Object.assign(document.createElement("option"), { value, textContent: value }));
+      const ms = Object.assign(document.createElement("input"), { type: "number", min: "1", max: "60000", value: "1000", name: "movetime-" + seat });
       ms.dataset.movetime = seat;
-      ms.name = "movetime-" + seat;
       ms.style.width = "6em";
-      label.append(seat + " ", kind, " engine time (ms) ", ms);
+      const time = document.createElement("span");
+      time.append(" engine time (ms) ", ms);
+      // Engine time only for engine seats.
+      const sync = () => (time.hidden = kind.value !== "engine");
+      kind.addEventListener("change", sync);
+      sync();
+      label.append(seat + " ", kind, time);
       seats.appendChild(label);
     }
   };
@@ -81,6 +216,7 @@ async function showCreate() {
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("create-error").textContent = "";
+    const g = info.games.find((x) => x.name === select.value);
     const config = [];
     for (const input of $("config-fields").querySelectorAll("input[data-key]")) {
       if (input.value.trim() !== "") config.push(input.dataset.key + "=" + input.value.trim());
@@ -91,187 +227,871 @@ async function showCreate() {
       const ms = $("seat-fields").querySelector('input[data-movetime="' + seat + '"]').value;
       players[seat] = kind.value === "engine" ? "engine:movetime=" + ms : "human";
     }
+    const body = { game: select.value, config: config.join(";"), players, one_token: $("one-token").checked };
+    if ($("clock-on").checked) {
+      body.clock = {
+        initial_ms: Math.round(Number($("clock-minutes").value) * 60000),
+        increment_ms: Math.round(Number($("clock-increment").value) * 1000),
+      };
+    }
+    if ($("listed").checked) body.listed = Object.keys(players).filter((s) => players[s] === "human");
     try {
-      const created = await api("POST", "/api/games", {
-        game: select.value,
-        config: config.join(";"),
-        players,
-        one_token: $("one-token").checked,
-      });
-      const list = $("links");
-      list.replaceChildren();
-      for (const [seat, path] of Object.entries(created.links)) {
-        const url = new URL(path, location.href).href;
-        const li = document.createElement("li");
-        const a = Object.assign(document.createElement("a"), { href: url, textContent: "open as " + seat });
-        a.dataset.seatLink = seat;
-        const code = Object.assign(document.createElement("code"), { textContent: url });
-        li.append(a, " ", code);
-        list.appendChild(li);
-      }
-      $("created").hidden = false;
+      const created = await api("POST", "/api/games", body);
+      showCreated(created, g, body.one_token);
+      showLobby().catch(() => {});
     } catch (e) {
       $("create-error").textContent = e.message;
     }
   });
 }
 
-// ---------------------------------------------------------------- the game
+// ---------------------------------------------------------------- positions read from the SVG
 
-const CELL = /[a-z]\d{1,2}(?:@\d+)?/g;
-
-// A move text as clicks: its first cell, its last cell, and what follows (promotion letter).
-function moveShape(text) {
-  const cells = text.match(CELL) || [];
-  if (cells.length === 0) return { text, from: null, to: null };
-  const last = cells[cells.length - 1];
-  const tail = text.slice(text.lastIndexOf(last) + last.length);
-  return { text, from: cells[0], to: last, tail };
+// The cells of the server's SVG: where each stands, its piece (kept as SVG to draw as is), its
+// marks. Boards are the view's, in order; a cell without "@h" is on the only board.
+function parseBoard(svgText, view) {
+  const doc = new DOMParser().parseFromString(svgText || "<svg/>", "image/svg+xml");
+  const boards = view.boards.map((b, index) => ({ ...b, index, cells: [] }));
+  const byName = new Map();
+  for (const g of doc.querySelectorAll("g[data-cell]")) {
+    const name = g.getAttribute("data-cell");
+    const m = name.match(/^([a-z])(\d{1,2})(?:@(\d+))?$/);
+    if (!m) continue;
+    const height = m[3] ? Number(m[3]) : null;
+    let index = boards.findIndex((b) => b.height === height);
+    if (index < 0) index = 0;
+    const rect = g.querySelector("rect");
+    const piece = g.querySelector(".piece");
+    const title = piece ? (piece.querySelector("title") || {}).textContent || "" : "";
+    const frame = g.querySelector(":scope > rect > title");
+    const note = g.querySelector(".note");
+    const cell = {
+      name,
+      board: index,
+      height,
+      file: m[1].charCodeAt(0) - 97,
+      rank: Number(m[2]) - 1,
+      dark: g.classList.contains("dark"),
+      last: !!g.querySelector(".last"),
+      check: !!g.querySelector(".check"),
+      mark: frame ? frame.textContent : null,
+      piece,
+      pieceSeat: title.split(" ")[0] || null,
+      pieceSymbol: title.split(" ")[1] || null,
+      note: note ? note.textContent : null,
+      ox: Number(rect.getAttribute("x")),
+      oy: Number(rect.getAttribute("y")),
+    };
+    boards[index].cells.push(cell);
+    byName.set(name, cell);
+  }
+  return { boards, byName, pieces: [...byName.values()].filter((c) => c.piece).length };
 }
+
+// Display column and row of a cell when the board is turned `turn` degrees clockwise.
+function place(file, rank, files, ranks, turn) {
+  let col = file;
+  let row = ranks - 1 - rank;
+  let w = files;
+  let h = ranks;
+  for (let k = 0; k < ((turn / 90) % 4 + 4) % 4; k++) {
+    [col, row] = [h - 1 - row, col];
+    [w, h] = [h, w];
+  }
+  return { col, row, w, h };
+}
+
+// ---------------------------------------------------------------- the game
 
 const game = {
   id: null,
   token: null,
   seat: null,
   state: null,
+  parsed: null,
   selected: null,
   shapes: [],
+  focus: 0, // index of the board shown large
+  turn: null, // degrees; null: the seat's own
+  boards: new Map(), // ply -> {move, parsed}: positions this page has seen, for the move list
+  movers: new Map(), // ply index -> seat, as seen live
+  viewPly: null,
+  cursor: null,
+  layout: new Map(), // cell name -> {x, y} on the focused board (SVG units)
+  instance: null,
+  fatal: false,
+  events: null,
+  clockAt: 0,
+  zoneStyle: new Map(),
 };
 
 function mySeats(state) {
   if (!game.token) return [];
-  if (state.one_token) {
-    return state.seats.filter((s) => state.players[s] === "human");
-  }
+  if (state.one_token) return state.seats.filter((s) => state.players[s] === "human");
   return game.seat ? [game.seat] : [];
 }
 
 function myTurn(state) {
-  return state.status.result === "ongoing" && mySeats(state).includes(state.to_move);
+  return !game.fatal && game.viewPly === null && state.status.result === "ongoing" && mySeats(state).includes(state.to_move);
 }
 
-function clearMarks() {
-  for (const el of $("board").querySelectorAll(".selected, .dest")) {
-    el.classList.remove("selected", "dest");
+function seatInfo(seat) {
+  const v = game.state && game.state.view && game.state.view.seats;
+  return (v && v.find((s) => s.seat === seat)) || { seat, fill: "#888", stroke: "#000", turn: 0 };
+}
+
+function seatChip(seat) {
+  const s = seatInfo(seat);
+  const chip = Object.assign(document.createElement("span"), { className: "chip", title: seat });
+  chip.style.background = s.fill;
+  chip.style.borderColor = s.stroke;
+  return chip;
+}
+
+function boardTurn() {
+  if (game.turn !== null) return game.turn;
+  const mine = game.state ? mySeats(game.state) : [];
+  // One person at several seats (or a spectator) keeps the first seat's view: no board that
+  // turns after every move.
+  return mine.length === 1 ? seatInfo(mine[0]).turn : 0;
+}
+
+// Who played history entry i: seen live when the page was open, else counted back from the
+// seat to move (a resignation names its seat).
+function moverOf(state, i) {
+  if (game.movers.has(i)) return game.movers.get(i);
+  const text = state.history[i];
+  const r = /^resign:(\d+)$/.exec(text);
+  if (r) return state.seats[Number(r[1]) - 1] || state.seats[0];
+  const n = state.seats.length;
+  const k = state.seats.indexOf(state.to_move);
+  return state.seats[(((k - (state.ply - i)) % n) + n) % n];
+}
+
+function moveCells(text) {
+  return (text || "").match(CELL) || [];
+}
+
+function moveShape(text) {
+  const cells = moveCells(text);
+  if (cells.length === 0) return { text, from: null, to: null, cells };
+  const last = cells[cells.length - 1];
+  const tail = text.slice(text.lastIndexOf(last) + last.length);
+  return { text, from: cells[0], to: last, tail, cells };
+}
+
+function shownPosition() {
+  if (game.viewPly === null) return game.parsed;
+  const seen = game.boards.get(game.viewPly);
+  return seen ? seen.parsed : null;
+}
+
+function boardOfCell(name) {
+  const p = shownPosition() || game.parsed;
+  const c = p && p.byName.get(name);
+  return c ? c.board : null;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function zoneStyle(mark) {
+  if (!game.zoneStyle.has(mark)) {
+    const styles = [
+      { stroke: "#2a6fdb", dash: "5 3", inset: 3 },
+      { stroke: "#d2691e", dash: "", inset: 5 },
+      { stroke: "#2e8b57", dash: "2 2", inset: 3 },
+      { stroke: "#b0306a", dash: "8 2 2 2", inset: 4 },
+    ];
+    game.zoneStyle.set(mark, styles[game.zoneStyle.size % styles.length]);
   }
+  return game.zoneStyle.get(mark);
+}
+
+function drawFrame(parent, x, y, mark) {
+  const z = zoneStyle(mark);
+  const r = svgEl("rect", {
+    x: x + z.inset, y: y + z.inset, width: UNIT - 2 * z.inset, height: UNIT - 2 * z.inset,
+    fill: "none", stroke: z.stroke, "stroke-width": 2.5, "stroke-dasharray": z.dash, class: "frame",
+  }, parent);
+  svgEl("title", {}, r).textContent = mark;
+}
+
+// One board in SVG units (UNIT a cell), turned; returns the cells' top-left corners.
+function drawBoard(parent, board, turn, attr, destinations, selected, lastCells) {
+  const places = new Map();
+  for (const c of board.cells) {
+    const p = place(c.file, c.rank, board.files, board.ranks, turn);
+    const x = p.col * UNIT;
+    const y = p.row * UNIT;
+    places.set(c.name, { x, y, col: p.col, row: p.row, w: p.w, h: p.h });
+    const g = svgEl("g", { class: "cell " + (c.dark ? "dark" : "light"), transform: `translate(${x},${y})` }, parent);
+    g.setAttribute(attr, c.name);
+    svgEl("rect", { width: UNIT, height: UNIT, class: "sq", fill: c.dark ? "#b58863" : "#f0d9b5" }, g);
+    if (lastCells && lastCells.has(c.name)) {
+      const s = lastCells.get(c.name);
+      svgEl("rect", { class: "last", width: UNIT, height: UNIT, fill: "#e8d84a", "fill-opacity": 0.5 }, g);
+      svgEl("rect", { x: 1.5, y: 1.5, width: UNIT - 3, height: UNIT - 3, fill: "none", stroke: s.fill === "#ffffff" ? s.stroke : s.fill, "stroke-width": 3, class: "last-seat" }, g);
+    }
+    if (c.mark) drawFrame(g, 0, 0, c.mark);
+    if (c.check) svgEl("circle", { class: "check", cx: UNIT / 2, cy: UNIT / 2, r: 19, fill: "#e02020", "fill-opacity": 0.6 }, g);
+    if (c.piece) {
+      const wrap = svgEl("g", { class: "piece-wrap", transform: `translate(${-c.ox},${-c.oy})` }, g);
+      wrap.appendChild(document.importNode(c.piece, true));
+    }
+    if (c.note) {
+      const t = svgEl("text", { class: "note", x: 2, y: UNIT - 3, "font-size": 9 }, g);
+      t.textContent = c.note;
+    }
+    if (selected === c.name) g.classList.add("selected");
+    if (destinations.has(c.name)) {
+      g.classList.add("dest");
+      if (c.piece) svgEl("circle", { class: "dest-ring", cx: UNIT / 2, cy: UNIT / 2, r: 18, fill: "none", stroke: "#2f7d2f", "stroke-width": 3, "stroke-opacity": 0.75 }, g);
+      else svgEl("circle", { class: "dest-dot", cx: UNIT / 2, cy: UNIT / 2, r: 7, fill: "#2f7d2f", "fill-opacity": 0.6 }, g);
+    }
+  }
+  return places;
+}
+
+function centre(p) {
+  return [p.x + UNIT / 2, p.y + UNIT / 2];
+}
+
+// A move's path (a line through its cells) in the mover's colours; cells on other boards are
+// shown where they would stand, dashed, with their height.
+function drawPath(parent, cells, places, seat, scale = 1, labelOthers = null) {
+  const pts = cells.map((n) => places.get(n)).filter(Boolean);
+  if (pts.length < 2) return;
+  const s = seatInfo(seat);
+  const d = pts.map((p, i) => (i ? "L" : "M") + centre(p).map((v) => v * scale).join(" ")).join(" ");
+  const g = svgEl("g", { class: "path", "pointer-events": "none" }, parent);
+  svgEl("path", { d, fill: "none", stroke: s.stroke, "stroke-width": 9 * scale, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+  svgEl("path", { d, fill: "none", stroke: s.fill, "stroke-width": 5 * scale, "stroke-opacity": 0.9, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-dasharray": labelOthers ? "10 5" : "" }, g);
+  const [ex, ey] = centre(pts[pts.length - 1]).map((v) => v * scale);
+  svgEl("circle", { cx: ex, cy: ey, r: 6 * scale, fill: s.fill, stroke: s.stroke, "stroke-width": 2 * scale }, g);
+  if (labelOthers) {
+    for (const n of cells) {
+      const p = places.get(n);
+      if (!p || !labelOthers(n)) continue;
+      const t = svgEl("text", { x: p.x + 2, y: p.y + 12, "font-size": 11, class: "height-tag", fill: "#000", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" }, g);
+      t.textContent = "@" + n.split("@")[1];
+    }
+  }
+}
+
+function lastMoveInfo(state, ply) {
+  if (!ply) return null;
+  const text = state.history[ply - 1];
+  if (!text) return null;
+  return { text, cells: moveCells(text), seat: moverOf(state, ply - 1) };
+}
+
+function destinationsOf(cell) {
+  const out = new Map();
+  if (!cell) return out;
+  for (const m of game.shapes) if (m.from === cell) out.set(m.to, m);
+  return out;
+}
+
+function drawPosition() {
+  const state = game.state;
+  const pos = shownPosition();
+  const boardDiv = $("board");
+  boardDiv.replaceChildren();
+  if (!pos) {
+    boardDiv.appendChild(Object.assign(document.createElement("p"), {
+      className: "muted missing",
+      textContent: "The position after this move is not on this page: it was played before the page was opened. Step to a later move, or back to the game.",
+    }));
+    $("maps").replaceChildren();
+    return;
+  }
+  const turn = boardTurn();
+  const ply = game.viewPly === null ? state.ply : game.viewPly;
+  const last = lastMoveInfo(state, ply);
+  const lastCells = new Map();
+  if (last) for (const n of [last.cells[0], last.cells[last.cells.length - 1]]) lastCells.set(n, seatInfo(last.seat));
+  if (game.focus >= pos.boards.length) game.focus = pos.boards.length - 1;
+  const dests = game.viewPly === null ? destinationsOf(game.selected) : new Map();
+  const board = pos.boards[game.focus];
+  const p0 = place(0, 0, board.files, board.ranks, turn);
+  const W = p0.w * UNIT;
+  const H = p0.h * UNIT;
+  const svg = svgEl("svg", { viewBox: `-24 -6 ${W + 30} ${H + 28}`, class: "board focus", "font-family": "sans-serif" });
+  svg.style.minWidth = Math.ceil(((W + 30) / UNIT) * 37) + "px"; // cells of at least 36 CSS px
+  svg.setAttribute("data-height", board.height === null ? "" : board.height);
+  const cells = svgEl("g", { class: "cells" }, svg);
+  const places = drawBoard(cells, board, turn, "data-cell", dests, game.selected, lastCells);
+  // Coordinates along the bottom and the left, as the board is turned.
+  const colLabel = new Map();
+  const rowLabel = new Map();
+  for (const c of board.cells) {
+    const p = places.get(c.name);
+    const letter = String.fromCharCode(97 + c.file);
+    const number = String(c.rank + 1);
+    colLabel.set(p.col, turn % 180 === 0 ? letter : number);
+    rowLabel.set(p.row, turn % 180 === 0 ? number : letter);
+  }
+  for (const [col, t] of colLabel) svgEl("text", { x: col * UNIT + UNIT / 2, y: H + 15, "font-size": 12, "text-anchor": "middle", fill: "#444", class: "coord" }, svg).textContent = t;
+  for (const [row, t] of rowLabel) svgEl("text", { x: -12, y: row * UNIT + UNIT / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#444", class: "coord" }, svg).textContent = t;
+  // The last move's path, with cells of other heights projected onto this board.
+  game.layout = new Map();
+  const projected = new Map();
+  const cellAt = (n) => pos.byName.get(n);
+  if (last) {
+    for (const n of last.cells) {
+      const c = cellAt(n);
+      if (!c) continue;
+      const pb = pos.boards[c.board];
+      const p = place(c.file, c.rank, pb.files, pb.ranks, turn);
+      projected.set(n, { x: p.col * UNIT, y: p.row * UNIT });
+    }
+    drawPath(svg, last.cells, projected, last.seat, 1, pos.boards.length > 1 ? (n) => cellAt(n) && cellAt(n).board !== game.focus : null);
+  }
+  // Destinations on other heights: a badge on the cell they stand above.
+  for (const [to] of dests) {
+    const c = cellAt(to);
+    if (!c || c.board === game.focus) continue;
+    const p = place(c.file, c.rank, board.files, board.ranks, turn);
+    const t = svgEl("text", { x: p.col * UNIT + UNIT - 3, y: p.row * UNIT + UNIT - 4, "font-size": 10, "text-anchor": "end", class: "other-dest", fill: "#1d5e1d", stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke", "pointer-events": "none" }, svg);
+    t.textContent = "@" + c.height;
+  }
+  if (game.cursor && places.has(game.cursor)) {
+    const p = places.get(game.cursor);
+    svgEl("rect", { x: p.x + 1, y: p.y + 1, width: UNIT - 2, height: UNIT - 2, fill: "none", stroke: "#1565c0", "stroke-width": 3, class: "cursor", "pointer-events": "none" }, svg);
+  }
+  for (const [n, p] of places) game.layout.set(n, p);
+  $("board").classList.toggle("my-turn", myTurn(state));
+  boardDiv.appendChild(svg);
+  // A board wider than a phone scrolls sideways: start from its middle.
+  if (!game.scrolled && boardDiv.scrollWidth > boardDiv.clientWidth) {
+    boardDiv.scrollLeft = (boardDiv.scrollWidth - boardDiv.clientWidth) / 2;
+    game.scrolled = true;
+  }
+  $("focus-title").textContent = pos.boards.length > 1 ? board.title + " of " + pos.boards.length + " (the large board)" : "";
+  drawMaps(pos, turn, last, dests);
+}
+
+// The other heights as small maps (every height, the focused one outlined), the highest on top;
+// the last move's path and the selected piece's lines to its destinations drawn across them.
+function drawMaps(pos, turn, last, dests) {
+  const wrap = $("maps-wrap");
+  const maps = $("maps");
+  maps.replaceChildren();
+  $("height-keys").hidden = pos.boards.length < 2;
+  if (pos.boards.length < 2) {
+    wrap.hidden = true;
+    return;
+  }
+  wrap.hidden = false;
+  const scale = 0.3;
+  const cols = window.innerWidth < 700 ? 4 : 2;
+  const b0 = pos.boards[0];
+  const p0 = place(0, 0, b0.files, b0.ranks, turn);
+  const mw = p0.w * UNIT * scale;
+  const mh = p0.h * UNIT * scale;
+  const gap = 16;
+  const order = [...pos.boards].reverse();
+  const rows = Math.ceil(order.length / cols);
+  const svg = svgEl("svg", { viewBox: `-4 0 ${cols * (mw + gap) + 4} ${rows * (mh + gap + 4)}`, class: "maps" });
+  const where = new Map();
+  order.forEach((b, i) => {
+    const x = (i % cols) * (mw + gap);
+    const y = Math.floor(i / cols) * (mh + gap + 4) + 14;
+    const g = svgEl("g", { class: "map" + (b.index === game.focus ? " focused" : ""), "data-map-height": b.height, transform: `translate(${x},${y})` }, svg);
+    svgEl("title", {}, g).textContent = "show " + b.title + " large";
+    const t = svgEl("text", { x: 0, y: -3, "font-size": 11, fill: "#333" }, g);
+    t.textContent = "h" + b.height + (b.index === game.focus ? " (shown)" : "");
+    const inner = svgEl("g", { transform: `scale(${scale})` }, g);
+    const lastCells = new Map();
+    if (last) for (const n of [last.cells[0], last.cells[last.cells.length - 1]]) lastCells.set(n, seatInfo(last.seat));
+    const places = drawBoard(inner, b, turn, "data-map-cell", dests, game.selected, lastCells);
+    svgEl("rect", { x: -2, y: -2, width: mw + 4, height: mh + 4, fill: "none", stroke: b.index === game.focus ? "#1565c0" : "#998", "stroke-width": b.index === game.focus ? 3 : 1, "pointer-events": "none" }, g);
+    for (const [n, p] of places) where.set(n, { x: x / scale + p.x, y: y / scale + p.y });
+  });
+  const overlay = svgEl("g", { class: "map-lines", "pointer-events": "none" }, svg);
+  if (last) drawPath(overlay, last.cells, where, last.seat, scale);
+  // Lines of attack: from the selected piece to each destination, across heights.
+  if (game.selected && where.has(game.selected)) {
+    const [fx, fy] = centre(where.get(game.selected)).map((v) => v * scale);
+    for (const [to] of dests) {
+      if (!where.has(to)) continue;
+      const [tx, ty] = centre(where.get(to)).map((v) => v * scale);
+      svgEl("line", { x1: fx, y1: fy, x2: tx, y2: ty, stroke: "#2f7d2f", "stroke-width": 1.5, "stroke-opacity": 0.7, class: "attack" }, overlay);
+    }
+  }
+  maps.appendChild(svg);
+  drawStack(pos, turn, last);
+}
+
+// The stack in an isometric view: every height as a tilted board above the one below, pieces
+// as discs in their seat's colours, the last move's path through space; click a layer to show
+// it large. A picture for orientation on top of the maps, not a place to play.
+function drawStack(pos, turn, last) {
+  const div = $("stack");
+  div.replaceChildren();
+  if (pos.boards.length < 2) return;
+  const a = 6;
+  const b = 2.2;
+  const rise = Math.max(16, Math.min(34, 190 / pos.boards.length));
+  const b0 = pos.boards[0];
+  const p0 = place(0, 0, b0.files, b0.ranks, turn);
+  const top = pos.boards.length - 1;
+  const pt = (u, v, level) => [(u - v) * a, (u + v) * b - level * rise];
+  const width = (p0.w + p0.h) * a + 8;
+  const height = (p0.w + p0.h) * b + top * rise + 8;
+  const svg = svgEl("svg", { viewBox: `${-p0.h * a - 4} ${-top * rise - 4} ${width} ${height}`, class: "stack" });
+  const where = new Map();
+  pos.boards.forEach((board, level) => {
+    const g = svgEl("g", { class: "layer" + (board.index === game.focus ? " focused" : ""), "data-map-height": board.height }, svg);
+    svgEl("title", {}, g).textContent = "show " + board.title + " large";
+    for (const c of board.cells) {
+      const p = place(c.file, c.rank, board.files, board.ranks, turn);
+      const corners = [pt(p.col, p.row, level), pt(p.col + 1, p.row, level), pt(p.col + 1, p.row + 1, level), pt(p.col, p.row + 1, level)];
+      const fill = board.index === game.focus ? (c.dark ? "#8fb0d8" : "#dbe7f5") : c.dark ? "#b58863" : "#f0d9b5";
+      svgEl("polygon", { points: corners.map((q) => q.join(",")).join(" "), fill, "fill-opacity": 0.8 }, g);
+      const centre = pt(p.col + 0.5, p.row + 0.5, level);
+      where.set(c.name, centre);
+      if (c.piece) {
+        const s = seatInfo(c.pieceSeat);
+        svgEl("circle", { cx: centre[0], cy: centre[1] - 1, r: 2.4, fill: s.fill, stroke: s.stroke, "stroke-width": 0.8 }, g);
+      }
+    }
+  });
+  if (last) {
+    const pts = last.cells.map((n) => where.get(n)).filter(Boolean);
+    if (pts.length > 1) {
+      const s = seatInfo(last.seat);
+      const d = pts.map((q, i) => (i ? "L" : "M") + q.join(" ")).join(" ");
+      svgEl("path", { d, fill: "none", stroke: s.stroke, "stroke-width": 3, class: "path", "pointer-events": "none" }, svg);
+      svgEl("path", { d, fill: "none", stroke: s.fill, "stroke-width": 1.6, "pointer-events": "none" }, svg);
+    }
+  }
+  div.appendChild(svg);
+}
+
+function setFocus(index) {
+  game.focus = index;
+  drawPosition();
+}
+
+// ---------------------------------------------------------------- status, list, clocks
+
+function inCheck(pos) {
+  const seats = new Set();
+  if (pos) for (const c of pos.byName.values()) if (c.check && c.pieceSeat) seats.add(c.pieceSeat);
+  return [...seats];
+}
+
+function statusText(state) {
+  if (state.status.result !== "ongoing") return "Game over: " + state.status.text;
+  const checked = inCheck(game.parsed);
+  let s = state.to_move + " to move";
+  if (checked.includes(state.to_move)) s += ", in check";
+  const others = checked.filter((x) => x !== state.to_move);
+  if (others.length) s += " (in check: " + others.join(", ") + ")";
+  if (myTurn(state)) s += " — your move";
+  return s;
+}
+
+function moveMarks(state, i) {
+  const after = game.boards.get(i + 1);
+  const before = game.boards.get(i);
+  let marks = "";
+  if (after && before && after.parsed.pieces < before.parsed.pieces) marks += "×";
+  if (i + 1 === state.ply && state.status.result === "win" && /mate/.test(state.status.reason || state.status.text)) marks += "#";
+  else if (after && inCheck(after.parsed).length) marks += "+";
+  return marks;
+}
+
+function renderHistory(state) {
+  const table = $("history");
+  table.replaceChildren();
+  const n = state.seats.length;
+  let row = null;
+  let lastCol = n;
+  let round = 0;
+  state.history.forEach((text, i) => {
+    const seat = moverOf(state, i);
+    const col = Math.max(0, state.seats.indexOf(seat));
+    if (row === null || col <= lastCol) {
+      round += 1;
+      row = document.createElement("tr");
+      row.appendChild(Object.assign(document.createElement("th"), { textContent: round + "." }));
+      for (let k = 0; k < n; k++) row.appendChild(document.createElement("td"));
+      table.appendChild(row);
+    }
+    lastCol = col;
+    const b = Object.assign(document.createElement("button"), { type: "button", className: "mv" });
+    b.dataset.ply = String(i + 1);
+    b.title = seat + ": " + text;
+    b.append(seatChip(seat), text + moveMarks(state, i));
+    if ((game.viewPly === null ? state.ply : game.viewPly) === i + 1) b.classList.add("current");
+    b.addEventListener("click", () => stepTo(i + 1));
+    row.children[col + 1].appendChild(b);
+  });
+  const box = $("history-box");
+  const current = table.querySelector(".current");
+  if (current && game.viewPly !== null) current.scrollIntoView({ block: "nearest" });
+  else box.scrollTop = box.scrollHeight;
+}
+
+function stepTo(ply) {
+  const state = game.state;
+  if (!state) return;
+  ply = Math.max(0, Math.min(state.ply, ply));
+  game.viewPly = ply === state.ply ? null : ply;
+  game.selected = null;
+  $("choice").hidden = true;
+  const seen = game.viewPly === null ? null : game.boards.get(ply);
+  if (seen) {
+    const last = lastMoveInfo(state, ply);
+    const c = last && seen.parsed.byName.get(last.cells[last.cells.length - 1]);
+    if (c) game.focus = c.board;
+  }
+  document.body.dataset.viewPly = game.viewPly === null ? "" : String(ply);
+  $("viewing").hidden = game.viewPly === null;
+  $("viewing-text").textContent = "Showing the position after move " + ply + " of " + state.ply + " (←/→ to step).";
+  drawPosition();
+  renderHistory(state);
+}
+
+function formatClock(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) return (ms / 1000).toFixed(1);
+  const s = Math.ceil(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? h + ":" + String(m).padStart(2, "0") + ":" + sec : m + ":" + sec;
+}
+
+function tickClocks() {
+  const state = game.state;
+  if (!state || !state.clocks) return;
+  const running = state.clock && state.clock.running;
+  const elapsed = performance.now() - game.clockAt;
+  for (const el of document.querySelectorAll("#players [data-clock]")) {
+    const seat = el.dataset.clock;
+    const ms = state.clocks[seat] - (seat === running && state.status.result === "ongoing" ? elapsed : 0);
+    el.textContent = formatClock(ms);
+    el.classList.toggle("running", seat === running && state.status.result === "ongoing");
+    el.classList.toggle("low", ms < 10000);
+  }
+}
+
+function renderPlayers(state) {
+  const players = $("players");
+  players.replaceChildren();
+  for (const seat of state.seats) {
+    const li = document.createElement("li");
+    li.dataset.seat = seat;
+    if (seat === state.to_move && state.status.result === "ongoing") li.classList.add("to-move");
+    li.append(seatChip(seat), " " + seat + ": " + state.players[seat]);
+    if ((state.free_seats || []).includes(seat)) li.append(" (open seat)");
+    if (state.thinking === seat) li.append(Object.assign(document.createElement("span"), { className: "spinner", title: "thinking" }));
+    let lastI = -1;
+    for (let i = state.history.length - 1; i >= 0; i--) if (moverOf(state, i) === seat) { lastI = i; break; }
+    if (lastI >= 0) li.append(Object.assign(document.createElement("span"), { className: "muted small", textContent: "  last: " + state.history[lastI] }));
+    if (state.clocks) {
+      const c = Object.assign(document.createElement("span"), { className: "clock" });
+      c.dataset.clock = seat;
+      li.append(" ", c);
+    }
+    players.appendChild(li);
+  }
+  tickClocks();
+}
+
+function renderLegend(state) {
+  const legend = $("legend");
+  legend.replaceChildren();
+  const view = state.view || {};
+  for (const z of view.zones || []) {
+    const li = document.createElement("li");
+    const sw = svgEl("svg", { width: 22, height: 22, viewBox: "0 0 40 40", class: "swatch" });
+    svgEl("rect", { width: 40, height: 40, fill: "#f0d9b5" }, sw);
+    drawFrame(sw, 0, 0, z.mark);
+    li.append(sw, " " + z.text);
+    legend.appendChild(li);
+  }
+  const borrowed = (view.pieces || []).filter((p) => p.letter);
+  if (borrowed.length) {
+    const li = document.createElement("li");
+    li.className = "glyphs";
+    li.append("Glyphs are borrowed from chess: they show roughly how a piece moves; the letter in the corner names it.");
+    const ul = document.createElement("ul");
+    for (const p of borrowed) ul.appendChild(Object.assign(document.createElement("li"), { textContent: p.glyph + " " + p.letter + " = " + p.name }));
+    li.appendChild(ul);
+    legend.appendChild(li);
+  }
+  for (const [cls, text] of [["last", "yellow cells, framed in the mover's colour, and the line: the last move"], ["dest", "green dots and rings: where the selected piece may go"]]) {
+    legend.appendChild(Object.assign(document.createElement("li"), { className: "muted " + cls, textContent: text }));
+  }
+  $("legend-box").hidden = legend.children.length === 0;
+}
+
+// ---------------------------------------------------------------- input
+
+function say(text) {
+  $("error").textContent = text;
+}
+
+function select(cell) {
+  game.selected = cell;
+  // The focus follows the piece: if none of its destinations is on the large board, show the
+  // height that holds most of them.
+  if (cell && game.parsed.boards.length > 1) {
+    const count = new Map();
+    for (const [to] of destinationsOf(cell)) {
+      const b = boardOfCell(to);
+      count.set(b, (count.get(b) || 0) + 1);
+    }
+    if (count.size && !count.has(game.focus)) game.focus = [...count].sort((a, b) => b[1] - a[1])[0][0];
+  }
+  drawPosition();
+}
+
+function pieceName(c) {
+  const v = game.state.view && game.state.view.pieces;
+  const p = v && v.find((x) => x.symbol === (c.pieceSymbol || "").toUpperCase());
+  return p ? p.name : "piece";
+}
+
+function chooseAmong(moves, cellName) {
+  const box = $("choice");
+  box.hidden = false;
+  const buttons = $("choice-buttons");
+  buttons.replaceChildren();
+  const pieces = (game.state.view && game.state.view.pieces) || [];
+  for (const m of moves) {
+    const p = m.tail && pieces.find((x) => x.symbol === m.tail.replace(/[^a-z]/gi, "").toUpperCase());
+    const label = p ? p.glyph + " " + p.name : m.cells.join(" → ");
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, title: m.text });
+    b.dataset.move = m.text;
+    b.addEventListener("click", () => {
+      box.hidden = true;
+      sendMove(m.text);
+    });
+    buttons.appendChild(b);
+  }
+  $("choice-label").textContent = moves.every((m) => m.tail) ? "Promote to:" : "Which way?";
+  // Next to the destination square.
+  const el = cellElement(cellName);
+  const wrap = $("board-wrap").getBoundingClientRect();
+  if (el) {
+    const r = el.getBoundingClientRect();
+    box.style.left = Math.max(0, Math.min(r.right - wrap.left + 4, wrap.width - 220)) + "px";
+    box.style.top = Math.max(0, r.top - wrap.top) + "px";
+  }
+  const first = buttons.querySelector("button");
+  if (first) first.focus();
 }
 
 function cellElement(name) {
   return $("board").querySelector('[data-cell="' + CSS.escape(name) + '"]');
 }
 
-function select(cell) {
-  clearMarks();
-  game.selected = cell;
-  const from = cellElement(cell);
-  if (from) from.classList.add("selected");
-  for (const m of game.shapes) {
-    if (m.from === cell) {
-      const el = cellElement(m.to);
-      if (el) el.classList.add("dest");
-    }
-  }
-}
-
-function chooseAmong(moves) {
-  $("choice").hidden = false;
-  const buttons = $("choice-buttons");
-  buttons.replaceChildren();
-  for (const m of moves) {
-    const b = Object.assign(document.createElement("button"), {
-      type: "button",
-      textContent: m.tail ? m.tail.toUpperCase() + " (" + m.text + ")" : m.text,
-    });
-    b.dataset.move = m.text;
-    b.addEventListener("click", () => {
-      $("choice").hidden = true;
-      sendMove(m.text);
-    });
-    buttons.appendChild(b);
-  }
-}
-
-function onBoardClick(event) {
-  const target = event.target.closest("[data-cell]");
+function activate(cell) {
   const state = game.state;
-  if (!target || !state || !myTurn(state)) return;
-  const cell = target.dataset.cell;
+  if (!state || game.fatal) return;
   $("choice").hidden = true;
+  say("");
+  if (game.viewPly !== null) {
+    say("You are looking at an earlier move; press End or \"back to the game\" to play.");
+    return;
+  }
+  if (!myTurn(state)) {
+    if (!mySeats(state).length) say("You are watching this game; only the players' links can move.");
+    else if (state.status.result !== "ongoing") say("The game is over.");
+    else say("It is " + state.to_move + "'s move, not yours.");
+    return;
+  }
   if (game.selected && game.selected !== cell) {
     const candidates = game.shapes.filter((m) => m.from === game.selected && m.to === cell);
-    if (candidates.length === 1) {
-      sendMove(candidates[0].text);
-      return;
-    }
-    if (candidates.length > 1) {
-      chooseAmong(candidates);
-      return;
-    }
+    if (candidates.length === 1) return sendMove(candidates[0].text);
+    if (candidates.length > 1) return chooseAmong(candidates, cell);
   }
   if (game.shapes.some((m) => m.from === cell)) {
     select(game.selected === cell ? null : cell);
-  } else {
-    clearMarks();
+    return;
+  }
+  const c = game.parsed.byName.get(cell);
+  const from = game.selected;
+  game.selected = null;
+  if (from) say(cell + " is not a legal destination of the piece on " + from + ".");
+  else if (!c || !c.piece) say("There is no piece on " + cell + ".");
+  else if (!mySeats(state).includes(c.pieceSeat)) say("The " + pieceName(c) + " on " + cell + " is " + c.pieceSeat + "'s.");
+  else if (c.pieceSeat !== state.to_move) say("It is " + state.to_move + "'s move.");
+  else say("The " + pieceName(c) + " on " + cell + " has no legal move" + (inCheck(game.parsed).includes(state.to_move) ? " (your king is in check)." : "."));
+  drawPosition();
+}
+
+let drag = null;
+let suppressClick = false;
+
+function onPointerDown(e) {
+  const target = e.target.closest("[data-cell]");
+  if (!target || e.button !== 0) return;
+  const name = target.dataset.cell;
+  if (!game.state || !myTurn(game.state) || !game.shapes.some((m) => m.from === name)) return;
+  drag = { name, x: e.clientX, y: e.clientY, moving: false, el: null };
+}
+
+function onPointerMove(e) {
+  if (!drag) return;
+  if (!drag.moving) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+    drag.moving = true;
+    if (game.selected !== drag.name) {
+      game.selected = null;
+      select(drag.name);
+    }
+    const cellEl = cellElement(drag.name);
+    drag.el = cellEl && cellEl.querySelector(".piece-wrap");
+    if (cellEl) cellEl.parentNode.appendChild(cellEl); // on top of the other cells
+    if (drag.el) drag.el.setAttribute("pointer-events", "none");
+  }
+  const svg = $("board").querySelector("svg");
+  if (!drag.el || !svg) return;
+  const k = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
+  const base = drag.el.getAttribute("transform").replace(/ translate\(.*$/, "");
+  drag.el.setAttribute("transform", base + ` translate(${(e.clientX - drag.x) * k},${(e.clientY - drag.y) * k})`);
+}
+
+function onPointerUp(e) {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  if (!d.moving) return;
+  suppressClick = true;
+  setTimeout(() => (suppressClick = false), 0);
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const target = under && under.closest("[data-cell]");
+  if (target && target.dataset.cell !== d.name) activate(target.dataset.cell);
+  else drawPosition();
+}
+
+function onBoardClick(event) {
+  if (suppressClick) return;
+  const target = event.target.closest("[data-cell]");
+  if (!target) return;
+  game.cursor = target.dataset.cell;
+  activate(target.dataset.cell);
+}
+
+function onMapClick(event) {
+  const map = event.target.closest("[data-map-height]");
+  if (!map || !game.parsed) return;
+  const pos = shownPosition() || game.parsed;
+  const index = pos.boards.findIndex((b) => String(b.height) === map.dataset.mapHeight);
+  if (index >= 0) setFocus(index);
+}
+
+function onBoardKey(e) {
+  const pos = shownPosition();
+  if (!pos) return;
+  const board = pos.boards[game.focus];
+  if (e.key === "PageUp" || e.key === "PageDown") {
+    e.preventDefault();
+    setFocus(Math.max(0, Math.min(pos.boards.length - 1, game.focus + (e.key === "PageUp" ? 1 : -1))));
+    return;
+  }
+  const delta = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+  if (delta) {
+    e.preventDefault();
+    e.stopPropagation();
+    let p = game.cursor && game.layout.get(game.cursor);
+    if (!p) {
+      game.cursor = board.cells[0].name;
+    } else {
+      const want = [p.col + delta[0], p.row + delta[1]];
+      for (const [n, q] of game.layout) if (q.col === want[0] && q.row === want[1]) game.cursor = n;
+    }
+    drawPosition();
+    return;
+  }
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    e.stopPropagation();
+    if (game.cursor) activate(game.cursor);
+  } else if (e.key === "Escape") {
     game.selected = null;
+    drawPosition();
   }
 }
 
+function onPageKey(e) {
+  if (!game.state || e.target.closest("input, select, textarea, #board")) return;
+  const now = game.viewPly === null ? game.state.ply : game.viewPly;
+  const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: game.state.ply }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  stepTo(to);
+}
+
 async function sendMove(text) {
-  clearMarks();
   game.selected = null;
-  $("error").textContent = "";
+  say("");
   try {
     await api("POST", "/api/games/" + game.id + "/moves", { move: text, token: game.token });
   } catch (e) {
-    $("error").textContent = e.message;
+    say(e.message);
+    refresh();
   }
 }
 
 async function action(name) {
-  $("error").textContent = "";
+  say("");
   try {
     await api("POST", "/api/games/" + game.id + "/" + name, { token: game.token, seat: game.seat || undefined });
   } catch (e) {
-    $("error").textContent = e.message;
+    say(e.message);
   }
 }
 
+// ---------------------------------------------------------------- state and connection
+
 function render(state) {
+  const prev = game.state;
+  if (prev && state.ply === prev.ply + 1 && state.history.length === prev.history.length + 1) game.movers.set(prev.ply, prev.to_move);
+  for (const k of [...game.movers.keys()]) if (k >= state.ply) game.movers.delete(k);
+  for (const k of [...game.boards.keys()]) if (k > state.ply) game.boards.delete(k);
   game.state = state;
+  game.instance = state.instance;
+  game.clockAt = performance.now();
+  game.parsed = parseBoard(state.board, state.view);
+  game.boards.set(state.ply, { move: state.history[state.ply - 1], parsed: game.parsed });
+  game.shapes = state.moves.map(moveShape);
   game.selected = null;
+  if (game.viewPly !== null && game.viewPly >= state.ply) game.viewPly = null;
+  // The focus follows the last move.
+  if (!prev || prev.ply !== state.ply) {
+    const last = lastMoveInfo(state, state.ply);
+    const c = last && game.parsed.byName.get(last.cells[last.cells.length - 1]);
+    if (c) game.focus = c.board;
+    else if (!prev) {
+      const mine = mySeats(state);
+      const own = [...game.parsed.byName.values()].find((x) => x.piece && mine.includes(x.pieceSeat));
+      if (own) game.focus = own.board;
+    }
+  }
   $("choice").hidden = true;
   $("game-title").textContent = state.game;
-  $("game-config").textContent = state.config;
+  $("game-config").textContent = state.config + (state.clock ? " · clock " + clockText(state.clock) : "");
   const mine = mySeats(state);
-  $("you").textContent = mine.length ? "You play " + mine.join(", ") + "." : "You are watching.";
-  $("board").innerHTML = state.board || "";
-  game.shapes = state.moves.map(moveShape);
-  let status;
-  if (state.status.result === "ongoing") {
-    status = state.to_move + " to move" + (myTurn(state) ? " — your move" : "");
-  } else {
-    status = "Game over: " + state.status.text;
-  }
-  $("status").textContent = status;
+  $("you").replaceChildren();
+  if (mine.length) $("you").append("You play ", ...mine.flatMap((s) => [seatChip(s), " " + s + " "]));
+  else $("you").append(game.fatal ? "" : "You are watching.");
+  $("status").textContent = statusText(state);
+  $("top-status").textContent = statusText(state);
   $("status").dataset.result = state.status.result;
-  $("engine-reply").textContent = state.engine_reply
-    ? "The engine (" + state.engine_reply.seat + ") played " + state.engine_reply.move + "."
-    : "";
-  const history = $("history");
-  history.replaceChildren();
-  state.history.forEach((text) => {
-    history.appendChild(Object.assign(document.createElement("li"), { textContent: text }));
-  });
-  history.scrollTop = history.scrollHeight;
-  const players = $("players");
-  players.replaceChildren();
-  for (const seat of state.seats) {
-    const li = document.createElement("li");
-    li.textContent = seat + ": " + state.players[seat] + (seat === state.to_move ? "  ←" : "");
-    players.appendChild(li);
-  }
+  $("thinking").hidden = !state.thinking;
+  $("thinking-text").textContent = state.thinking ? "The engine (" + state.thinking + ") is thinking…" : "";
+  $("engine-reply").textContent = state.engine_reply ? "The engine (" + state.engine_reply.seat + ") played " + state.engine_reply.move + "." : "";
+  renderPlayers(state);
+  renderHistory(state);
+  renderLegend(state);
   $("position").textContent = state.position;
-  // Moves without cells (a pass in "Bishops") get buttons.
   const extra = $("extra-moves");
   extra.replaceChildren();
   if (myTurn(state)) {
@@ -282,10 +1102,10 @@ function render(state) {
       extra.appendChild(b);
     }
   }
-  const playing = mine.length > 0 && state.status.result === "ongoing";
+  const playing = !game.fatal && mine.length > 0 && state.status.result === "ongoing";
   $("resign").disabled = !playing;
   $("draw").disabled = !playing;
-  $("undo").disabled = mine.length === 0 || state.ply === 0;
+  $("undo").disabled = game.fatal || mine.length === 0 || state.ply === 0;
   $("claim").hidden = !(state.claimable && myTurn(state));
   const offers = [];
   if (state.draw_offers.length) offers.push("draw offered by " + state.draw_offers.join(", "));
@@ -293,21 +1113,78 @@ function render(state) {
   $("offers").textContent = offers.join("; ");
   $("draw").textContent = state.draw_offers.length && !state.draw_offers.some((s) => mine.includes(s)) ? "Accept draw" : "Offer draw";
   $("undo").textContent = state.undo_requests.length && !state.undo_requests.some((s) => mine.includes(s)) ? "Agree to take back" : "Take back";
-  // The game says whether its cells carry notes (view.notes), not its name.
   $("strength-toggle").hidden = !(state.view && state.view.notes);
+  if (state.view && state.view.notes) {
+    $("strength-label").textContent = state.view.notes.label;
+    $("strength-toggle").title = state.view.notes.text;
+  }
+  $("viewing").hidden = game.viewPly === null;
+  drawPosition();
   document.body.dataset.ply = String(state.ply);
+  document.body.dataset.result = state.status.result;
 }
 
-function showGame(id) {
+async function refresh() {
+  try {
+    render(await api("GET", "/api/games/" + game.id + "?board=svg"));
+  } catch (_) {
+    // The event stream reconnects and brings the state.
+  }
+}
+
+function connect() {
+  if (game.events) game.events.close();
+  const events = new EventSource("/api/games/" + game.id + "/events");
+  game.events = events;
+  events.addEventListener("state", (e) => {
+    const state = JSON.parse(e.data);
+    const restarted = game.instance && state.instance !== game.instance;
+    document.body.dataset.connected = "1";
+    $("connection").hidden = true;
+    render(state);
+    // Another server process: read the game again rather than trust what this page had.
+    if (restarted) refresh();
+  });
+  const lost = (text) => {
+    document.body.dataset.connected = "0";
+    $("connection").hidden = false;
+    $("connection").textContent = text;
+    events.close();
+    if (game.events === events) setTimeout(connect, 1000);
+  };
+  events.addEventListener("shutdown", () => lost("The server is stopping; this page reconnects when it is back…"));
+  events.addEventListener("error", () => lost("Connection to the server lost; reconnecting…"));
+}
+
+function fatal(text) {
+  game.fatal = true;
+  const p = $("fatal");
+  p.hidden = false;
+  p.textContent = text;
+  for (const b of document.querySelectorAll("#actions button, #extra-moves button")) b.disabled = true;
+  document.body.dataset.fatal = "1";
+}
+
+async function showGame(id) {
   $("play").hidden = false;
   game.id = id;
   const params = new URLSearchParams(location.hash.slice(1));
   game.token = params.get("token");
   game.seat = params.get("seat");
-  $("board").addEventListener("click", onBoardClick);
+  const board = $("board");
+  board.tabIndex = 0;
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("pointerdown", onPointerDown);
+  window.addEventListener("pointermove", onPointerMove);
+  window.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("keydown", onBoardKey);
+  document.addEventListener("keydown", onPageKey);
+  $("maps").addEventListener("click", onMapClick);
+  $("stack").addEventListener("click", onMapClick);
   $("choice-cancel").addEventListener("click", () => {
     $("choice").hidden = true;
-    clearMarks();
+    game.selected = null;
+    drawPosition();
   });
   $("resign").addEventListener("click", () => {
     if (confirm("Resign?")) action("resign");
@@ -315,24 +1192,70 @@ function showGame(id) {
   $("draw").addEventListener("click", () => action("draw"));
   $("claim").addEventListener("click", () => action("claim"));
   $("undo").addEventListener("click", () => action("undo"));
-  $("strength").addEventListener("change", (e) => {
-    $("board").classList.toggle("strengths", e.target.checked);
+  $("flip").addEventListener("click", () => {
+    const seats = game.state ? game.state.view.seats.map((s) => s.turn) : [0, 180];
+    const turns = [...new Set(seats)];
+    const now = boardTurn();
+    game.turn = turns[(turns.indexOf(now) + 1) % turns.length] ?? 0;
+    drawPosition();
   });
-  const events = new EventSource("/api/games/" + id + "/events");
-  events.addEventListener("state", (e) => {
-    $("error").textContent = "";
-    render(JSON.parse(e.data));
+  $("live").addEventListener("click", () => stepTo(game.state.ply));
+  $("strength").addEventListener("change", (e) => board.classList.toggle("strengths", e.target.checked));
+  $("record-json").href = "/api/games/" + id + "/record";
+  $("record-pgn").href = "/api/games/" + id + "/record?format=pgn";
+  setInterval(tickClocks, 100);
+  // The maps' columns follow the window's width (a phone turned, a window resized).
+  let wide = window.innerWidth >= 700;
+  window.addEventListener("resize", () => {
+    if ((window.innerWidth >= 700) !== wide && game.state) {
+      wide = !wide;
+      drawPosition();
+    }
   });
-  events.addEventListener("error", () => {
-    $("error").textContent = "connection lost; reconnecting…";
-  });
+  // Said plainly on load: an unknown game, a link whose token holds no seat.
+  let first;
+  for (;;) {
+    try {
+      first = await api("GET", "/api/games/" + id + "?board=svg");
+      break;
+    } catch (e) {
+      if (e.status === 404 || e.status === 400) {
+        $("panel").hidden = true;
+        fatal("There is no game " + id + " on this server (a mistyped or old link, or the game was deleted).");
+        return;
+      }
+      if (!e.offline) throw e;
+      $("connection").hidden = false;
+      $("connection").textContent = "The server cannot be reached; retrying…";
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  if (game.token) {
+    try {
+      const held = await api("GET", "/api/games/" + id + "/seat?token=" + encodeURIComponent(game.token));
+      if (!game.seat && held.seats.length === 1) game.seat = held.seats[0];
+    } catch (e) {
+      if (e.status === 403) {
+        game.token = null;
+        fatal("This link's token holds no seat of this game (a wrong or old link): you can watch, but not play. Ask for your link again.");
+      }
+    }
+  }
+  render(first);
+  fetch("/api/games/" + id + "/record?format=pgn", { method: "GET" })
+    .then((r) => ($("pgn-box").hidden = !r.ok))
+    .catch(() => {});
+  connect();
 }
 
-const match = location.pathname.match(/^\/play\/([0-9a-f]{1,64})$/);
+const match = location.pathname.match(/^\/play\/([^/]{1,80})$/);
 if (match) {
-  showGame(match[1]);
+  showGame(match[1]).catch((e) => say(e.message));
 } else {
-  showCreate().catch((e) => {
-    $("create-error").textContent = e.message;
-  });
+  $("landing").hidden = false;
+  showCreate().catch((e) => ($("create-error").textContent = e.message));
+  showLobby().catch((e) => ($("create-error").textContent = e.message));
+  $("lobby-refresh").addEventListener("click", () => showLobby().catch((e) => ($("create-error").textContent = e.message)));
+  // The lobby keeps itself fresh while the page is open.
+  setInterval(() => showLobby().catch(() => {}), 5000);
 }

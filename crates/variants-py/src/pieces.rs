@@ -1,0 +1,132 @@
+//! Perft in pieces, for counting on many processes (the `variants.distributed` module): a
+//! position split into the distinct positions some plies below it, and a batch of positions
+//! given as text counted with one transposition table. Both release the GIL.
+
+use crate::config;
+use crate::errors::{VariantsError, to_py};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use variants::AnyGame;
+use variants::registry;
+use variants::variant_core::Game as _;
+use variants::variant_core::perft::{self, MAX_HASH_MB, PerftError, PerftOptions};
+
+/// The largest hash seed accepted from Python (a non-negative 64-bit int).
+const MAX_SEED: i64 = i64::MAX;
+
+/// A perft error as the Python exception that fits it.
+pub fn perft_error(error: PerftError) -> PyErr {
+    match error {
+        PerftError::DepthTooLarge { .. } | PerftError::HashTooLarge { .. } => {
+            PyValueError::new_err(error.to_string())
+        }
+        other => VariantsError::new_err(other.to_string()),
+    }
+}
+
+/// Perft options from the Python arguments `threads`, `hash` (megabytes) and `hash_seed`.
+pub fn options(
+    threads: Option<&Bound<'_, PyAny>>,
+    hash: Option<&Bound<'_, PyAny>>,
+    hash_seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PerftOptions<'static>> {
+    let threads = match threads {
+        Some(t) => config::int_arg("threads", t, 0, 4096)? as usize,
+        None => 1,
+    };
+    let hash_mb = match hash {
+        Some(h) => config::int_arg("hash", h, 0, MAX_HASH_MB as i64)? as usize,
+        None => 0,
+    };
+    let hash_seed = match hash_seed {
+        Some(s) => config::int_arg("hash_seed", s, 0, MAX_SEED)? as u64,
+        None => 0,
+    };
+    Ok(PerftOptions {
+        threads,
+        hash_mb,
+        hash_seed,
+        ..PerftOptions::default()
+    })
+}
+
+/// [`Game::split`]'s work: the pieces of `game` at `depth`, as position texts and paths;
+/// without `merge`, one piece per move path (transpositions repeated), for measuring what the
+/// merge saves.
+pub fn split(
+    py: Python<'_>,
+    game: &AnyGame,
+    depth: &Bound<'_, PyAny>,
+    merge: bool,
+) -> PyResult<Vec<(String, u64)>> {
+    let depth = config::int_arg("depth", depth, 0, i64::from(perft::MAX_DEPTH))? as u32;
+    if !merge {
+        return Ok(py.allow_threads(|| {
+            let mut out = Vec::new();
+            every_path(game, depth, &mut out);
+            out
+        }));
+    }
+    py.allow_threads(|| {
+        perft::split(game, depth).map(|pieces| {
+            pieces
+                .into_iter()
+                .map(|p| (p.game.to_text(), p.paths))
+                .collect()
+        })
+    })
+    .map_err(perft_error)
+}
+
+/// The positions at the end of every move path of length `depth`, one entry each.
+fn every_path(game: &AnyGame, depth: u32, out: &mut Vec<(String, u64)>) {
+    if depth == 0 {
+        out.push((game.to_text(), 1));
+        return;
+    }
+    for mv in game.legal_moves().iter() {
+        let mut child = game.clone();
+        child.play_unchecked(*mv);
+        every_path(&child, depth - 1, out);
+    }
+}
+
+/// Perft of each position of `texts` (position texts of game `name` under `config`) at
+/// `depth`, in order, with one transposition table of `hash` megabytes for them all (0: none)
+/// and `threads` threads. The work of one `variants.distributed` task; the GIL is released
+/// while counting.
+///
+/// >>> variants.perft_texts("chess3d", ["8/8/8/8/8/8/8/K6k w - - 0 1"], 2, config="heights=1")
+/// [9]
+#[pyfunction]
+#[pyo3(signature = (name, texts, depth, config=None, hash=None, hash_seed=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn perft_texts(
+    py: Python<'_>,
+    name: &str,
+    texts: Vec<String>,
+    depth: &Bound<'_, PyAny>,
+    config: Option<&Bound<'_, PyAny>>,
+    hash: Option<&Bound<'_, PyAny>>,
+    hash_seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<u64>> {
+    let depth = config::int_arg("depth", depth, 0, i64::from(perft::MAX_DEPTH))? as u32;
+    // An unknown game is an error even for an empty batch.
+    registry::game_info(name).map_err(to_py)?;
+    let pairs = config::pairs(config, None)?;
+    let options = options(threads, hash, hash_seed)?;
+    let games: Vec<AnyGame> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            registry::from_text(name, &pairs, text).map_err(|e| {
+                let error = to_py(e);
+                let message = format!("position {i} of the batch: {}", error.value(py));
+                PyErr::from_type(error.get_type(py), message)
+            })
+        })
+        .collect::<PyResult<_>>()?;
+    py.allow_threads(|| perft::perft_each(&games, depth, &options))
+        .map_err(perft_error)
+}
