@@ -81,6 +81,18 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         i64::from(self.history[slot(&mv)])
     }
 
+    /// A quiet move searched before the one that cut off: its history falls (it may go below
+    /// zero, still above losing captures).
+    pub fn penalize(&mut self, mv: M, depth: i32) {
+        let h = &mut self.history[slot(&mv)];
+        *h = (*h - depth * depth).max(-(1 << 24));
+    }
+
+    /// Whether `mv` is a killer move at `ply`.
+    pub fn is_killer(&self, mv: M, ply: usize) -> bool {
+        self.killers.get(ply).is_some_and(|k| k.contains(&Some(mv)))
+    }
+
     /// A quiet move caused a beta cut-off at `ply` with `depth` plies to go.
     pub fn reward(&mut self, mv: M, ply: usize, depth: i32) {
         if let Some(k) = self.killers.get_mut(ply)

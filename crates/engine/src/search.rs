@@ -26,14 +26,43 @@ const MAX_EVASION_PLIES: u32 = 6;
 /// The same with three or four players: checks fly between every pair of players there, and
 /// searching every evasion six plies deep cost more nodes than the main search (docs/engine.md).
 const MAX_EVASION_PLIES_MULTI: u32 = 1;
-/// Delta pruning in the quiescence of three or four players: a capture that cannot lift the
+/// Delta pruning in quiescence: a capture that cannot lift the
 /// stand-pat score to alpha even with this margin added to the captured value is not searched.
 const DELTA_MARGIN: i32 = 200;
+/// Reverse futility pruning (two players): at most this many plies from the horizon, a
+/// node whose static evaluation beats beta by this margin per ply is not searched.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 80;
+/// Futility pruning (two players): quiet moves at most this many plies from the horizon are
+/// skipped when the static evaluation plus `FUTILITY_BASE + FUTILITY_MARGIN * depth` cannot
+/// reach alpha (unless they check).
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 100;
+/// Late move pruning (two players): quiet moves after this many at depth 1, 2, 3 (plus one
+/// for every eight legal moves).
+const LMP_COUNT: [usize; 4] = [0, 6, 10, 16];
+/// Aspiration window at the root (two players), from this depth on.
+const ASPIRATION_DEPTH: u32 = 5;
+const ASPIRATION_WINDOW: i32 = 35;
 /// Default transposition table size.
 const DEFAULT_HASH_MB: usize = 16;
 /// Salts the transposition key of an opponent node after this round's reply (Best-Reply
 /// Search searches only one move there, so its values are not those of the full node).
 const REPLIED_SALT: u64 = 0x2545_F491_4F6C_DD1D;
+
+/// The ordering key of a capture that loses material by exchange (see `losing_capture`).
+const BAD_CAPTURE: i64 = -(1 << 40);
+
+/// A capture of a piece worth less than the capturing one whose exchange loses material (a
+/// capture of an equal or greater value cannot lose by exchange, so its exchange is not
+/// computed).
+fn losing_capture<G: SearchGame>(pos: &G, mv: G::Move, facts: MoveFacts) -> bool {
+    facts.captured > 0
+        && !facts.promotion
+        && facts.captured < facts.mover
+        && pos.exchange_value(mv).is_some_and(|v| v < 0)
+}
 
 /// The outcome of a search.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -108,6 +137,26 @@ pub struct Searcher<G: SearchGame> {
     path: Vec<u64>,
     nodes: u64,
     aborted: bool,
+    /// The node being entered is the answer to a null move (no second null move in a row).
+    after_null: bool,
+    /// Late move reductions by depth and move number (two players).
+    lmr: Vec<[i8; 64]>,
+}
+
+/// Late move reductions: about 0.75 + ln(depth) · ln(move number) / 2.25 plies.
+fn lmr_table() -> Vec<[i8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0i8; 64];
+            for (i, r) in row.iter_mut().enumerate() {
+                if d > 0 && i > 0 {
+                    let v = 0.75 + (d as f64).ln() * (i as f64).ln() / 2.25;
+                    *r = v as i8;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// When to give up: read every 1 024 nodes.
@@ -141,6 +190,8 @@ impl<G: SearchGame> Searcher<G> {
             path: Vec::new(),
             nodes: 0,
             aborted: false,
+            after_null: false,
+            lmr: lmr_table(),
         }
     }
 
@@ -206,13 +257,46 @@ impl<G: SearchGame> Searcher<G> {
         for depth in 1..=max_depth {
             // Order the root: the previous best first, then by the usual keys.
             self.order(root, &mut root_moves, result.best, 0);
-            let (best, score, completed) = self.root_iteration(&ctl, root, &root_moves, depth);
-            if let Some(best) = best
-                && (completed || score > result.score.0 || result.depth == 0)
-            {
-                result.best = Some(best);
-                result.score = Score(score);
-            }
+            // Aspiration (two players): a narrow window around the last score, widened on the
+            // side that fails.
+            let mut delta = ASPIRATION_WINDOW;
+            let aspire = !self.multi && depth >= ASPIRATION_DEPTH && !result.score.is_mate();
+            let (mut lo, mut hi) = if aspire {
+                (result.score.0 - delta, result.score.0 + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let completed = loop {
+                let (best, score, completed) =
+                    self.root_iteration(&ctl, root, &root_moves, depth, lo, hi);
+                // A fail low proves nothing about the move it names.
+                let failed_low = score <= lo && lo > -INFINITY;
+                if let Some(best) = best
+                    && !failed_low
+                    && (completed || score > result.score.0 || result.depth == 0)
+                {
+                    result.best = Some(best);
+                    result.score = Score(score);
+                }
+                if !completed {
+                    break false;
+                }
+                if failed_low {
+                    lo = (score - delta).max(-INFINITY);
+                } else if score >= hi && hi < INFINITY {
+                    hi = (score + delta).min(INFINITY);
+                } else {
+                    break true;
+                }
+                delta *= 3;
+                if delta > 1000 {
+                    (lo, hi) = (-INFINITY, INFINITY);
+                }
+                // Put the move that failed high first for the next try.
+                if let Some(b) = result.best {
+                    self.order(root, &mut root_moves, Some(b), 0);
+                }
+            };
             if !completed {
                 break;
             }
@@ -241,9 +325,11 @@ impl<G: SearchGame> Searcher<G> {
             if budgeted && (proven || root_moves.len() == 1) {
                 break;
             }
-            // Another depth costs several times this one: do not start what cannot finish.
+            // Another depth costs a few times this one: do not start what cannot get far. (An
+            // unfinished depth still counts when its first moves raise the score, and with the
+            // pruning a depth costs about twice the one before.)
             if let Some(t) = limits.movetime
-                && elapsed * 2 > t
+                && elapsed * 5 > t * 3
             {
                 break;
             }
@@ -263,11 +349,13 @@ impl<G: SearchGame> Searcher<G> {
         root: &G,
         moves: &[G::Move],
         depth: u32,
+        alpha: i32,
+        beta: i32,
     ) -> (Option<G::Move>, i32, bool) {
         let depth = depth as i32;
         let team = true;
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let original_alpha = alpha;
+        let mut alpha = alpha;
         let mut best = None;
         let mut best_score = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
@@ -292,9 +380,15 @@ impl<G: SearchGame> Searcher<G> {
                 best_score = score;
                 best = Some(mv);
                 alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
             }
         }
-        if let Some(mv) = best {
+        if let Some(mv) = best
+            && best_score > original_alpha
+            && best_score < beta
+        {
             let key = root.zobrist() ^ self.salt;
             self.tt.store(
                 key,
@@ -398,7 +492,16 @@ impl<G: SearchGame> Searcher<G> {
     fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
         let mut keyed: Vec<(i64, G::Move)> = moves
             .iter()
-            .map(|&m| (self.heuristics.key(m, pos.move_facts(m), tt_move, ply), m))
+            .map(|&m| {
+                let facts = pos.move_facts(m);
+                let key = if tt_move != Some(m) && losing_capture(pos, m, facts) {
+                    // After the quiet moves (whose keys are history counts, never negative).
+                    BAD_CAPTURE + i64::from(facts.captured)
+                } else {
+                    self.heuristics.key(m, facts, tt_move, ply)
+                };
+                (key, m)
+            })
             .collect();
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
@@ -417,6 +520,7 @@ impl<G: SearchGame> Searcher<G> {
         beta: i32,
         replied: bool,
     ) -> i32 {
+        let after_null = std::mem::take(&mut self.after_null);
         self.count_node(ctl);
         if self.aborted {
             return 0;
@@ -458,6 +562,61 @@ impl<G: SearchGame> Searcher<G> {
                 _ => {}
             }
         }
+        let two = !self.multi;
+        // Internal iterative reduction (two players): a node without a stored move is
+        // searched one ply shallower (its ordering is a guess anyway).
+        let depth = if two && depth >= 4 && !in_check && entry.and_then(|e| e.mv).is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+        // Pruning before the moves (two players, outside check, not near a mate score).
+        let prunable = two
+            && !pv_node
+            && !in_check
+            && beta.abs() < MATE_BOUND
+            && pos.static_pruning()
+            && !pos.in_danger();
+        let static_eval = if two && !in_check {
+            self.evaluate(pos)
+        } else {
+            -INFINITY
+        };
+        if prunable {
+            // Reverse futility: far enough above beta that a few plies will not bring it down.
+            if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will (not twice in a row,
+            // and only where the game offers a pass: no draughts, no pawn endings).
+            if depth >= 3
+                && !after_null
+                && static_eval >= beta
+                && let Some(null) = pos.null_move()
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                self.path.push(null.zobrist());
+                self.after_null = true;
+                let s = self.child_value(
+                    ctl,
+                    team,
+                    &null,
+                    depth - 1 - r,
+                    ply + 1,
+                    beta - 1,
+                    beta,
+                    false,
+                );
+                self.after_null = false;
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
         let mut list = G::MoveList::default();
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
@@ -475,10 +634,44 @@ impl<G: SearchGame> Searcher<G> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let mut quiets = 0usize;
+        let mut tried_quiets: Vec<G::Move> = Vec::new();
+        // Wide boards (chess3d with many heights has hundreds of moves) keep more of them.
+        let lmp_limit = LMP_COUNT[depth.clamp(0, FUTILITY_DEPTH) as usize] + moves.len() / 8;
         for (i, &mv) in moves.iter().enumerate() {
             let facts: MoveFacts = pos.move_facts(mv);
+            let quiet = !facts.is_tactical();
+            // Late move pruning: at the last plies, quiet moves far down the list are skipped.
+            if prunable
+                && quiet
+                && i > 0
+                && depth <= FUTILITY_DEPTH
+                && best > -MATE_BOUND
+                && quiets >= lmp_limit
+            {
+                continue;
+            }
+            if quiet {
+                quiets += 1;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            // Futility: a quiet move that does not check cannot lift a hopeless static
+            // evaluation to alpha at the last plies.
+            if prunable
+                && quiet
+                && i > 0
+                && depth <= FUTILITY_DEPTH
+                && best > -MATE_BOUND
+                && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                && !child.must_not_stand_pat()
+                && !child.in_danger()
+            {
+                continue;
+            }
+            if quiet && two && tried_quiets.len() < 64 {
+                tried_quiets.push(mv);
+            }
             self.path.push(child.zobrist());
             // What the move costs and whether it is this round's reply (Best-Reply Search):
             // an opponent's first move hands the reply on to the next opponent at no cost
@@ -511,8 +704,18 @@ impl<G: SearchGame> Searcher<G> {
                     child_replied,
                 )
             } else {
-                // Late move reduction for quiet moves far down the list.
-                let reduce = if depth >= 3 && i >= 4 && !in_check && !facts.is_tactical() {
+                // Late move reduction for quiet moves far down the list (two players: by
+                // depth and move number, less at PV nodes and for killers).
+                let reduce = if two {
+                    if depth >= 3 && i >= 2 && !in_check && quiet {
+                        let mut r = i32::from(self.lmr[depth.min(63) as usize][i.min(63)]);
+                        r -= i32::from(pv_node);
+                        r -= i32::from(self.heuristics.is_killer(mv, ply));
+                        r.clamp(0, depth - 2)
+                    } else {
+                        0
+                    }
+                } else if depth >= 3 && i >= 4 && !in_check && quiet {
                     1 + i32::from(i >= 12 && depth >= 5)
                 } else {
                     0
@@ -565,6 +768,12 @@ impl<G: SearchGame> Searcher<G> {
                     if score >= beta {
                         if !facts.is_tactical() {
                             self.heuristics.reward(mv, ply, depth);
+                            // Two players: the quiet moves tried before it did not cut.
+                            if two {
+                                for &q in tried_quiets.iter().filter(|&&q| q != mv) {
+                                    self.heuristics.penalize(q, depth);
+                                }
+                            }
                         }
                         break;
                     }
@@ -617,11 +826,16 @@ impl<G: SearchGame> Searcher<G> {
         // With three or four players ("Bishops") the result is stored in the position: a
         // finished game has no move, an unfinished one at least a pass (B4-15). So standing pat
         // is tried before the moves are generated; most quiescence nodes end there.
+        // Two players: a game whose positions without a move are only mates and stalemates
+        // (chess3d) stands pat out of check before generating moves too (missing a stalemate
+        // there costs less than generating every move of every quiescence node).
+        let must = pos.must_not_stand_pat();
+        let early = self.multi || (!must && pos.stand_pat_before_moves());
         if self.multi {
             if pos.status().is_over() {
                 return self.terminal_score(pos, ply);
             }
-        } else {
+        } else if !early {
             pos.legal_moves_into(&mut list);
             if list.is_empty() {
                 return self.terminal_score(pos, ply);
@@ -632,7 +846,7 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             MAX_EVASION_PLIES
         };
-        let evasions = pos.must_not_stand_pat() && qply < max_evasion_plies;
+        let evasions = must && qply < max_evasion_plies;
         let mut best = -INFINITY;
         if !evasions {
             best = self.evaluate(pos);
@@ -640,7 +854,7 @@ impl<G: SearchGame> Searcher<G> {
                 return best;
             }
         }
-        if self.multi {
+        if early {
             pos.legal_moves_into(&mut list);
             if list.is_empty() {
                 return self.terminal_score(pos, ply);
@@ -657,9 +871,9 @@ impl<G: SearchGame> Searcher<G> {
             return score;
         }
         alpha = alpha.max(best);
-        // Delta pruning (multi-player only): a capture worth less than the gap to alpha, with a
+        // Delta pruning: a capture worth less than the gap to alpha, with a
         // margin for the positional terms it may change, cannot raise alpha.
-        let delta_floor = if self.multi && !evasions {
+        let delta_floor = if !evasions {
             alpha - best - DELTA_MARGIN
         } else {
             i32::MIN
@@ -669,8 +883,11 @@ impl<G: SearchGame> Searcher<G> {
             .filter_map(|&m| {
                 let facts = pos.move_facts(m);
                 let gain = facts.captured + if facts.promotion { 900 } else { 0 };
-                (evasions || (facts.is_tactical() && gain > delta_floor))
-                    .then(|| (self.heuristics.key(m, facts, None, ply), m))
+                (evasions
+                    || (facts.is_tactical()
+                        && gain > delta_floor
+                        && !losing_capture(pos, m, facts)))
+                .then(|| (self.heuristics.key(m, facts, None, ply), m))
             })
             .collect();
         moves.sort_by_key(|k| std::cmp::Reverse(k.0));

@@ -64,6 +64,50 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// The position after the player to move passes, for null-move pruning; `None` (the
+    /// default) where the game has no pass or where zugzwang makes passing a bad guess (the
+    /// search asks only outside check, with two players). docs/engine.md says which game
+    /// gives one.
+    fn null_move(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// Whether the player to move is under a threat that static pruning must not ignore,
+    /// beyond [`SearchGame::must_not_stand_pat`]: in chess-T a check is only a warning, and
+    /// the King in check may be captured next move. The search asks only where it would
+    /// prune (two players). The default is `false`.
+    fn in_danger(&self) -> bool {
+        false
+    }
+
+    /// Whether the search may prune on the static evaluation here (two players: reverse
+    /// futility, futility and late move pruning). The default is `true`; draughts says no:
+    /// its quiet moves set up shots that the evaluation does not see (measured,
+    /// docs/engine.md).
+    fn static_pruning(&self) -> bool {
+        true
+    }
+
+    /// Whether quiescence may stand pat outside check before generating the moves (two
+    /// players): true where a position without a legal move outside check is only a
+    /// stalemate, which quiescence then misses (chess3d); false (the default) where an empty
+    /// move list means more (draughts: a blocked side loses; chess-T: a captured King).
+    fn stand_pat_before_moves(&self) -> bool {
+        false
+    }
+
+    /// The static exchange value of the capture `mv` for the mover (the captures and
+    /// recaptures on its target cell, least valuable piece first), or `None` where the game
+    /// does not compute it (the default). The search orders captures that lose material after
+    /// the quiet moves and leaves them out of quiescence.
+    fn exchange_value(&self, mv: Self::Move) -> Option<i32> {
+        let _ = mv;
+        None
+    }
+
     /// Whether a search with more than two players uses Best-Reply Search (one opponent
     /// replies between two moves of the searching player) instead of paranoid alpha-beta (all
     /// opponents move against it). docs/engine.md says which game uses which, and why.

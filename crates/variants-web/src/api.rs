@@ -748,7 +748,7 @@ async fn list(State(app): State<Shared>, Query(q): Query<ListQuery>) -> ApiResul
             continue;
         };
         let room = slot.room.lock().await;
-        if room.history.status().is_over() {
+        if room.status.is_over() {
             continue;
         }
         let free: Vec<&str> = (0..room.seat_count())

@@ -122,6 +122,10 @@ pub struct Room {
     pub clocks: Option<Clocks>,
     /// The engine seat searching now.
     pub thinking: Option<Seat>,
+    /// `history.status()` as of the last change: finding it generates the legal moves, so it
+    /// is worked out once a change, not on every read (the lobby reads it for every listed
+    /// game).
+    pub status: Status,
 }
 
 impl Room {
@@ -167,8 +171,10 @@ impl Room {
                 running: None,
             }),
             thinking: None,
+            status: Status::Ongoing,
         })
         .map(|mut room| {
+            room.status = room.history.status();
             room.restart_clock();
             room
         })
@@ -183,6 +189,7 @@ impl Room {
             self.apply(entry)?;
             self.log.push(entry.clone());
         }
+        self.status = self.history.status();
         // The turn in progress starts again now: time while the server was down is nobody's.
         if let Some(clocks) = &mut self.clocks {
             clocks.running = None;
@@ -272,7 +279,7 @@ impl Room {
 
     /// The engine to move, if the game goes on and an engine holds the seat to move.
     pub fn engine_to_move(&self) -> Option<u64> {
-        if self.history.status().is_over() {
+        if self.status.is_over() {
             return None;
         }
         match self.players.get(self.position().side_to_move().index()) {
@@ -281,7 +288,7 @@ impl Room {
         }
     }
 
-    /// The seats still playing (the facade's `AnyGame::seat_in_play`: in "Bishops" a seat
+    /// The seats still playing (the facade's `AnyGame::playing_seats`: in "Bishops" a seat
     /// leaves the long game; other games keep all their seats to the end).
     pub fn active_seats(&self) -> Vec<bool> {
         active_seats(self.position())
@@ -289,7 +296,7 @@ impl Room {
 
     /// Whether the clocks run: the game has a time control, is not over and no seat is open.
     fn clock_runs(&self) -> bool {
-        self.clocks.is_some() && !self.history.status().is_over() && !self.open.contains(&true)
+        self.clocks.is_some() && !self.status.is_over() && !self.open.contains(&true)
     }
 
     /// Starts the clock of the seat to move if it should run and does not (a new turn, the
@@ -397,7 +404,7 @@ impl Room {
     }
 
     fn ongoing(&self) -> Result<(), Refusal> {
-        match self.history.status() {
+        match self.status {
             Status::Ongoing => Ok(()),
             Status::Win { winner, .. } if self.ended_by_time() => Err(Refusal::Conflict(format!(
                 "the game is over: {} wins on time",
@@ -607,6 +614,7 @@ impl Room {
     /// Only if the entry does not apply, which `check_*` rules out.
     pub fn commit(&mut self, entry: LogEntry) -> Result<(), Error> {
         self.apply(&entry)?;
+        self.status = self.history.status();
         self.log.push(entry);
         self.draw_offers.fill(false);
         self.undo_requests.fill(false);
@@ -636,7 +644,7 @@ impl Room {
     /// The state as the API shows it.
     pub fn state(&self) -> Value {
         let game = self.position();
-        let status = self.history.status();
+        let status = self.status;
         let seat_names: Vec<&str> = (0..self.seat_count())
             .map(|i| self.seat_name(Seat(i as u8)))
             .collect();
@@ -713,8 +721,9 @@ pub fn first_position(name: &str, config: &str, start: &str) -> Result<AnyGame, 
 
 /// The seats still playing in `position`, one flag a seat (see [`Room::active_seats`]).
 pub fn active_seats(position: &AnyGame) -> Vec<bool> {
+    let playing = position.playing_seats();
     (0..position.seat_count())
-        .map(|i| position.seat_in_play(Seat(i as u8)))
+        .map(|i| playing.contains(&Seat(i as u8)))
         .collect()
 }
 

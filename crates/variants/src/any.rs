@@ -643,30 +643,6 @@ impl AnyGame {
             .collect()
     }
 
-    /// Whether `seat` still plays: every seat of a two-player game to the end; in "Bishops" a
-    /// seat leaves when mated or resigned in the long game (B4-21), and Grey never plays in
-    /// the three-player game (B4-23). Frontends use it to hand out seats and count agreements.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use variants::Seat;
-    /// let three = variants::new_game("bishops4p", "players=3").unwrap();
-    /// assert!(three.seat_in_play(Seat(0)));
-    /// assert!(!three.seat_in_play(Seat(1))); // Grey (B4-23)
-    /// let chess = variants::new_game("chess3d", "").unwrap();
-    /// assert!(chess.seat_in_play(Seat(1)));
-    /// assert!(!chess.seat_in_play(Seat(2))); // no such seat
-    /// ```
-    pub fn seat_in_play(&self, seat: Seat) -> bool {
-        match &self.game {
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(pos) => pos.is_active(seat),
-            #[allow(unreachable_patterns)]
-            _ => seat.index() < self.seat_count(),
-        }
-    }
-
     /// Whether generating the legal moves would take more than `steps` capture steps. Only
     /// checkers3d can (`Checkers3d::capture_search_exceeds`): its longest capture (the
     /// majority rule, D3-12) is a longest-path search, and a few kings among dozens of men in

@@ -77,6 +77,10 @@ impl SearchGame for Checkers3d {
         if seat.index() == 0 { s } else { -s }
     }
 
+    fn static_pruning(&self) -> bool {
+        false
+    }
+
     fn must_not_stand_pat(&self) -> bool {
         // Whether a capture is compulsory now (D3-11): every legal move is then a capture.
         let mut moves = <Checkers3d as Game>::MoveList::default();

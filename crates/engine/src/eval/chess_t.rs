@@ -101,6 +101,11 @@ impl SearchGame for ChessT {
         tempo + if seat.index() == 0 { s } else { -s }
     }
 
+    fn in_danger(&self) -> bool {
+        // CT-13: the King "in check" can be taken at the next move.
+        self.in_check(self.side_to_move())
+    }
+
     fn must_not_stand_pat(&self) -> bool {
         // Check is only a warning (CT-13); a King left en prise is captured in quiescence.
         false

@@ -5,6 +5,8 @@ mod bishops4p;
 mod checkers3d;
 mod chess3d;
 mod chess_t;
+mod fide;
+mod pesto;
 
 /// Chebyshev distance of a coordinate from the middle of a line of `len` cells: 0 on the two
 /// central cells (or the one), growing by one per step outwards.
