@@ -155,7 +155,11 @@ impl UciEngine {
             Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
             None => Err(std::io::Error::other("no input")),
         };
-        written.map_err(|e| self.fail(format!("cannot send {line:?}: {e}")))
+        written.map_err(|e| {
+            // The engine is probably gone: give it a moment to be reaped for the message.
+            let _ = self.child.wait_timeout_ms(200);
+            self.fail(format!("cannot send {line:?}: {e}"))
+        })
     }
 
     /// The engine's lines up to one that starts with `word`, that line last; an `info string
