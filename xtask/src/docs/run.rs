@@ -305,3 +305,46 @@ fn c_program(block: &Block, cpp: bool) -> String {
         .join("\n");
     format!("{head}\nint main(void) {{\n{setup}\n  {{\n{body}  }}\n  return 0;\n}}\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(lines: &[&str], directives: Vec<Directive>) -> Block {
+        Block {
+            page: PathBuf::from("p.md"),
+            line: 1,
+            lang: "c".to_string(),
+            lines: lines.iter().map(|s| s.to_string()).collect(),
+            directives,
+        }
+    }
+
+    #[test]
+    fn a_program_is_compiled_as_it_stands() {
+        let b = block(
+            &["#include <stdio.h>", "int main(void) { return 0; }"],
+            vec![],
+        );
+        assert_eq!(
+            c_program(&b, false),
+            "#include <stdio.h>\nint main(void) { return 0; }\n"
+        );
+    }
+
+    #[test]
+    fn a_fragment_goes_into_main_after_its_setup_with_its_includes_on_top() {
+        let b = block(
+            &["#include \"variants.hpp\"", "g.play(m);"],
+            vec![Directive::Setup("int g = 0;".to_string())],
+        );
+        let program = c_program(&b, true);
+        let include = program.find("#include \"variants.hpp\"").unwrap();
+        let main = program.find("int main(void) {").unwrap();
+        let setup = program.find("int g = 0;").unwrap();
+        let body = program.find("    g.play(m);").unwrap();
+        assert!(include < main && main < setup && setup < body, "{program}");
+        assert!(program.contains("#include <iostream>"));
+        assert!(!c_program(&b, false).contains("<iostream>"));
+    }
+}
