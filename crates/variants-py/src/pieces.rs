@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use std::sync::Mutex;
 use variants::AnyGame;
 use variants::registry;
-use variants::variant_core::{Game as _, GameConfig as _};
 use variants::variant_core::perft::{self, MAX_HASH_MB, PerftError, PerftOptions, PerftTable};
+use variants::variant_core::{Game as _, GameConfig as _};
 
 /// What a kept table has counted: game, configuration, and the table's size and seed.
 type TableKey = (String, String, usize, u64);
