@@ -6,10 +6,40 @@ use crate::config;
 use crate::errors::{VariantsError, to_py};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::sync::Mutex;
 use variants::AnyGame;
 use variants::registry;
-use variants::variant_core::Game as _;
-use variants::variant_core::perft::{self, MAX_HASH_MB, PerftError, PerftOptions};
+use variants::variant_core::perft::{self, MAX_HASH_MB, PerftError, PerftOptions, PerftTable};
+use variants::variant_core::{Game as _, GameConfig as _};
+
+/// What a kept table has counted: game, configuration, and the table's size and seed.
+type TableKey = (String, String, usize, u64);
+
+/// Tables kept between calls of `perft_texts(keep=True)`: a worker process counts piece after
+/// piece of one job, and each batch finds the subtrees the earlier ones stored. A table is taken
+/// out while a batch counts in it (so threads never share one) and put back after; tables of
+/// another job are dropped when a table is put back.
+static KEPT: Mutex<Vec<(TableKey, PerftTable)>> = Mutex::new(Vec::new());
+
+/// The most tables kept (one per worker thread is what a worker needs).
+const MAX_KEPT: usize = 64;
+
+fn take_table(key: &TableKey) -> Result<PerftTable, PerftError> {
+    let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(i) = kept.iter().position(|(k, _)| k == key) {
+        return Ok(kept.swap_remove(i).1);
+    }
+    drop(kept);
+    PerftTable::new(key.2, key.3)
+}
+
+fn give_back(key: TableKey, table: PerftTable) {
+    let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    kept.retain(|(k, _)| *k == key);
+    if kept.len() < MAX_KEPT {
+        kept.push((key, table));
+    }
+}
 
 /// The largest hash seed accepted from Python (a non-negative 64-bit int).
 const MAX_SEED: i64 = i64::MAX;
@@ -93,13 +123,15 @@ fn every_path(game: &AnyGame, depth: u32, out: &mut Vec<(String, u64)>) {
 
 /// Perft of each position of `texts` (position texts of game `name` under `config`) at
 /// `depth`, in order, with one transposition table of `hash` megabytes for them all (0: none)
-/// and `threads` threads. The work of one `variants.distributed` task; the GIL is released
-/// while counting.
+/// and `threads` threads. With `keep=True` the table is kept in the process after the call and
+/// used again by the next call for the same game, configuration, size and seed (a cluster
+/// worker counting the pieces of one job in turn). The work of one `variants.distributed`
+/// task; the GIL is released while counting.
 ///
 /// >>> variants.perft_texts("chess3d", ["8/8/8/8/8/8/8/K6k w - - 0 1"], 2, config="heights=1")
 /// [9]
 #[pyfunction]
-#[pyo3(signature = (name, texts, depth, config=None, hash=None, hash_seed=None, threads=None))]
+#[pyo3(signature = (name, texts, depth, config=None, hash=None, hash_seed=None, threads=None, keep=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn perft_texts(
     py: Python<'_>,
@@ -110,6 +142,7 @@ pub fn perft_texts(
     hash: Option<&Bound<'_, PyAny>>,
     hash_seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    keep: bool,
 ) -> PyResult<Vec<u64>> {
     let depth = config::int_arg("depth", depth, 0, i64::from(perft::MAX_DEPTH))? as u32;
     // An unknown game is an error even for an empty batch.
@@ -127,6 +160,32 @@ pub fn perft_texts(
             })
         })
         .collect::<PyResult<_>>()?;
+    if keep && options.hash_mb > 0 {
+        let key: TableKey = (
+            name.to_string(),
+            games.first().map(config_text).unwrap_or_default(),
+            options.hash_mb,
+            options.hash_seed,
+        );
+        return py
+            .allow_threads(|| {
+                let mut table = take_table(&key)?;
+                let counts = perft::perft_each_in(&games, depth, &mut table, &options);
+                give_back(key, table);
+                counts
+            })
+            .map_err(perft_error);
+    }
     py.allow_threads(|| perft::perft_each(&games, depth, &options))
         .map_err(perft_error)
+}
+
+/// A game's configuration as `k=v;k=v` text.
+fn config_text(game: &AnyGame) -> String {
+    game.config()
+        .to_pairs()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(";")
 }

@@ -88,8 +88,9 @@ def test_fide_perft_8_through_the_scheduler_is_exact(cluster):
     run = vd.perft_run("chess3d", 8, config=FIDE, client=client, progress=False)
     assert run.nodes == PERFT_8
     assert run.workers == 2
-    # Tasks of the split, after merging: fewer positions than paths.
-    assert run.tasks >= 6 and run.pieces < run.paths
+    # At least three tasks per worker; merging never adds positions (FIDE chess has no
+    # transposition before ply 3, so at a split of 2 plies there is nothing to merge).
+    assert run.tasks >= 6 and run.pieces <= run.paths
     assert run.tasks_from_checkpoint == 0
 
 
@@ -109,21 +110,21 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster):
     def busy():
         processing = client.processing()
         return len(processing) == 2 and all(processing.values())
-    _wait_for(busy, 120, "both workers to run tasks")
+    _wait_for(busy, 600, "both workers to run tasks")
     time.sleep(2)
     processing = client.processing()
     victim = sorted(processing)[0]
     assert processing[victim], "the worker to kill runs no task"
-    pid = client.scheduler_info()["workers"][victim]["pid"]
+    pid = client.run(os.getpid, workers=[victim])[victim]
     os.kill(pid, signal.SIGKILL)
-    _wait_for(lambda: victim not in client.scheduler_info()["workers"], 60,
+    _wait_for(lambda: victim not in client.scheduler_info()["workers"], 300,
               "the scheduler to notice the dead worker")
     counting.join(timeout=900)
     assert not counting.is_alive()
     assert "error" not in result, result.get("error")
     assert result["nodes"] == PERFT_8
     # The nanny brought a new worker process: the cluster has two workers again.
-    client.wait_for_workers(2, timeout=120)
+    client.wait_for_workers(2, timeout=600)
 
 
 def test_an_interrupted_run_resumes_from_its_checkpoint(cluster, tmp_path):
@@ -137,10 +138,16 @@ def test_an_interrupted_run_resumes_from_its_checkpoint(cluster, tmp_path):
         return checkpoint.read_text().count("\n") - 1 if checkpoint.exists() else 0
     _wait_for(lambda: records() >= 3 or first.poll() is not None, 300,
               "the first tasks in the checkpoint")
-    assert first.poll() is None, "the run ended before it could be interrupted"
-    first.send_signal(signal.SIGINT)  # Ctrl-C
-    _, err = first.communicate(timeout=120)
-    assert first.returncode == 130, err
+    try:
+        assert first.poll() is None, "the run ended before it could be interrupted"
+        first.send_signal(signal.SIGINT)  # Ctrl-C
+        # The client cancels its tasks and disconnects (slow only on a loaded machine).
+        _, err = first.communicate(timeout=600)
+        assert first.returncode == 130, err
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
     saved = records()
     assert saved >= 3
 

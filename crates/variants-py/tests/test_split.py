@@ -76,3 +76,18 @@ def test_bad_arguments_are_refused_clearly():
         variants.perft_texts("no-such-game", [], 1)
     with pytest.raises(TypeError):
         variants.perft_texts("chess3d", "not a list", 1)
+
+
+def test_a_kept_table_serves_the_next_batches_exactly():
+    # Batches of FIDE ply-2 positions counted one after another in the table the process keeps
+    # (as a cluster worker does): each batch still adds up to the published perft 5, also when
+    # counted again (every subtree then comes from the table) and with another seed.
+    game = variants.Game("chess3d", FIDE)
+    pieces = game.split(2)
+    texts = [t for t, _ in pieces]
+    for seed in (0, 0, 5):
+        counts = []
+        for i in range(0, len(texts), 100):
+            counts += variants.perft_texts("chess3d", texts[i:i + 100], 3, config="heights=1",
+                                           hash=4, hash_seed=seed, keep=True)
+        assert sum(n * c for (_, n), c in zip(pieces, counts)) == 4_865_609

@@ -9,7 +9,8 @@
 //!   table shared by the threads (`hash_mb`), a stop flag another thread can raise, and a
 //!   progress callback. They return `Err(PerftError::Stopped)` when stopped.
 //! - [`perft_parallel`] / [`divide_parallel`]: shorthands for threads only.
-//! - [`perft_each`]: several positions with one table.
+//! - [`perft_each`]: several positions with one table; [`perft_each_in`]: in a
+//!   [`PerftTable`] kept from call to call.
 //! - [`split`]: the distinct positions some plies below a root, with how many paths reach
 //!   each, to count the pieces of a perft elsewhere (the Python package's Dask cluster).
 //!
@@ -367,6 +368,89 @@ pub fn perft_each<G: Game>(
     })
 }
 
+/// A transposition table that outlives one count: counts made with it one after another
+/// ([`perft_each_in`]) reuse each other's subtrees. A process that counts many pieces of one
+/// big perft in turn (a worker of a cluster) keeps one and loses no transposition between
+/// the pieces it counts.
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::{PerftOptions, PerftTable, perft, perft_each_in};
+///
+/// fn check<G: Game>(a: &G, b: &G) {
+///     let mut table = PerftTable::new(4, 0).unwrap();
+///     let options = PerftOptions::default();
+///     assert_eq!(perft_each_in(&[a.clone()], 4, &mut table, &options).unwrap()[0], perft(a, 4));
+///     assert_eq!(perft_each_in(&[b.clone()], 4, &mut table, &options).unwrap()[0], perft(b, 4));
+/// }
+/// ```
+pub struct PerftTable {
+    storage: Storage,
+    mb: usize,
+    seed: u64,
+}
+
+impl PerftTable {
+    /// A table of `mb` megabytes (at least 1) whose buckets and check keys are varied by
+    /// `seed` (see [`PerftOptions::hash_seed`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PerftError::HashTooLarge`] when the memory cannot be had (or `mb` is over
+    /// [`MAX_HASH_MB`]).
+    pub fn new(mb: usize, seed: u64) -> Result<PerftTable, PerftError> {
+        let mb = mb.max(1);
+        Ok(PerftTable {
+            storage: allocate(mb)?,
+            mb,
+            seed,
+        })
+    }
+
+    /// The size in megabytes and the seed the table was made with.
+    pub fn shape(&self) -> (usize, u64) {
+        (self.mb, self.seed)
+    }
+}
+
+impl std::fmt::Debug for PerftTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PerftTable")
+            .field("mb", &self.mb)
+            .field("seed", &self.seed)
+            .finish()
+    }
+}
+
+/// [`perft_each`] in a table that outlives the call: what earlier calls stored in `table` is
+/// reused (they must have counted positions of the same game and configuration). The table's
+/// own size and seed replace `options.hash_mb` and `options.hash_seed`.
+///
+/// # Errors
+///
+/// As [`perft_with`]: [`PerftError::Stopped`], [`PerftError::DepthTooLarge`].
+pub fn perft_each_in<G: Game>(
+    games: &[G],
+    depth: u32,
+    table: &mut PerftTable,
+    options: &PerftOptions,
+) -> Result<Vec<u64>, PerftError> {
+    if depth > MAX_DEPTH {
+        return Err(PerftError::DepthTooLarge { depth });
+    }
+    let options = PerftOptions {
+        hash_mb: table.mb,
+        hash_seed: table.seed,
+        ..*options
+    };
+    run_in(&options, Some(&mut table.storage), |search| {
+        games
+            .iter()
+            .map(|game| Ok(search.perft(game, depth)?))
+            .collect()
+    })
+}
+
 /// Builds the table and the thread pool `options` ask for and runs `count` in them.
 fn run<T: Send>(
     options: &PerftOptions,
@@ -376,20 +460,33 @@ fn run<T: Send>(
     if depth > MAX_DEPTH {
         return Err(PerftError::DepthTooLarge { depth });
     }
+    let mut storage = match options.hash_mb {
+        0 => None,
+        mb => Some(allocate(mb)?),
+    };
+    run_in(options, storage.as_mut(), count)
+}
+
+/// Zeroed memory for a table of `mb` megabytes.
+fn allocate(mb: usize) -> Result<Storage, PerftError> {
+    let too_large = PerftError::HashTooLarge { mb };
+    let bytes = (mb <= MAX_HASH_MB)
+        .then(|| mb.checked_mul(1 << 20))
+        .flatten()
+        .ok_or(too_large.clone())?;
+    Storage::new(bytes).map_err(|_| too_large)
+}
+
+/// [`run`] with the table's memory given (`None`: no table).
+fn run_in<T: Send>(
+    options: &PerftOptions,
+    storage: Option<&mut Storage>,
+    count: impl FnOnce(&mut Search) -> Result<T, PerftError> + Send,
+) -> Result<T, PerftError> {
     let too_large = PerftError::HashTooLarge {
         mb: options.hash_mb,
     };
-    let mut storage = match options.hash_mb {
-        0 => None,
-        mb => {
-            let bytes = (mb <= MAX_HASH_MB)
-                .then(|| mb.checked_mul(1 << 20))
-                .flatten()
-                .ok_or(too_large.clone())?;
-            Some(Storage::new(bytes).map_err(|_| too_large.clone())?)
-        }
-    };
-    let table = match storage.as_mut() {
+    let table = match storage {
         Some(storage) => Some(Table::new(storage, options.hash_seed).map_err(|_| too_large)?),
         None => None,
     };

@@ -379,3 +379,34 @@ fn perft_each_shares_one_table_and_counts_each_position_exactly() {
         })
     );
 }
+
+#[test]
+fn a_kept_table_serves_later_counts_exactly() {
+    // The same table through counts of overlapping heaps, in two orders, and with two threads:
+    // entries stored by earlier calls are reused, never wrong (colliding Zobrist keys).
+    let mut table = PerftTable::new(1, 3).unwrap();
+    assert_eq!(table.shape(), (1, 3));
+    for threads in [1, 2] {
+        let options = PerftOptions {
+            threads,
+            ..PerftOptions::default()
+        };
+        for h in (30..=45).chain((30..=45).rev()) {
+            let counts = perft_each_in(&[heap(h), heap(h - 1)], 8, &mut table, &options).unwrap();
+            assert_eq!(counts, vec![expected(h, 8), expected(h - 1, 8)], "heap {h}");
+        }
+    }
+    assert!(matches!(
+        perft_each_in(
+            &[heap(3)],
+            MAX_DEPTH + 1,
+            &mut table,
+            &PerftOptions::default()
+        ),
+        Err(PerftError::DepthTooLarge { .. })
+    ));
+    assert!(matches!(
+        PerftTable::new(MAX_HASH_MB + 1, 0),
+        Err(PerftError::HashTooLarge { .. })
+    ));
+}

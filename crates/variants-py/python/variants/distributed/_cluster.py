@@ -47,7 +47,7 @@ def client_for(client=None, scheduler: Optional[str] = None, workers: Optional[i
     # One single-threaded worker process per core: each task counts on one core with the GIL
     # released, and a task's table is not shared between threads of one process anyway.
     with distributed.LocalCluster(
-        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster, distributed.Client(cluster) as made:
         yield made
 

@@ -29,8 +29,8 @@ PROBE_SECONDS = 0.25
 #: Pieces per task at least (siblings share a table) and pieces in all at most.
 MIN_PIECES_PER_TASK = 4
 MAX_PIECES = 2_000_000
-#: Transposition table of each task, in megabytes.
-HASH_MB = 128
+#: Transposition table of each worker thread (kept from task to task of a job), in megabytes.
+HASH_MB = 512
 
 
 @dataclasses.dataclass

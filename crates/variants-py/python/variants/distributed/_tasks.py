@@ -17,9 +17,12 @@ def count_positions(
     hash_mb: int,
     hash_seed: int,
 ) -> List[int]:
-    """Perft of each position text at ``depth``, one transposition table for the batch."""
+    """Perft of each position text at ``depth``, in the transposition table this worker thread
+    keeps between tasks of the job (so the subtrees that earlier tasks counted are not counted
+    again; a task that runs again after a fault gives the same counts)."""
     return _variants.perft_texts(
-        game, positions, depth, config=config, hash=hash_mb, hash_seed=hash_seed, threads=1
+        game, positions, depth, config=config, hash=hash_mb, hash_seed=hash_seed, threads=1,
+        keep=True,
     )
 
 

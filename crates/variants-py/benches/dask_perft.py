@@ -3,7 +3,7 @@ figures of docs/distributed.md): a `dask scheduler` and N single-threaded `dask 
 processes on 127.0.0.1, one perft through them, and the CPU time of every process involved
 (workers, scheduler, this client), to set against `variants perft --hash` in one process.
 
-    python crates/variants-py/benches/distributed.py chess3d --config heights=1 --depth 8 \\
+    python crates/variants-py/benches/dask_perft.py chess3d --config heights=1 --depth 8 \\
         --workers 2 [--no-merge] [--split N] [--hash MB] [--hash-seed N]
 
 Prints one JSON object: the run's record plus `wall`, `cpu_workers`, `cpu_scheduler`,
