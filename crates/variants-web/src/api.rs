@@ -866,7 +866,7 @@ async fn record_file(
                 .iter()
                 .map(|p| match p {
                     Player::Human => "?".to_string(),
-                    Player::Engine { .. } => "variants engine".to_string(),
+                    Player::Engine(_) => "variants engine".to_string(),
                 })
                 .collect();
             let event = format!("variants serve game {}", room.id);
@@ -929,10 +929,10 @@ pub fn kick_engine(app: &Shared, id: &str) {
             let Ok(_permit) = app.thinking.acquire().await else {
                 return;
             };
-            let movetime = {
+            let (engine, limits) = {
                 let mut room = slot.room.lock().await;
                 settle_clock_logged(&app, &slot, &mut room).await;
-                let Some(movetime) = room.engine_to_move() else {
+                let Some(spec) = room.engine_to_move() else {
                     return;
                 };
                 if room.log.len() != ply {
@@ -940,10 +940,12 @@ pub fn kick_engine(app: &Shared, id: &str) {
                 }
                 room.thinking = Some(room.position().side_to_move());
                 publish(&slot, &room);
-                room.engine_time(movetime)
+                (room.seat_engine(&spec), room.engine_limits(&spec))
             };
             let choice = tokio::task::spawn_blocking(move || {
-                crate::engine::engine_move(&position, &earlier, movetime)
+                // A search that panicked poisons the lock; the engine's table is still fine.
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                crate::engine::engine_move(&mut engine, &position, &earlier, &limits)
             })
             .await;
             let Ok(Some(mv)) = choice else {

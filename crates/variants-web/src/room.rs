@@ -4,8 +4,15 @@
 use crate::error::Error;
 use crate::store::{GameRow, LogEntry};
 use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use variants::{AnyGame, Game, History, Seat, Status, WinReason};
+use variants_engine::AnyEngine;
+use variants_match::{EngineSpec, PlayerSpec};
+
+/// One engine seat's engine, kept for the whole game (its table and what it learnt); shared
+/// with the background search that uses it.
+pub type SeatEngine = Arc<Mutex<AnyEngine>>;
 
 /// A game's clocks (Fischer increment): every seat's time left as of its last move, and when
 /// the turn in progress began.
@@ -26,48 +33,102 @@ pub struct Clocks {
 pub enum Player {
     /// A person with the seat's token.
     Human,
-    /// The engine, thinking about `movetime` milliseconds a move.
-    Engine {
-        /// Milliseconds a move.
-        movetime: u64,
-    },
+    /// The workspace's engine with the limits and table size of its spec (the players
+    /// library's `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`).
+    Engine(EngineSpec),
 }
 
-/// The engine's default and largest thinking time a move, in milliseconds.
+/// The engine's thinking time a move when its spec names no limit, in milliseconds (a plain
+/// `engine` seat has always thought this long on the server).
 pub const DEFAULT_MOVETIME: u64 = 1000;
-const MAX_MOVETIME: u64 = 60_000;
+/// The engine's largest thinking time a move, in milliseconds: a bound for every engine
+/// seat, also one limited by depth or nodes only (a worker thread is held while it thinks).
+pub const MAX_MOVETIME: u64 = 60_000;
+/// The engine's transposition table when the spec names none, in MiB (the server keeps one
+/// table a seat for the whole game, many games at once, so it is small).
+pub const DEFAULT_HASH_MB: usize = 4;
+/// The largest table a seat may ask for, in MiB.
+pub const MAX_HASH_MB: usize = 64;
+
+/// What the server's seats can be, for its error messages.
+const SEAT_GRAMMAR: &str = "human or engine[:depth=N,movetime=MS,nodes=N,hash=MB]";
 
 impl Player {
-    /// Reads `human`, `engine` or `engine:movetime=MS`.
+    /// Reads a player spec of the players library (`variants_match::PlayerSpec`) that the
+    /// server can serve: `human` or `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`. A plain
+    /// `engine` (no depth, movetime or nodes) thinks [`DEFAULT_MOVETIME`] ms a move, and
+    /// without `hash` the table has [`DEFAULT_HASH_MB`] MiB.
     ///
     /// # Errors
-    /// Any other text, or a movetime outside 1..=60000.
+    /// A spec the library does not read; `uci:` (the server starts no programs); `random`
+    /// and `greedy` (not served); a movetime above [`MAX_MOVETIME`] or a hash above
+    /// [`MAX_HASH_MB`].
     pub fn parse(text: &str) -> Result<Player, String> {
-        match text {
-            "human" => return Ok(Player::Human),
-            "engine" => {
-                return Ok(Player::Engine {
-                    movetime: DEFAULT_MOVETIME,
-                });
+        let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
+        match spec {
+            PlayerSpec::Human => Ok(Player::Human),
+            PlayerSpec::Engine(mut engine) => {
+                let keys: Vec<&str> = text
+                    .strip_prefix("engine:")
+                    .unwrap_or("")
+                    .split(',')
+                    .filter_map(|o| o.split_once('=').map(|(k, _)| k))
+                    .collect();
+                let given = |key: &str| keys.contains(&key);
+                if !given("movetime") && !given("depth") && !given("nodes") {
+                    engine.limits.movetime = Some(Duration::from_millis(DEFAULT_MOVETIME));
+                }
+                if !given("hash") {
+                    engine.hash_mb = DEFAULT_HASH_MB;
+                }
+                if engine
+                    .limits
+                    .movetime
+                    .is_some_and(|t| t > Duration::from_millis(MAX_MOVETIME))
+                {
+                    return Err(format!(
+                        "player {text:?}: movetime must be 1 to {MAX_MOVETIME} milliseconds"
+                    ));
+                }
+                if engine.hash_mb > MAX_HASH_MB {
+                    return Err(format!(
+                        "player {text:?}: hash must be 1 to {MAX_HASH_MB} MiB on this server"
+                    ));
+                }
+                Ok(Player::Engine(engine))
             }
-            _ => {}
-        }
-        let ms = text.strip_prefix("engine:movetime=").ok_or_else(|| {
-            format!("player {text:?}: expected human, engine or engine:movetime=MS")
-        })?;
-        match ms.parse::<u64>() {
-            Ok(movetime @ 1..=MAX_MOVETIME) => Ok(Player::Engine { movetime }),
-            _ => Err(format!(
-                "player {text:?}: movetime must be 1 to {MAX_MOVETIME} milliseconds"
+            PlayerSpec::Uci(_) => Err(format!(
+                "player {text:?}: this server does not start programs (uci:…); \
+                 a seat is {SEAT_GRAMMAR}"
+            )),
+            PlayerSpec::Random | PlayerSpec::Greedy => Err(format!(
+                "player {text:?}: this server does not seat random or greedy players; \
+                 a seat is {SEAT_GRAMMAR}"
             )),
         }
     }
 
-    /// The text form `parse` reads.
+    /// The text form `parse` reads back to the same player.
     pub fn text(self) -> String {
         match self {
             Player::Human => "human".to_string(),
-            Player::Engine { movetime } => format!("engine:movetime={movetime}"),
+            Player::Engine(engine) => {
+                let limits = engine.limits;
+                let mut parts = Vec::new();
+                if let Some(d) = limits.depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(t) = limits.movetime {
+                    parts.push(format!("movetime={}", t.as_millis()));
+                }
+                if let Some(n) = limits.nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                if engine.hash_mb != DEFAULT_HASH_MB {
+                    parts.push(format!("hash={}", engine.hash_mb));
+                }
+                format!("engine:{}", parts.join(","))
+            }
         }
     }
 }
@@ -122,6 +183,9 @@ pub struct Room {
     pub clocks: Option<Clocks>,
     /// The engine seat searching now.
     pub thinking: Option<Seat>,
+    /// Each engine seat's engine once it has moved (`None` for human seats and before the
+    /// first search); dropped with the room.
+    pub engines: Vec<Option<SeatEngine>>,
     /// `history.status()` as of the last change: finding it generates the legal moves, so it
     /// is worked out once a change, not on every read (the lobby reads it for every listed
     /// game).
@@ -171,6 +235,7 @@ impl Room {
                 running: None,
             }),
             thinking: None,
+            engines: vec![None; seats],
             status: Status::Ongoing,
         })
         .map(|mut room| {
@@ -278,14 +343,26 @@ impl Room {
     }
 
     /// The engine to move, if the game goes on and an engine holds the seat to move.
-    pub fn engine_to_move(&self) -> Option<u64> {
+    pub fn engine_to_move(&self) -> Option<EngineSpec> {
         if self.status.is_over() {
             return None;
         }
         match self.players.get(self.position().side_to_move().index()) {
-            Some(Player::Engine { movetime }) => Some(*movetime),
+            Some(Player::Engine(spec)) => Some(*spec),
             _ => None,
         }
+    }
+
+    /// The engine of the engine seat to move, made on its first move and kept for the game.
+    pub fn seat_engine(&mut self, spec: &EngineSpec) -> SeatEngine {
+        let index = self.position().side_to_move().index();
+        if self.engines.len() <= index {
+            self.engines.resize(index + 1, None);
+        }
+        Arc::clone(
+            self.engines[index]
+                .get_or_insert_with(|| Arc::new(Mutex::new(AnyEngine::with_hash_mb(spec.hash_mb)))),
+        )
     }
 
     /// The seats still playing (the facade's `AnyGame::playing_seats`: in "Bishops" a seat
@@ -351,6 +428,18 @@ impl Room {
         let mover = self.position().side_to_move();
         let left = self.clocks_at(Instant::now())?;
         Some(left.get(mover.index()).copied().unwrap_or(0) + clocks.increment)
+    }
+
+    /// The engine's limits for a move: its spec's, with the thinking time its `movetime`
+    /// (at most [`MAX_MOVETIME`]), and at most a twentieth of its clock when it has one.
+    pub fn engine_limits(&self, spec: &EngineSpec) -> variants_engine::Limits {
+        let movetime = spec
+            .limits
+            .movetime
+            .map_or(MAX_MOVETIME, |t| t.as_millis() as u64);
+        let mut limits = spec.limits;
+        limits.movetime = Some(Duration::from_millis(self.engine_time(movetime)));
+        limits
     }
 
     /// The engine's thinking time for a move: its `movetime`, and at most a twentieth of its

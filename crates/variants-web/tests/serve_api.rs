@@ -115,6 +115,38 @@ fn bad_requests_are_clear_4xx() {
         ),
         (
             "/api/games",
+            br#"{"game": "chess3d", "players": {"white": "engine:movetime=60001"}}"#.to_vec(),
+            400,
+            "movetime must be 1 to 60000",
+        ),
+        // Issue 21: seats are read with the players library's grammar, but the server starts
+        // no programs and serves only people and its own engine.
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "players": {"black": "uci:/bin/sh,movetime=50"}}"#.to_vec(),
+            400,
+            "does not start programs",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "players": {"black": "random"}}"#.to_vec(),
+            400,
+            "does not seat random",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "players": {"black": "engine:speed=9"}}"#.to_vec(),
+            400,
+            "unknown option",
+        ),
+        (
+            "/api/games",
+            br#"{"game": "chess3d", "players": {"black": "engine:hash=65"}}"#.to_vec(),
+            400,
+            "hash must be",
+        ),
+        (
+            "/api/games",
             br#"{"game": "chess3d", "extra": 1}"#.to_vec(),
             400,
             "extra",
@@ -174,17 +206,55 @@ fn engine_seat_replies_by_itself() {
     );
     let white = created["tokens"]["white"].as_str().unwrap();
     assert_eq!(play(&server, id, "e2e4", white).0, 200);
+    let s = engine_replied(&server, id, 2);
+    // A second reply: the seat's engine (kept for the game since its first move) still plays.
+    let next = s["moves"][0].as_str().unwrap().to_string();
+    assert_eq!(play(&server, id, &next, white).0, 200);
+    engine_replied(&server, id, 4);
+}
+
+/// Waits until the game `id` has `plies` moves, the last one the black engine's reply.
+fn engine_replied(server: &Server, id: &str, plies: usize) -> Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let s = state(&server, id);
-        if s["history"].as_array().unwrap().len() == 2 {
+        let s = state(server, id);
+        if s["history"].as_array().unwrap().len() == plies {
             assert_eq!(s["to_move"], "white");
             assert_eq!(s["engine_reply"]["seat"], "black");
-            assert_eq!(s["engine_reply"]["move"], s["history"][1]);
-            break;
+            assert_eq!(s["engine_reply"]["move"], s["history"][plies - 1]);
+            return s;
         }
         assert!(Instant::now() < deadline, "the engine did not answer: {s}");
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn engine_seats_take_the_players_grammar() {
+    let dir = scratch("engine-specs");
+    let server = Server::start(&dir.join("games.db"));
+    // Issue 21: the spec as the players library reads it, shown in the server's form: a plain
+    // `engine` keeps the server's second a move, a depth limit needs no time, a table size
+    // other than the server's 4 MiB is shown.
+    for (spec, shown) in [
+        ("engine", "engine:movetime=1000"),
+        ("engine:depth=2,hash=8", "engine:depth=2,hash=8"),
+        (
+            "engine:nodes=2000,movetime=40",
+            "engine:movetime=40,nodes=2000",
+        ),
+    ] {
+        let created = create(
+            &server,
+            json!({"game": "chess3d", "config": {"heights": 1}, "players": {"black": spec}}),
+        );
+        let id = str_of(&created, "id");
+        assert_eq!(state(&server, id)["players"]["black"], shown, "{spec}");
+        if spec != "engine" {
+            let white = created["tokens"]["white"].as_str().unwrap();
+            assert_eq!(play(&server, id, "e2e4", white).0, 200);
+            engine_replied(&server, id, 2);
+        }
     }
 }
 
