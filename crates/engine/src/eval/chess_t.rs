@@ -103,7 +103,7 @@ impl SearchGame for ChessT {
 
     fn in_danger(&self) -> bool {
         // CT-13: the King "in check" can be taken at the next move.
-        self.in_check(self.side_to_move())
+        self.is_in_check(self.side_to_move())
     }
 
     fn must_not_stand_pat(&self) -> bool {
