@@ -509,6 +509,9 @@ async fn settle_clock(app: &App, slot: &Slot, room: &mut Room) -> Result<(), Api
 struct StateQuery {
     #[serde(default)]
     board: Option<String>,
+    /// The state as it was after this many log entries (`?ply=N`, 0 = the start).
+    #[serde(default)]
+    ply: Option<String>,
 }
 
 /// The state, with the board as SVG when asked (`?board=svg`).
@@ -529,7 +532,30 @@ async fn state(
     let slot = slot(&app, &id)?;
     let room = slot.room.lock().await;
     let with_board = q.board.as_deref() == Some("svg");
-    Ok(axum::Json(state_json(&room, with_board)).into_response())
+    let Some(ply) = &q.ply else {
+        return Ok(axum::Json(state_json(&room, with_board)).into_response());
+    };
+    let ply: usize = ply
+        .parse()
+        .map_err(|_| bad(format!("ply: {:?} is not a number", shorten(ply))))?;
+    if ply > room.log.len() {
+        return Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no ply {ply} in game {}: it has {} so far",
+                room.id,
+                room.log.len()
+            ),
+        ));
+    }
+    let past = room
+        .at_ply(ply)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let mut state = state_json(&past, with_board);
+    if let Value::Object(map) = &mut state {
+        map.insert("current_ply".into(), json!(room.log.len()));
+    }
+    Ok(axum::Json(state).into_response())
 }
 
 /// Stores a checked entry, applies it, tells the watchers; the caller holds the room.

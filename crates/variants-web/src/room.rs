@@ -730,6 +730,47 @@ impl Room {
         Ok(())
     }
 
+    /// The game as it was after its first `ply` log entries, for showing a past position: the
+    /// record, the last move's marks, the clocks as they were left (none running), no pending
+    /// offers; the current room is not touched.
+    ///
+    /// # Errors
+    /// Only if the stored log does not replay (`ply` beyond the log replays all of it).
+    pub fn at_ply(&self, ply: usize) -> Result<Room, Error> {
+        let seats = self.seat_count();
+        let mut past = Room {
+            id: self.id.clone(),
+            game: self.game.clone(),
+            config: self.config.clone(),
+            players: self.players.clone(),
+            tokens: self.tokens.clone(),
+            start: self.start.clone(),
+            history: History::new(self.first_position()?),
+            log: Vec::new(),
+            draw_offers: vec![false; seats],
+            undo_requests: vec![false; seats],
+            engine_reply: None,
+            before_last: None,
+            hashes: Vec::new(),
+            listed: self.listed,
+            open: self.open.clone(),
+            clocks: self.clocks.as_ref().map(|c| Clocks {
+                initial: c.initial,
+                increment: c.increment,
+                left: vec![c.initial; seats],
+                running: None,
+            }),
+            thinking: None,
+            engines: vec![None; seats],
+            status: Status::Ongoing,
+        };
+        past.replay(&self.log[..ply.min(self.log.len())])?;
+        if let Some(clocks) = &mut past.clocks {
+            clocks.running = None;
+        }
+        Ok(past)
+    }
+
     /// The state as the API shows it.
     pub fn state(&self) -> Value {
         let game = self.position();

@@ -639,3 +639,83 @@ fn games_start_from_a_given_position() {
         assert!(error.contains(what), "{body}: {error}");
     }
 }
+
+/// The `<g>` of cell `name` in a board SVG (up to the next cell).
+fn cell_svg<'a>(svg: &'a str, name: &str) -> &'a str {
+    let tag = format!("data-cell=\"{name}\"");
+    let start = svg.find(&tag).unwrap_or_else(|| panic!("no cell {name}"));
+    let rest = &svg[start + tag.len()..];
+    &rest[..rest.find("data-cell=").unwrap_or(rest.len())]
+}
+
+#[test]
+fn past_positions_by_ply() {
+    let dir = scratch("past");
+    let server = Server::start(&dir.join("games.db"));
+    let created = create(
+        &server,
+        json!({"game": "chess3d", "config": {"heights": 1}}),
+    );
+    let id = str_of(&created, "id");
+    let white = created["tokens"]["white"].as_str().unwrap();
+    let black = created["tokens"]["black"].as_str().unwrap();
+    // Fool's mate: 1. f3 e5 2. g4 Qh4#.
+    for (mv, token) in [
+        ("f2f3", white),
+        ("e7e5", black),
+        ("g2g4", white),
+        ("d8h4", black),
+    ] {
+        assert_eq!(play(&server, id, mv, token).0, 200, "{mv}");
+    }
+    let at = |ply: &str| server.get(&format!("/api/games/{id}?ply={ply}&board=svg"));
+    // After 1. f3 e5, by hand from the FIDE rules (heights=1 is FIDE chess, C3-1): the f-pawn
+    // on f3, the e-pawn on e5 having passed e6 (the en-passant square), white to move at move
+    // 2, the halfmove clock 0 after a pawn move, all castling rights kept.
+    let (status, s) = at("2");
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        s["position"],
+        "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq e6 0 2"
+    );
+    assert_eq!(s["ply"], 2);
+    assert_eq!(s["current_ply"], 4);
+    assert_eq!(s["history"], json!(["f2f3", "e7e5"]));
+    assert_eq!(s["to_move"], "white");
+    assert_eq!(s["status"]["result"], "ongoing");
+    let svg = s["board"].as_str().unwrap();
+    // The last move's marks: e7 and e5, not f3 (the move before).
+    assert!(cell_svg(svg, "e7").contains("class=\"last\""), "{svg}");
+    assert!(cell_svg(svg, "e5").contains("class=\"last\""), "{svg}");
+    assert!(cell_svg(svg, "e5").contains("class=\"piece\""), "{svg}");
+    assert!(!cell_svg(svg, "f3").contains("class=\"last\""), "{svg}");
+    assert!(!svg.contains("class=\"check\""), "no check yet: {svg}");
+    // The start: the FIDE start position, no marks.
+    let (status, s) = at("0");
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        s["position"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(s["history"], json!([]));
+    assert!(!s["board"].as_str().unwrap().contains("class=\"last\""));
+    // After 2...Qh4# the white king on e1 is in check (and mated).
+    let (status, s) = at("4");
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["status"]["result"], "win");
+    assert!(cell_svg(s["board"].as_str().unwrap(), "e1").contains("class=\"check\""));
+    // The present game is not changed by looking back.
+    assert_eq!(state(&server, id)["ply"], 4);
+    // Out of range and garbage: JSON errors.
+    for (ply, want, needle) in [
+        ("5", 404, "no ply 5"),
+        ("99999999999999999999", 400, "not a number"),
+        ("-1", 400, "not a number"),
+        ("x", 400, "not a number"),
+    ] {
+        let (status, text) = server.raw("GET", &format!("/api/games/{id}?ply={ply}"), None);
+        assert_eq!(status, want, "{ply}: {text}");
+        let v: Value = serde_json::from_str(&text).expect("errors are JSON");
+        assert!(str_of(&v, "error").contains(needle), "{ply}: {text}");
+    }
+}

@@ -316,6 +316,7 @@ const game = {
   boards: new Map(), // ply -> {move, parsed}: positions this page has seen, for the move list
   movers: new Map(), // ply index -> seat, as seen live
   viewPly: null,
+  fetching: new Set(), // plies asked from the server and not answered yet
   cursor: null,
   layout: new Map(), // cell name -> {x, y} on the focused board (SVG units)
   instance: null,
@@ -500,7 +501,7 @@ function drawPosition() {
   if (!pos) {
     boardDiv.appendChild(Object.assign(document.createElement("p"), {
       className: "muted missing",
-      textContent: "The position after this move is not on this page: it was played before the page was opened. Step to a later move, or back to the game.",
+      textContent: "Loading the position after this move from the server…",
     }));
     $("maps").replaceChildren();
     return;
@@ -753,6 +754,31 @@ function stepTo(ply) {
   $("viewing-text").textContent = "Showing the position after move " + ply + " of " + state.ply + " (←/→ to step).";
   drawPosition();
   renderHistory(state);
+  if (game.viewPly !== null && !seen) fetchPast(ply);
+}
+
+// A position played before this page opened (or before a reload): asked from the server
+// (`?ply=N`), kept with the others, drawn if the user still looks at it.
+async function fetchPast(ply) {
+  if (game.fetching.has(ply)) return;
+  game.fetching.add(ply);
+  const id = game.id;
+  const history = game.state.history.slice(0, ply);
+  try {
+    const past = await api("GET", "/api/games/" + id + "?ply=" + ply + "&board=svg");
+    // Kept only if the game still has this past (no take-back meanwhile).
+    const now = game.state;
+    if (game.id !== id || !now || now.ply < ply || JSON.stringify(now.history.slice(0, ply)) !== JSON.stringify(history)) return;
+    if (JSON.stringify(past.history) !== JSON.stringify(history)) return;
+    game.boards.set(ply, { move: past.history[ply - 1], parsed: parseBoard(past.board, past.view) });
+  } catch (e) {
+    if (game.viewPly === ply) say("The position after move " + ply + " could not be loaded: " + e.message);
+    return;
+  } finally {
+    game.fetching.delete(ply);
+  }
+  if (game.viewPly === ply) stepTo(ply);
+  else renderHistory(game.state);
 }
 
 function formatClock(ms) {

@@ -434,7 +434,25 @@ try {
     const read = spawnSync(python, ["-c", "import chess.pgn,sys\ng=chess.pgn.read_game(open(sys.argv[1]))\nb=g.board()\nfor m in g.mainline_moves(): b.push(m)\nprint(b.is_checkmate(), g.headers['Result'], ' '.join(m.uci() for m in g.mainline_moves()))", pgn], { encoding: "utf8" });
     check(read.stdout.trim() === "True 0-1 " + moves.join(" "), "python-chess reads the PGN: " + read.stdout + read.stderr);
     await page.context().close();
-    console.log("ok 5 - the move list steps back; JSON record read back by variants, PGN by python-chess");
+    // A page opened after the moves were played holds only the last position: stepping back
+    // asks the server for the others (`?ply=N`).
+    const late = await newPage();
+    await late.goto(base + created.links.white);
+    await waitPly(late, 4);
+    await late.click('#history button[data-ply="1"]');
+    await late.waitForSelector('body[data-view-ply="1"]');
+    await late.waitForSelector('#board [data-cell="f3"] .piece');
+    check((await late.$$('#board [data-cell="f2"] .piece')).length === 0, "late page, after move 1: f2 empty");
+    check((await late.$$('#board [data-cell="e5"] .piece')).length === 0, "late page, after move 1: e5 empty");
+    check((await late.$$('#board [data-cell="h4"] .piece')).length === 0, "late page, after move 1: no queen on h4");
+    await late.keyboard.press("ArrowLeft");
+    await late.waitForSelector('body[data-view-ply="0"]');
+    await late.waitForSelector('#board [data-cell="f2"] .piece');
+    check((await late.$$('#board [data-cell="f3"] .piece')).length === 0, "late page, the start: f3 empty");
+    check((await late.$$('#board [data-cell="e7"] .piece')).length === 1, "late page, the start: a pawn on e7");
+    check((await late.$$('#board .piece')).length === 32, "late page, the start: 32 pieces");
+    await late.context().close();
+    console.log("ok 5 - the move list steps back; JSON record read back by variants, PGN by python-chess; a late page loads earlier positions");
   }
 
   // 5d. A clock running out ends the game on both pages (White never moves; 1.5 s).
