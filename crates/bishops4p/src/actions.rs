@@ -4,8 +4,8 @@
 
 use crate::Bishops;
 use crate::moves::Move;
+use variant_core::EncodeError;
 use variant_core::actions::{ActionSpace, LegalActions, text_cell, unreadable};
-use variant_core::{EncodeError, Game};
 
 /// Cells of the 12x12 board.
 const CELLS: usize = 144;
@@ -59,15 +59,6 @@ impl ActionSpace for Bishops {
     }
 
     fn legal_actions(&self, _slots: usize) -> Result<LegalActions<Move>, EncodeError> {
-        let mut actions = self
-            .legal_moves()
-            .iter()
-            .map(|&mv| Ok((Self::action_of(&self.format_move(mv))?, mv)))
-            .collect::<Result<Vec<_>, EncodeError>>()?;
-        actions.sort_unstable_by_key(|&(action, _)| action);
-        Ok(LegalActions {
-            actions,
-            dropped: 0,
-        })
+        variant_core::actions::one_action_per_move(self, Self::action_of)
     }
 }

@@ -4,8 +4,8 @@
 
 use crate::ChessT;
 use crate::moves::Move;
+use variant_core::EncodeError;
 use variant_core::actions::{ActionSpace, LegalActions, text_cell, unreadable};
-use variant_core::{EncodeError, Game};
 
 impl ChessT {
     /// The action of the move whose canonical text is `text`.
@@ -48,15 +48,6 @@ impl ActionSpace for ChessT {
     }
 
     fn legal_actions(&self, _slots: usize) -> Result<LegalActions<Move>, EncodeError> {
-        let mut actions = self
-            .legal_moves()
-            .iter()
-            .map(|&mv| Ok((Self::action_of(&self.format_move(mv))?, mv)))
-            .collect::<Result<Vec<_>, EncodeError>>()?;
-        actions.sort_unstable_by_key(|&(action, _)| action);
-        Ok(LegalActions {
-            actions,
-            dropped: 0,
-        })
+        variant_core::actions::one_action_per_move(self, Self::action_of)
     }
 }

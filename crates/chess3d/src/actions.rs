@@ -51,15 +51,6 @@ impl ActionSpace for Chess3d {
     }
 
     fn legal_actions(&self, _slots: usize) -> Result<LegalActions<Move>, EncodeError> {
-        let mut actions = self
-            .legal_moves()
-            .iter()
-            .map(|&mv| Ok((self.action_of(&self.format_move(mv))?, mv)))
-            .collect::<Result<Vec<_>, EncodeError>>()?;
-        actions.sort_unstable_by_key(|&(action, _)| action);
-        Ok(LegalActions {
-            actions,
-            dropped: 0,
-        })
+        variant_core::actions::one_action_per_move(self, |text| self.action_of(text))
     }
 }

@@ -102,3 +102,41 @@ pub fn unreadable(text: &str) -> EncodeError {
         what: format!("move {text:?}: not in the notation of the action encoding"),
     }
 }
+
+/// The legal actions of a game whose every move has one action computed from its canonical
+/// text (`action_of`), sorted by action, none dropped: the shape of every encoding without
+/// slots.
+///
+/// # Errors
+///
+/// The first error of `action_of` (a move text outside the encoding).
+///
+/// ```
+/// use variant_core::actions::one_action_per_move;
+/// use variant_core::doc_game::{Nim, NimConfig};
+/// use variant_core::Game;
+/// // Nim's moves are the counters taken, 1 to 3: here the action is that number.
+/// let game = Nim::new(&NimConfig::default()).unwrap();
+/// let legal = one_action_per_move(&game, |text| text.parse().map_err(|_| {
+///     variant_core::actions::unreadable(text)
+/// }))
+/// .unwrap();
+/// let actions: Vec<usize> = legal.actions.iter().map(|&(a, _)| a).collect();
+/// assert_eq!(actions, [1, 2, 3]);
+/// assert_eq!(legal.dropped, 0);
+/// ```
+pub fn one_action_per_move<G: Game>(
+    game: &G,
+    action_of: impl Fn(&str) -> Result<usize, EncodeError>,
+) -> Result<LegalActions<G::Move>, EncodeError> {
+    let mut actions = game
+        .legal_moves()
+        .iter()
+        .map(|&mv| Ok((action_of(&game.format_move(mv))?, mv)))
+        .collect::<Result<Vec<_>, EncodeError>>()?;
+    actions.sort_unstable_by_key(|&(action, _)| action);
+    Ok(LegalActions {
+        actions,
+        dropped: 0,
+    })
+}
