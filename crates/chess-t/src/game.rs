@@ -167,6 +167,16 @@ impl Game for ChessT {
 
 impl ChessT {
     /// Whether `seat`'s King is in check (CT-13, a warning only).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    ///
+    /// #[allow(deprecated)]
+    /// let old = ChessT::default().in_check(Seat(0));
+    /// assert_eq!(old, ChessT::default().is_in_check(Seat(0)));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "renamed `is_in_check`, the name every game uses"
