@@ -150,6 +150,16 @@ impl Chess3dConfig {
     }
 
     /// The same configuration with White's base on height `height`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    ///
+    /// #[allow(deprecated)]
+    /// let old = Chess3dConfig::with_heights(3).white_base(2);
+    /// assert_eq!(old, Chess3dConfig::with_heights(3).with_white_base(2));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "renamed `with_white_base` (builders are `with_…`)"
@@ -159,6 +169,16 @@ impl Chess3dConfig {
     }
 
     /// The same configuration with Black's base on height `height`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    ///
+    /// #[allow(deprecated)]
+    /// let old = Chess3dConfig::with_heights(3).black_base(2);
+    /// assert_eq!(old, Chess3dConfig::with_heights(3).with_black_base(2));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "renamed `with_black_base` (builders are `with_…`)"
