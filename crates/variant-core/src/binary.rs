@@ -42,6 +42,18 @@ fn sorted_moves<G: Game>(position: &G) -> Vec<(String, G::Move)> {
 }
 
 /// Encodes a game record.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, binary};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(2).unwrap();
+/// let bytes = binary::encode(&history);
+/// assert_eq!(binary::decode::<Nim>(&bytes).unwrap().action_texts(), ["2"]);
+/// ```
 pub fn encode<G: Game>(history: &History<G>) -> Vec<u8> {
     let record = history.to_record();
     let mut actions = Vec::with_capacity(history.actions().len());
@@ -73,6 +85,25 @@ pub fn encode<G: Game>(history: &History<G>) -> Vec<u8> {
 }
 
 /// Decodes and replays a game record.
+///
+/// # Errors
+///
+/// [`RecordError::Format`] for bytes that are not a record of this format version (or too large),
+/// else as [`History::from_record`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, binary};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(3).unwrap();
+/// history.play(3).unwrap();
+/// let replayed = binary::decode::<Nim>(&binary::encode(&history)).unwrap();
+/// assert_eq!(replayed.positions(), history.positions());
+/// assert!(binary::decode::<Nim>(b"no record").is_err());
+/// ```
 pub fn decode<G: Game>(bytes: &[u8]) -> Result<History<G>, RecordError> {
     let (&version, body) = bytes
         .split_first()

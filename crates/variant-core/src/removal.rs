@@ -107,6 +107,11 @@ impl RemovalTable {
     /// Parses `on` (the game's `default`), `off`, or seven comma-separated thresholds for
     /// 2 … 8 heights where `0` or `-` leaves a height count out.
     ///
+    /// # Errors
+    ///
+    /// [`ConfigError::BadValue`] for a text that is not `on`, `off` or seven thresholds (numbers,
+    /// `0` or `-`).
+    ///
     /// # Example
     ///
     /// ```
