@@ -471,7 +471,7 @@ pub fn split_pairs(text: &str) -> Result<Vec<(&str, &str)>, ConfigError> {
 /// # Errors
 ///
 /// [`ConfigError::Json`] for text that is not JSON or not an object, or a value that has no text
-/// form (a nested object).
+/// form (null or a nested object).
 ///
 /// # Example
 ///
