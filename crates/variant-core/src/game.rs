@@ -10,6 +10,21 @@ use std::hash::Hash;
 /// How repetitions of a position end a game: after how many occurrences a player may claim a
 /// draw, and after how many the game is drawn by itself. Judged by [`History`](crate::History),
 /// which alone knows the earlier positions.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::RepetitionRules;
+/// use variant_core::{Game, History};
+/// use variant_core::doc_game::Nim;
+///
+/// // Chess's rules would be a claim at 3, the game drawn at 5; Nim needs none (a heap
+/// // never grows back), and then the history never reports a repetition draw.
+/// let chess = RepetitionRules { claim: Some(3), automatic: Some(5) };
+/// assert_ne!(chess, Nim::default().repetition_rules());
+/// assert_eq!(Nim::default().repetition_rules(), RepetitionRules::default());
+/// assert_eq!(History::new(Nim::default()).claimable_draw(), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct RepetitionRules {
     /// Occurrences that allow a claim (chess: 3).
@@ -23,6 +38,23 @@ pub struct RepetitionRules {
 /// Moves are small `Copy` values; legal moves are generated into a fixed-capacity list
 /// without heap allocation; [`Game::play_unchecked`] is copy-make's fast path and
 /// [`Game::try_play`] its checked form.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, GameConfig, Seat, Status};
+/// use variant_core::doc_game::{Nim, NimConfig};
+///
+/// // The docs' Nim: take 1, 2 or 3 counters; whoever takes the last one wins. From 4 counters
+/// // the first seat loses whatever it takes (4 is a multiple of 4).
+/// let mut game = Nim::new(&NimConfig::from_text("counters=4").unwrap()).unwrap();
+/// assert_eq!(game.legal_moves().len(), 3);
+/// let first = game.parse_move("1").unwrap();
+/// game.try_play(first).unwrap();
+/// game.play_text("3").unwrap();
+/// assert_eq!(game.status().winner(), Some(Seat(1)));
+/// assert!(matches!(game.status(), Status::Win { .. }));
+/// ```
 pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The configuration (rule switches, geometry).
     type Config: GameConfig;

@@ -31,6 +31,19 @@ pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 /// ```
 pub trait MoveSink<M> {
     /// Receives one move. A list's caller guarantees the capacity suffices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, MoveCounter, MoveSink};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // A sink that only counts: what `count_legal_moves` needs, with no list in between.
+    /// let mut counter = MoveCounter(0);
+    /// counter.push(1u8);
+    /// Nim::default().generate_moves(&mut counter);
+    /// assert_eq!(counter.0, 1 + 3);
+    /// ```
     fn push(&mut self, mv: M);
 }
 
@@ -73,6 +86,17 @@ impl<M> MoveSink<M> for MoveCounter {
 /// ```
 pub trait MoveBuffer<M>: MoveSink<M> + Default + Deref<Target = [M]> + Send + Sync {
     /// Removes every move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{MoveBuffer, MoveList, MoveSink};
+    ///
+    /// let mut list = MoveList::<u8, 3>::new();
+    /// list.push(2);
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
     fn clear(&mut self);
 }
 
