@@ -41,7 +41,8 @@ impl Checkers3d {
     /// // The rules page's D3-30 example: one long capture empties heights 6 … 2, which all go in
     /// // the same move, and the game goes on with 3 heights.
     /// let config = Checkers3dConfig::default();
-    /// let mut game = Checkers3d::from_text(&config, "W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8").unwrap();
+    /// let text = "W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8";
+    /// let mut game = Checkers3d::from_text(&config, text).unwrap();
     /// assert_eq!(game.heights(), 8);
     /// game.play_text("a1@1:c3@3:e5@5:g7@7").unwrap();
     /// assert_eq!(game.heights(), 3);

@@ -42,7 +42,8 @@ impl Move {
     /// let e4 = Cell::parse("e4").unwrap();
     /// assert_eq!(Move::new(e2, e4, None), game.parse_move("e2e4").unwrap());
     /// // A Ver Knecht's promotion to a Connet (CT-31) is written with the letter.
-    /// let promo = Move::new(Cell::parse("a7").unwrap(), Cell::parse("a8").unwrap(), Some(Piece::Connet));
+    /// let (a7, a8) = (Cell::parse("a7").unwrap(), Cell::parse("a8").unwrap());
+    /// let promo = Move::new(a7, a8, Some(Piece::Connet));
     /// assert_eq!(promo.choice(), Some(Piece::Connet));
     /// ```
     pub fn new(from: Cell, to: Cell, choice: Option<Piece>) -> Move {

@@ -190,7 +190,8 @@ impl StrengthField {
     /// use chess_t::prelude::*;
     /// use chess_t::Cell;
     ///
-    /// // The rules page's worked example 1 (CT-11): White may take on e3 (6 > 3), nobody on f3 (6 = 6).
+    /// // The rules page's worked example 1 (CT-11): White may take on e3 (6 > 3), nobody on f3
+    /// // (6 = 6).
     /// let text = "4k3/8/8/8/8/3RvN2/8/2K4p w - 0 1";
     /// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
     /// let field = game.capture_strength();

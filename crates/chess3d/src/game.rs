@@ -64,8 +64,8 @@ impl Chess3d {
     /// ```
     /// use chess3d::prelude::*;
     ///
-    /// // The rules page's removal example (C3-30, H = 3, Lw = 1, Lb = 3): after h5@2h5@3 height 2 is
-    /// // empty and 3 pieces are left (3 <= T(3) = 6), so the box shrinks to 2 heights.
+    /// // The rules page's removal example (C3-30, H = 3, Lw = 1, Lb = 3): after h5@2h5@3
+    /// // height 2 is empty and 3 pieces are left (3 <= T(3) = 6), so the box shrinks to 2 heights.
     /// let text = "8/8/8/8/8/8/8/4K3|8/8/8/7R/8/8/8/8|4k3/8/8/7n/8/8/8/8 w - - 0 1 1,3";
     /// let mut game = Chess3d::from_text(&Chess3dConfig::with_heights(3), text).unwrap();
     /// assert_eq!(game.heights(), 3);
@@ -106,9 +106,10 @@ impl Chess3d {
     ///
     /// // C3-5: White's army on height 1, Black's on height 8 in the default box.
     /// let game = Chess3d::default();
-    /// assert_eq!(game.piece_at(Cell3::parse("e1@1", 8).unwrap()), Some((Color::White, Piece::King)));
-    /// assert_eq!(game.piece_at(Cell3::parse("d8@8", 8).unwrap()), Some((Color::Black, Piece::Queen)));
-    /// assert_eq!(game.piece_at(Cell3::parse("e1@2", 8).unwrap()), None);
+    /// let at = |cell| game.piece_at(Cell3::parse(cell, 8).unwrap());
+    /// assert_eq!(at("e1@1"), Some((Color::White, Piece::King)));
+    /// assert_eq!(at("d8@8"), Some((Color::Black, Piece::Queen)));
+    /// assert_eq!(at("e1@2"), None);
     /// ```
     pub fn piece_at(&self, cell: Cell3) -> Option<(Color, Piece)> {
         if cell.x > 7 || cell.y > 7 || cell.z >= self.heights {

@@ -171,7 +171,8 @@ impl RemovalTable {
     ///
     /// let table = RemovalTable::n_plus(3);
     /// assert_eq!(table.to_text(), "5,6,7,8,9,10,11");
-    /// assert_eq!(RemovalTable::parse("removal", &table.to_text(), RemovalTable::OFF).unwrap(), table);
+    /// let back = RemovalTable::parse("removal", &table.to_text(), RemovalTable::OFF).unwrap();
+    /// assert_eq!(back, table);
     /// assert_eq!(RemovalTable::OFF.to_text(), "off");
     /// ```
     pub fn to_text(&self) -> String {
