@@ -92,6 +92,22 @@ use table::{Storage, Table};
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`] ([`perft_with`] returns an error instead).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::perft;
+/// // The docs' one-heap Nim from 10 counters: take 1, 2 or 3.
+/// use variant_core::doc_game::Nim;
+///
+/// // Counted by hand: 3 moves, 3 × 3 pairs, 27 triples (at most 9 counters taken); four takes
+/// // need a sum of at most 10: 81 sequences less the 4 with sum 11 and the 1 with sum 12.
+/// let game = Nim::default();
+/// assert_eq!(perft(&game, 0), 1);
+/// assert_eq!(perft(&game, 1), 3);
+/// assert_eq!(perft(&game, 3), 27);
+/// assert_eq!(perft(&game, 4), 76);
+/// ```
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
     count(game, depth)
@@ -127,6 +143,17 @@ fn count<G: Game>(game: &G, depth: u32) -> u64 {
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{perft, perft_full};
+/// use variant_core::doc_game::Nim;
+///
+/// // Playing every last move gives the bulk count (4 takes from 10 counters: 76, see `perft`).
+/// assert_eq!(perft_full(&Nim::default(), 4), 76);
+/// assert_eq!(perft_full(&Nim::default(), 4), perft(&Nim::default(), 4));
+/// ```
 pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
     count_full(game, depth)
@@ -157,6 +184,18 @@ fn count_full<G: Game>(game: &G, depth: u32) -> u64 {
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::divide;
+/// use variant_core::doc_game::Nim;
+///
+/// // From 4 counters: taking 1 leaves 3 (3 replies), taking 2 leaves 2, taking 3 leaves 1.
+/// let game = Nim::from_text(&Default::default(), "4 0").unwrap();
+/// assert_eq!(divide(&game, 2), [(1, 3), (2, 2), (3, 1)]);
+/// ```
 pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
     divide_parallel(game, depth, 1, |_, _| {})
 }
@@ -246,6 +285,22 @@ impl std::fmt::Debug for PerftOptions<'_> {
 }
 
 /// How far a count has got, as passed to [`PerftOptions::progress`].
+///
+/// # Example
+///
+/// ```
+/// use std::sync::Mutex;
+/// use variant_core::perft::{PerftOptions, Progress, perft_with};
+/// use variant_core::doc_game::Nim;
+///
+/// let last = Mutex::new(None);
+/// let report = |p: Progress| *last.lock().unwrap() = Some(p);
+/// let options = PerftOptions { progress: Some(&report), ..PerftOptions::default() };
+/// assert_eq!(perft_with(&Nim::default(), 3, &options), Ok(27));
+/// // The last report has every one of the 3 root moves counted.
+/// let p = last.lock().unwrap().unwrap();
+/// assert_eq!((p.root_moves_done, p.root_moves), (3, 3));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Progress {
     /// Leaves counted so far (including those taken from the transposition table).
@@ -257,6 +312,21 @@ pub struct Progress {
 }
 
 /// Why [`perft_with`] or [`divide_with`] gave no count.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use variant_core::perft::{MAX_DEPTH, PerftError, PerftOptions, perft_with};
+/// use variant_core::doc_game::Nim;
+///
+/// let game = Nim::default();
+/// let stop = AtomicBool::new(true); // raised before the count starts
+/// let options = PerftOptions { stop: Some(&stop), ..PerftOptions::default() };
+/// assert_eq!(perft_with(&game, 3, &options), Err(PerftError::Stopped));
+/// let deep = perft_with(&game, MAX_DEPTH + 1, &PerftOptions::default());
+/// assert_eq!(deep, Err(PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PerftError {
@@ -398,6 +468,16 @@ impl PerftTable {
     ///
     /// [`PerftError::HashTooLarge`] when the memory cannot be had (or `mb` is over
     /// [`MAX_HASH_MB`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::perft::{MAX_HASH_MB, PerftError, PerftTable};
+    ///
+    /// assert!(PerftTable::new(1, 7).is_ok());
+    /// let huge = PerftTable::new(MAX_HASH_MB + 1, 0);
+    /// assert!(matches!(huge, Err(PerftError::HashTooLarge { .. })));
+    /// ```
     pub fn new(mb: usize, seed: u64) -> Result<PerftTable, PerftError> {
         let mb = mb.max(1);
         Ok(PerftTable {
@@ -408,6 +488,14 @@ impl PerftTable {
     }
 
     /// The size in megabytes and the seed the table was made with.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::perft::PerftTable;
+    ///
+    /// assert_eq!(PerftTable::new(2, 9).unwrap().shape(), (2, 9));
+    /// ```
     pub fn shape(&self) -> (usize, u64) {
         (self.mb, self.seed)
     }
@@ -429,6 +517,22 @@ impl std::fmt::Debug for PerftTable {
 /// # Errors
 ///
 /// As [`perft_with`]: [`PerftError::Stopped`], [`PerftError::DepthTooLarge`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::{PerftOptions, PerftTable, perft_each_in};
+/// use variant_core::doc_game::Nim;
+///
+/// // Two heaps counted one after the other in one table: 10 counters (76 leaves at depth 4,
+/// // see `perft`), and 2 counters, where only 1 then 1 makes two plies (taking 2 ends the game).
+/// let mut table = PerftTable::new(1, 0).unwrap();
+/// let options = PerftOptions::default();
+/// let small = Nim::from_text(&Default::default(), "2 0").unwrap();
+/// assert_eq!(perft_each_in(&[Nim::default()], 4, &mut table, &options).unwrap(), [76]);
+/// assert_eq!(perft_each_in(&[small], 2, &mut table, &options).unwrap(), [1]);
+/// ```
 pub fn perft_each_in<G: Game>(
     games: &[G],
     depth: u32,
@@ -518,6 +622,18 @@ fn run_in<T: Send>(
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{divide, divide_parallel};
+/// use variant_core::doc_game::Nim;
+///
+/// let game = Nim::default();
+/// let counts = divide_parallel(&game, 3, 2, |_done, _total| {});
+/// assert_eq!(counts, divide(&game, 3));
+/// assert_eq!(counts, [(1, 9), (2, 9), (3, 9)]); // 9 pairs below each first take
+/// ```
 pub fn divide_parallel<G: Game>(
     game: &G,
     depth: u32,
@@ -540,6 +656,16 @@ pub fn divide_parallel<G: Game>(
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::perft_parallel;
+/// use variant_core::doc_game::Nim;
+///
+/// // The same count on two threads (4 takes from 10 counters: 76, see `perft`).
+/// assert_eq!(perft_parallel(&Nim::default(), 4, 2), 76);
+/// ```
 pub fn perft_parallel<G: Game>(game: &G, depth: u32, threads: usize) -> u64 {
     check_depth(depth);
     if depth <= 1 || threads == 1 {
