@@ -23,7 +23,8 @@ use std::collections::HashMap;
 ///     pieces.iter().map(|p| (p.game.to_text(), p.paths)).collect();
 /// shape.sort();
 /// let texts = ["4 0", "5 0", "6 0", "7 0", "8 0"];
-/// let expected: Vec<(String, u64)> = texts.iter().map(|t| t.to_string()).zip([1, 2, 3, 2, 1]).collect();
+/// let paths = [1, 2, 3, 2, 1];
+/// let expected: Vec<(String, u64)> = texts.iter().map(|t| t.to_string()).zip(paths).collect();
 /// assert_eq!(shape, expected);
 /// ```
 #[derive(Clone, Debug)]
