@@ -222,6 +222,7 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 /// let refused = perft_with(game, MAX_DEPTH + 1, &PerftOptions::default());
 /// assert_eq!(refused, Err(PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 }));
 /// # }
+/// # demo(&variant_core::doc_game::Nim::default());
 /// ```
 pub const MAX_DEPTH: u32 = 64;
 
@@ -361,6 +362,9 @@ pub enum PerftError {
 ///     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
 ///     assert_eq!(divide_with(game, 4, &options), Ok(divide(game, 4)));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
@@ -389,6 +393,9 @@ pub fn divide_with<G: Game>(
 ///     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
 ///     assert_eq!(perft_with(game, 4, &options), Ok(perft(game, 4)));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
@@ -419,6 +426,9 @@ pub fn perft_with<G: Game>(
 ///     assert_eq!(counts.len(), pieces.len());
 ///     assert_eq!(counts[0], perft(&pieces[0], 3));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
@@ -453,6 +463,9 @@ pub fn perft_each<G: Game>(
 ///     assert_eq!(perft_each_in(&[a.clone()], 4, &mut table, &options).unwrap()[0], perft(a, 4));
 ///     assert_eq!(perft_each_in(&[b.clone()], 4, &mut table, &options).unwrap()[0], perft(b, 4));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default(), &Nim::from_text(&Default::default(), "7 1").unwrap());
 /// ```
 pub struct PerftTable {
     storage: Storage,

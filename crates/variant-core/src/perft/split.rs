@@ -58,6 +58,9 @@ pub struct SplitPosition<G> {
 ///     let total: u64 = pieces.iter().map(|p| p.paths * perft(&p.game, 2)).sum();
 ///     assert_eq!(total, perft(game, 4));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
