@@ -9,6 +9,17 @@ use variant_core::{
 };
 
 /// Seat names in seat order (B4-3).
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+///
+/// // B4-3: the seats in turn order, each the name the game gives it.
+/// let game = Bishops::default();
+/// let names: Vec<&str> = (0..4).map(|s| game.seat_name(Seat(s))).collect();
+/// assert_eq!(names, bishops4p::SEAT_NAMES);
+/// ```
 pub const SEAT_NAMES: [&str; 4] = ["white", "grey", "black", "pink"];
 
 /// A piece kind, as [`Bishops::piece_at`] reports it.

@@ -68,6 +68,14 @@ pub enum PromotionRule {
 }
 
 /// The seed's removal table for checkers: T(n) = n + 5 (D3-30).
+///
+/// # Example
+///
+/// ```
+/// // D3-30: T(n) = n + 5, 13 pieces at 8 heights … 7 at 2.
+/// assert_eq!(checkers3d::DEFAULT_REMOVAL.threshold(8), Some(13));
+/// assert_eq!(checkers3d::DEFAULT_REMOVAL.threshold(2), Some(7));
+/// ```
 pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(5);
 
 /// The configuration of a checkers3d game.

@@ -33,6 +33,16 @@ pub enum Piece {
 
 impl Piece {
     /// Every kind, in the order of their indices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// // CT-4's seven kinds, each read back from its letter.
+    /// assert_eq!(Piece::ALL.len(), 7);
+    /// assert!(Piece::ALL.iter().all(|&p| Piece::from_letter(p.letter()) == Some(p)));
+    /// ```
     pub const ALL: [Piece; 7] = [
         Piece::King,
         Piece::Connet,

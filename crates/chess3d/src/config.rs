@@ -5,6 +5,15 @@ use variant_core::config::{bad_value, parse_int, unknown_key};
 use variant_core::{ConfigError, ConfigKey, GameConfig, RemovalTable};
 
 /// The default removal table T(n) = n + 3 (C3-30).
+///
+/// # Example
+///
+/// ```
+/// // C3-30's usual table: T(8) = 11 … T(2) = 5.
+/// assert_eq!(chess3d::DEFAULT_REMOVAL.threshold(8), Some(11));
+/// assert_eq!(chess3d::DEFAULT_REMOVAL.threshold(2), Some(5));
+/// assert_eq!(chess3d::Chess3dConfig::default().removal, chess3d::DEFAULT_REMOVAL);
+/// ```
 pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(3);
 
 /// How a chess3d game is set up (C3-4). Keys: `heights`, `white-base`, `black-base`, `removal`.

@@ -10,6 +10,16 @@ use variant_core::{
 };
 
 /// The FIDE start position (one height).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+///
+/// // With one height the start is FIDE chess's, written as FEN.
+/// let fide = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+/// assert_eq!(fide.to_text(), chess3d::FIDE_START);
+/// ```
 pub const FIDE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess3d {

@@ -125,6 +125,16 @@ pub enum Piece {
 
 impl Piece {
     /// Every kind, in index order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Piece;
+    ///
+    /// // The six kinds of chess, and every letter reads back as its kind.
+    /// assert_eq!(Piece::ALL.len(), 6);
+    /// assert!(Piece::ALL.iter().all(|&p| Piece::from_letter(p.letter()) == Some(p)));
+    /// ```
     pub const ALL: [Piece; 6] = [
         Piece::Pawn,
         Piece::Knight,

@@ -11,9 +11,31 @@ use crate::{Action, Ending, Game, History, RecordError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The format version this code writes and reads.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, binary};
+/// use variant_core::doc_game::Nim;
+///
+/// // The first byte of every record is the format version.
+/// let bytes = binary::encode(&History::new(Nim::default()));
+/// assert_eq!(bytes[0], binary::FORMAT_VERSION);
+/// ```
 pub const FORMAT_VERSION: u8 = 1;
 
 /// Records larger than this are refused before decoding (a guard against hostile lengths).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::binary::{self, MAX_RECORD_BYTES};
+/// use variant_core::doc_game::Nim;
+///
+/// // A record one byte over the limit is refused before anything is decoded.
+/// let huge = vec![binary::FORMAT_VERSION; MAX_RECORD_BYTES + 1];
+/// assert!(binary::decode::<Nim>(&huge).is_err());
+/// ```
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
 
 #[derive(Serialize, Deserialize)]

@@ -11,6 +11,15 @@ use crate::Game;
 use crate::error::EncodeError;
 
 /// The bit where a code's game number starts: bits 60–63 name the game.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::codec::{CODE_TAG_SHIFT, code_tag};
+///
+/// let code = 3 << CODE_TAG_SHIFT | 0x123;
+/// assert_eq!(code_tag(code), 3);
+/// ```
 pub const CODE_TAG_SHIFT: u32 = 60;
 
 /// The game number of a code (its top four bits; 0 for no game).

@@ -64,6 +64,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type MoveList: MoveBuffer<Self::Move>;
 
     /// The game's registry name (`chess3d`, `checkers3d`, `bishops4p`, `chess-t`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// assert_eq!(Nim::NAME, "nim");
+    /// assert_eq!(Nim::default().name(), Nim::NAME);
+    /// ```
     const NAME: &'static str;
 
     /// The game's name (`chess3d`, …): [`Game::NAME`] for the typed games; a game chosen at

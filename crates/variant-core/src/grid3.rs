@@ -4,6 +4,16 @@
 use std::fmt;
 
 /// The number of heights a parallelepiped may have (C3-1).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::grid3::{Cell3, MAX_HEIGHTS};
+///
+/// // C3-1: at most 8 heights, so the top cell is h8@8.
+/// assert!(Cell3::parse("h8@8", MAX_HEIGHTS).is_ok());
+/// assert!(Cell3::parse("h8@9", MAX_HEIGHTS).is_err());
+/// ```
 pub const MAX_HEIGHTS: u8 = 8;
 
 /// A cell of the parallelepiped, 0-based: `x` file (0 = a), `y` rank (0 = rank 1),

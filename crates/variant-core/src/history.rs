@@ -585,4 +585,12 @@ impl<G: Game> History<G> {
 }
 
 /// The prefix of a resignation inside a record's action list.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::RESIGN_PREFIX;
+///
+/// assert_eq!(format!("{RESIGN_PREFIX}2"), "resign:2"); // seat 2 left, the game went on
+/// ```
 pub const RESIGN_PREFIX: &str = "resign:";

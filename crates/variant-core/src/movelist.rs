@@ -6,6 +6,18 @@ use std::ops::Deref;
 ///
 /// Games choose the capacity as a proven upper bound of the number of legal moves in any
 /// position they can reach, so [`MoveSink::push`] never overflows.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, MoveList};
+/// use variant_core::doc_game::Nim;
+///
+/// // The docs' Nim has at most 3 moves (take 1, 2 or 3), so its list holds 3.
+/// let moves: MoveList<u8, 3> = Nim::default().legal_moves();
+/// assert_eq!(moves.capacity(), 3);
+/// assert_eq!(&moves[..], &[1, 2, 3]);
+/// ```
 pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 
 /// Where generated moves go, one at a time: a list ([`MoveBuffer`]), a counter

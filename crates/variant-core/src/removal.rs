@@ -27,6 +27,16 @@ pub struct RemovalTable {
 
 impl RemovalTable {
     /// No removal at any number of heights.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// assert_eq!(RemovalTable::OFF.threshold(2), None);
+    /// let off = RemovalTable::parse("removal", "off", RemovalTable::n_plus(3)).unwrap();
+    /// assert_eq!(off, RemovalTable::OFF);
+    /// ```
     pub const OFF: RemovalTable = RemovalTable {
         thresholds: [None; 7],
     };

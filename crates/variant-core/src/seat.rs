@@ -25,8 +25,28 @@ pub struct Seat(pub u8);
 
 impl Seat {
     /// The first player (White).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, Seat};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// assert_eq!(Nim::default().side_to_move(), Seat::FIRST); // the first seat moves first
+    /// ```
     pub const FIRST: Seat = Seat(0);
     /// The second player of a two-player game (Black).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, Seat};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut game = Nim::default();
+    /// game.play_text("1").unwrap();
+    /// assert_eq!(game.side_to_move(), Seat::SECOND);
+    /// ```
     pub const SECOND: Seat = Seat(1);
 
     /// The seat's index, usable for arrays indexed by seat.

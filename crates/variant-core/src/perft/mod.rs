@@ -202,10 +202,30 @@ pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
 
 /// The most threads a parallel perft starts: a caller asking for a million (a typo, or hostile
 /// input through the CLI or the C API) gets a working count instead of an exhausted process.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{MAX_THREADS, perft_parallel};
+/// use variant_core::doc_game::Nim;
+///
+/// // Asking for more threads than that starts MAX_THREADS, and counts the same (76, see `perft`).
+/// assert_eq!(perft_parallel(&Nim::default(), 4, MAX_THREADS + 1), 76);
+/// ```
 pub const MAX_THREADS: usize = 256;
 
 /// The largest transposition table, in megabytes (1 TiB): larger requests are refused with
 /// [`PerftError::HashTooLarge`] before anything is allocated.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{MAX_HASH_MB, PerftError, PerftTable};
+///
+/// assert_eq!(MAX_HASH_MB, 1 << 20); // 1 TiB
+/// let refused = PerftTable::new(MAX_HASH_MB + 1, 0);
+/// assert!(matches!(refused, Err(PerftError::HashTooLarge { mb }) if mb == MAX_HASH_MB + 1));
+/// ```
 pub const MAX_HASH_MB: usize = 1 << 20;
 
 /// The deepest count any perft function accepts. Deeper counts could neither finish (the
