@@ -820,7 +820,7 @@ impl Game for AnyGame {
         dispatch!(TypedGame, &self.game, g, wrap = AnyMove => wrapped(g, wrap, sink))
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         dispatch!(TypedGame, &self.game, g => g.count_legal_moves())
     }
@@ -829,7 +829,17 @@ impl Game for AnyGame {
         dispatch_move!(&self.game, mv, g, m => g.is_legal(m), _ => false)
     }
 
-    #[inline]
+    /// The count of the game held: one dispatch for the whole count, none per node, so a
+    /// perft through `AnyGame` runs at the typed game's speed in any build (docs/benchmarks.md,
+    /// "AnyGame for an embedder").
+    fn perft_count(&self, depth: u32) -> u64 {
+        dispatch!(TypedGame, &self.game, g => variant_core::perft::perft(g, depth))
+    }
+
+    // Always inlined: one match on the game and the move, then the typed game's play, with no
+    // call in between in a caller built without LTO (the C library plays every value of its
+    // walks through here, a search over `AnyGame` every move).
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: AnyMove) {
         if self.config.get().is_some() {
             self.config = OnceLock::new();
