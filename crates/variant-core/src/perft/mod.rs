@@ -2,6 +2,7 @@
 //! generation. Written once for every game.
 //!
 //! - [`perft`]: one thread, bulk counting at the last ply ([`Game::count_legal_moves`]).
+//! - [`perft_generic`]: the same count without the game's [`Game::perft_count`] hook.
 //! - [`perft_full`]: plays every move down to the leaves.
 //! - [`divide`]: the count below each root move.
 //! - [`perft_with`] / [`divide_with`]: the same counts with [`PerftOptions`]: several threads
@@ -109,6 +110,31 @@ use table::{Storage, Table};
 /// assert_eq!(perft(&game, 4), 76);
 /// ```
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    check_depth(depth);
+    // Through the game's hook, so a wrapper of games counts on the game it holds.
+    game.perft_count(depth)
+}
+
+/// [`perft`] without the game's [`Game::perft_count`] (which it is by default): every node
+/// goes through the game's own `legal_moves_into`, `clone_from`, `play_unchecked` and, at the
+/// last ply, `count_legal_moves`. For a wrapper of games (the facade's `AnyGame`) this
+/// measures and checks its own per-node paths, which `perft` skips by counting on the game
+/// held.
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{perft, perft_generic};
+/// # use variant_core::doc_game::Nim;
+/// // Ten counters, 1 to 3 taken a turn: 3, then 3 × 3 sequences of two moves.
+/// assert_eq!(perft_generic(&Nim::default(), 2), 9);
+/// assert_eq!(perft(&Nim::default(), 2), 9);
+/// ```
+pub fn perft_generic<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
     count(game, depth)
 }
