@@ -1,6 +1,6 @@
 //! checkers3d moves as 64-bit codes ([`MoveCode`]): the game's number 2 in bits 60–63; bits
 //! 0–8 the origin cell index, 9–17 the destination, 18 whether the move promotes, 19–50 a
-//! 32-bit fingerprint of the whole move (the captured set included), 51–59 its rank among
+//! 32-bit fingerprint of the captured set (0 for a quiet move), 51–59 its rank among
 //! the earlier moves of the list with the same bits 0–50.
 //!
 //! A draughts move carries a set of captured pieces too large for 64 bits, so a code is
@@ -10,7 +10,6 @@
 
 use crate::Checkers3d;
 use crate::moves::Move;
-use std::hash::{Hash, Hasher};
 use variant_core::EncodeError;
 use variant_core::codec::{CODE_TAG_SHIFT, MoveCode};
 
@@ -21,32 +20,29 @@ const RANK_SHIFT: u32 = 51;
 /// How many moves alike the rank tells apart.
 const RANKS: u64 = 1 << 9;
 
-/// A small deterministic hasher (multiply–rotate over 64-bit words) for move fingerprints:
-/// codes only need to agree within one process, and the standard hasher is slower.
-#[derive(Default)]
-struct Fingerprint(u64);
+/// The multiplier of the fingerprint's multiply–rotate steps (the golden ratio's 64-bit
+/// fraction, an odd constant with well-mixed bits).
+const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
-impl Hasher for Fingerprint {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            if let Some(head) = word.get_mut(..chunk.len()) {
-                head.copy_from_slice(chunk);
-            }
-            self.write_u64(u64::from_le_bytes(word));
-        }
+/// A 32-bit fingerprint of the captured set: 0 for a move that captures nothing, whose
+/// origin, destination and promotion already fix it (no two quiet moves of a position share
+/// both cells), else a multiply–rotate fold of the set's eight words taken two at a time.
+/// Codes only need to agree within one process, and listing codes is on the C library's hot
+/// path (one-height draughts is mostly quiet moves), so nothing is hashed that need not be.
+#[inline]
+fn fingerprint(mv: &Move) -> u64 {
+    if mv.captured == [0; 8] {
+        return 0;
     }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut h = 0u64;
+    for pair in mv.captured.chunks_exact(2) {
+        let word = pair
+            .iter()
+            .rev()
+            .fold(0u64, |w, &half| w << 32 | u64::from(half));
+        h = (h.rotate_left(23) ^ word).wrapping_mul(MIX);
     }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0 ^ self.0 >> 29
-    }
+    (h ^ h >> 29) & 0xffff_ffff
 }
 
 /// # Example
@@ -107,11 +103,9 @@ impl MoveCode for Checkers3d {
 /// promotion and the fingerprint of the whole move.
 #[inline]
 fn base_code(mv: Move) -> u64 {
-    // The fingerprint covers the whole move (origin, destination, promotion and the
-    // captured set) through its derived Hash.
-    let mut hasher = Fingerprint::default();
-    mv.hash(&mut hasher);
-    let print = hasher.finish() & 0xffff_ffff;
+    // Origin, destination and promotion have bits of their own; the fingerprint stands for
+    // the captured set.
+    let print = fingerprint(&mv);
     TAG << CODE_TAG_SHIFT
         | mv.from().index() as u64
         | (mv.to().index() as u64) << 9
