@@ -104,12 +104,16 @@ fn create(path: &Path, size: usize) -> io::Result<File> {
     let linked = zero_fill(&mut file, size).and_then(|()| std::fs::hard_link(&part, path));
     // The private name goes in every case (the file lives on under `path` when linked).
     let _ = std::fs::remove_file(&part);
+    drop(file);
     match linked {
-        Ok(()) => Ok(file),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => open_existing(path)?
-            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "removed while opened")),
-        Err(e) => Err(e),
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e),
     }
+    // Opened again by its name, ours or the winner's: the mapping is then listed under that
+    // name (`/proc/PID/maps`), which is how a job's start tells tables in use from leftovers.
+    open_existing(path)?
+        .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "removed while being opened"))
 }
 
 /// Writes `size` zero bytes: the file system hands out (and counts) every page now.

@@ -430,6 +430,11 @@ fn two_handles_on_one_table_file_count_exactly_at_once_and_share_their_entries()
     let mut first = PerftTable::shared(&path, 1, 5).unwrap();
     let mut second = PerftTable::shared(&path, 1, 5).unwrap();
     assert_eq!(second.shape(), (1, 5));
+    // Both mappings, the maker's too, are listed under the table's own name (what tells a
+    // table in use from a leftover), not under the name it was made under.
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+    let listed = maps.lines().filter(|l| l.ends_with(path.to_str().unwrap()));
+    assert_eq!(listed.count(), 2, "{maps}");
     let options = PerftOptions::default();
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(|| {
