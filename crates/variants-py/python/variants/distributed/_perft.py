@@ -29,7 +29,7 @@ from ._progress import Progress
 TASK_SECONDS = 1.0
 #: Tasks per worker thread at least, whatever the estimate (which can be off by a factor of a
 #: few): enough that no worker is left with a long tail.
-MIN_TASKS_PER_SLOT = 8
+MIN_TASKS_PER_SLOT = 16
 #: The longest the client spends timing small counts to choose the split.
 PROBE_SECONDS = 0.25
 #: Pieces per task at least (siblings share a table) and pieces in all at most.
@@ -108,12 +108,14 @@ def _depth_arg(depth, least: int) -> int:
 
 def estimate_seconds(root, depth: int, hash_mb: int) -> float:
     """Seconds one core needs for ``root.perft(depth)`` with a table, extrapolated from timed
-    counts at growing depths (at most about ``PROBE_SECONDS`` of counting)."""
+    counts at growing depths (at most about ``PROBE_SECONDS`` of counting). The counts are timed
+    in this thread's CPU time, which a busy machine does not stretch as it stretches the wall
+    time (a wall-clock probe on a loaded machine once cut the same job into 58 tasks, then 16)."""
     previous, seconds = None, 0.0
     for d in range(1, depth + 1):
-        start = time.perf_counter()
+        start = time.thread_time()
         root.perft(d, hash=min(hash_mb, 16))
-        seconds = max(time.perf_counter() - start, 1e-6)
+        seconds = max(time.thread_time() - start, 1e-6)
         if d == depth:
             return seconds
         if previous is not None and seconds >= 0.002:
@@ -233,12 +235,17 @@ def _on_workers(cl, fn, *args) -> None:
     """Runs the housekeeping ``fn`` on every worker. A failure there (a worker leaving) must not
     cost the count, so it is only reported on stderr; what it leaves behind is removed by a
     later job (``_tasks.remove_stale_tables``)."""
-    try:
-        cl.run(fn, *args)
-    except Exception as error:  # noqa: BLE001 - any failure of the cleanup is only reported
-        import sys
+    import sys
 
-        print(f"variants.distributed: {fn.__name__} on the workers failed: {error}",
+    try:
+        # A worker that fails (one just restarted after a fault) does not keep the others
+        # from doing it: any worker of a machine removes the machine's table.
+        results = cl.run(fn, *args, on_error="return")
+        failed = {w: r for w, r in results.items() if isinstance(r, BaseException)}
+    except Exception as error:  # noqa: BLE001 - any failure of the cleanup is only reported
+        failed = {"all workers": error}
+    for worker, error in failed.items():
+        print(f"variants.distributed: {fn.__name__} on {worker} failed: {error}",
               file=sys.stderr)
 
 
