@@ -56,6 +56,7 @@ fn _variants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(config_keys, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::perft_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::release_tables, m)?)?;
     m.add_function(wrap_pyfunction!(matches::match_run, m)?)?;
     m.add_function(wrap_pyfunction!(matches::match_game, m)?)?;
     m.add_function(wrap_pyfunction!(matches::match_report, m)?)?;

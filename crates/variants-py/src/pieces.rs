@@ -4,16 +4,18 @@
 
 use crate::config;
 use crate::errors::{VariantsError, to_py};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use std::path::Path;
 use std::sync::Mutex;
 use variants::AnyGame;
 use variants::registry;
 use variants::variant_core::perft::{self, MAX_HASH_MB, PerftError, PerftOptions, PerftTable};
 use variants::variant_core::{Game as _, GameConfig as _};
 
-/// What a kept table has counted: game, configuration, and the table's size and seed.
-type TableKey = (String, String, usize, u64);
+/// What a kept table has counted: game, configuration, the table's size and seed, and its
+/// file when it is shared with other processes.
+type TableKey = (String, String, usize, u64, Option<String>);
 
 /// Tables kept between calls of `perft_texts(keep=True)`: a worker process counts piece after
 /// piece of one job, and each batch finds the subtrees the earlier ones stored. A table is taken
@@ -30,7 +32,11 @@ fn take_table(key: &TableKey) -> Result<PerftTable, PerftError> {
         return Ok(kept.swap_remove(i).1);
     }
     drop(kept);
-    PerftTable::new(key.2, key.3)
+    match &key.4 {
+        // Another handle on the same file: one table for every thread and process.
+        Some(path) => PerftTable::shared(Path::new(path), key.2, key.3),
+        None => PerftTable::new(key.2, key.3),
+    }
 }
 
 fn give_back(key: TableKey, table: PerftTable) {
@@ -50,6 +56,7 @@ pub fn perft_error(error: PerftError) -> PyErr {
         PerftError::DepthTooLarge { .. } | PerftError::HashTooLarge { .. } => {
             PyValueError::new_err(error.to_string())
         }
+        PerftError::TableFile { .. } => PyOSError::new_err(error.to_string()),
         other => VariantsError::new_err(other.to_string()),
     }
 }
@@ -125,13 +132,16 @@ fn every_path(game: &AnyGame, depth: u32, out: &mut Vec<(String, u64)>) {
 /// `depth`, in order, with one transposition table of `hash` megabytes for them all (0: none)
 /// and `threads` threads. With `keep=True` the table is kept in the process after the call and
 /// used again by the next call for the same game, configuration, size and seed (a cluster
-/// worker counting the pieces of one job in turn). The work of one `variants.distributed`
-/// task; the GIL is released while counting.
+/// worker counting the pieces of one job in turn). With `table=PATH` (and `keep=True`) the
+/// table is the file at `PATH` (made when there is none; use a memory file system such as
+/// `/dev/shm`), shared with every process that counts with the same file: the worker processes
+/// of one machine count into one table. The work of one `variants.distributed` task; the GIL is
+/// released while counting. A shared table that cannot be made or mapped raises `OSError`.
 ///
 /// >>> variants.perft_texts("chess3d", ["8/8/8/8/8/8/8/K6k w - - 0 1"], 2, config="heights=1")
 /// [9]
 #[pyfunction]
-#[pyo3(signature = (name, texts, depth, config=None, hash=None, hash_seed=None, threads=None, keep=false))]
+#[pyo3(signature = (name, texts, depth, config=None, hash=None, hash_seed=None, threads=None, keep=false, table=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn perft_texts(
     py: Python<'_>,
@@ -143,6 +153,7 @@ pub fn perft_texts(
     hash_seed: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
     keep: bool,
+    table: Option<String>,
 ) -> PyResult<Vec<u64>> {
     let depth = config::int_arg("depth", depth, 0, i64::from(perft::MAX_DEPTH))? as u32;
     // An unknown game is an error even for an empty batch.
@@ -166,6 +177,7 @@ pub fn perft_texts(
             games.first().map(config_text).unwrap_or_default(),
             options.hash_mb,
             options.hash_seed,
+            table,
         );
         return py
             .allow_threads(|| {
@@ -178,6 +190,21 @@ pub fn perft_texts(
     }
     py.allow_threads(|| perft::perft_each(&games, depth, &options))
         .map_err(perft_error)
+}
+
+/// Drops the tables `perft_texts(keep=True)` keeps in this process: those of the shared table
+/// file `table`, or all with `table=None`. A shared table's memory is given back once its file
+/// is removed and no process maps it any more. Returns how many were dropped.
+///
+/// >>> variants.release_tables()
+/// 0
+#[pyfunction]
+#[pyo3(signature = (table=None))]
+pub fn release_tables(table: Option<String>) -> usize {
+    let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    let before = kept.len();
+    kept.retain(|(key, _)| table.is_some() && key.4 != table);
+    before - kept.len()
 }
 
 /// A game's configuration as `k=v;k=v` text.

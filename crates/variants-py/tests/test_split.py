@@ -1,5 +1,7 @@
 """Perft in pieces (no cluster needed): Game.split, perft_texts and perft with a table."""
 
+import os
+
 import pytest
 
 import variants
@@ -91,3 +93,29 @@ def test_a_kept_table_serves_the_next_batches_exactly():
             counts += variants.perft_texts("chess3d", texts[i:i + 100], 3, config="heights=1",
                                            hash=4, hash_seed=seed, keep=True)
         assert sum(n * c for (_, n), c in zip(pieces, counts)) == 4_865_609
+
+
+def test_a_shared_table_file_serves_every_batch_exactly_and_is_released(tmp_path):
+    # Two halves of the FIDE ply-2 positions counted into one table file (as two worker
+    # processes of a machine do), then all of them again from what the file holds: each time
+    # the published perft 5. The file holds the entries; released, the process maps it no more.
+    path = str(tmp_path / "fide.table")
+    game = variants.Game("chess3d", FIDE)
+    pieces = game.split(2)
+    texts = [t for t, _ in pieces]
+    for batches in ([texts[:200], texts[200:]], [texts]):
+        counts = []
+        for batch in batches:
+            counts += variants.perft_texts("chess3d", batch, 3, config="heights=1", hash=4,
+                                           keep=True, table=path)
+        assert sum(n * c for (_, n), c in zip(pieces, counts)) == 4_865_609
+    assert os.path.getsize(path) == 4 << 20
+    assert variants.release_tables(path) == 1
+    assert variants.release_tables(path) == 0
+    os.remove(path)
+    # A file that is not a table of this size is refused, with its path.
+    with open(path, "wb") as f:
+        f.write(b"not a table")
+    with pytest.raises(OSError, match="fide.table"):
+        variants.perft_texts("chess3d", texts[:1], 3, config="heights=1", hash=4, keep=True,
+                             table=path)

@@ -11,7 +11,8 @@
 //!   progress callback. They return `Err(PerftError::Stopped)` when stopped.
 //! - [`perft_parallel`] / [`divide_parallel`]: shorthands for threads only.
 //! - [`perft_each`]: several positions with one table; [`perft_each_in`]: in a
-//!   [`PerftTable`] kept from call to call.
+//!   [`PerftTable`] kept from call to call, private or ([`PerftTable::shared`]) in a file
+//!   that several processes map and count into at once.
 //! - [`split`]: the distinct positions some plies below a root, with how many paths reach
 //!   each, to count the pieces of a perft elsewhere (the Python package's Dask cluster).
 //!
@@ -78,6 +79,8 @@
 //! made, cheaper than faulting its pages in one by one during the count.
 
 mod search;
+#[cfg(target_os = "linux")]
+mod shared;
 mod split;
 mod table;
 
@@ -395,6 +398,14 @@ pub enum PerftError {
         /// The depth asked for.
         depth: u32,
     },
+    /// A shared table file ([`PerftTable::shared`]) could not be made or mapped.
+    #[error("the shared transposition table {path} cannot be used: {reason}")]
+    TableFile {
+        /// The file.
+        path: String,
+        /// Why (the system's error, or the file's wrong size).
+        reason: String,
+    },
 }
 
 /// [`divide`] with [`PerftOptions`]: threads, transposition table, stop flag, progress. The
@@ -544,6 +555,63 @@ impl PerftTable {
             mb,
             seed,
         })
+    }
+
+    /// A table in the file at `path`, shared with every process (and every [`PerftTable`] of
+    /// this one) that opens the same file: they count into one table, as the threads of one
+    /// count do, so a subtree that one of them stored is found by all (the worker processes of
+    /// a cluster on one machine). The file is made, zeroed, when there is none; an existing one
+    /// of the same size is used as it is, with what it holds. It takes `mb` megabytes of the
+    /// file system it is on (use a memory file system such as `/dev/shm`) for as long as it
+    /// exists, whatever the processes mapping it do: remove it when the job is done.
+    ///
+    /// Give one file to positions of one game and configuration counted with one seed. A
+    /// mistake there costs speed, never a count: an entry written for another game or seed is
+    /// rejected by its check key like any collision, and an entry torn by a process killed
+    /// while writing it is rejected by its XOR-ed words (see the [module docs](crate::perft)).
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// use variant_core::perft::{PerftOptions, PerftTable, perft, perft_each_in};
+    ///
+    /// fn check<G: Game>(game: &G, path: &std::path::Path) {
+    ///     // Two handles on one file, as two processes would have: the second finds the
+    ///     // first's subtrees.
+    ///     let mut first = PerftTable::shared(path, 4, 0).unwrap();
+    ///     let mut second = PerftTable::shared(path, 4, 0).unwrap();
+    ///     let options = PerftOptions::default();
+    ///     let one = perft_each_in(&[game.clone()], 4, &mut first, &options).unwrap();
+    ///     let two = perft_each_in(&[game.clone()], 4, &mut second, &options).unwrap();
+    ///     assert_eq!((one[0], two[0]), (perft(game, 4), perft(game, 4)));
+    ///     std::fs::remove_file(path).unwrap();
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PerftError::TableFile`] when the file cannot be made (no such directory, no space:
+    /// the memory is reserved when the file is made), mapped, or has another size than a
+    /// table of `mb` megabytes, and on systems other than Linux; [`PerftError::HashTooLarge`]
+    /// over [`MAX_HASH_MB`].
+    pub fn shared(path: &std::path::Path, mb: usize, seed: u64) -> Result<PerftTable, PerftError> {
+        let mb = mb.max(1);
+        let bytes = (mb <= MAX_HASH_MB)
+            .then(|| mb.checked_mul(1 << 20))
+            .flatten()
+            .ok_or(PerftError::HashTooLarge { mb })?;
+        let error = |reason: String| PerftError::TableFile {
+            path: path.display().to_string(),
+            reason,
+        };
+        #[cfg(target_os = "linux")]
+        let storage = Storage::Shared(
+            shared::SharedMap::open(path, bytes).map_err(|e| error(e.to_string()))?,
+        );
+        #[cfg(not(target_os = "linux"))]
+        let storage = return Err(error(format!(
+            "shared tables need Linux ({bytes} bytes asked)"
+        )));
+        Ok(PerftTable { storage, mb, seed })
     }
 
     /// The size in megabytes and the seed the table was made with.

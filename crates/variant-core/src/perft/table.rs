@@ -56,6 +56,9 @@ pub(super) enum Storage {
     Mapped(memmap2::MmapMut, usize),
     /// Buckets on the heap.
     Heap(Box<[Bucket]>),
+    /// A table file that other processes map too.
+    #[cfg(target_os = "linux")]
+    Shared(super::shared::SharedMap),
 }
 
 /// Tables from this size on are mapped (smaller ones are cheap to allocate either way).
@@ -102,6 +105,8 @@ impl Storage {
                 Ok(<[Bucket]>::mut_from_bytes(bytes).map_err(|_| AllocError)?)
             }
             Storage::Heap(buckets) => Ok(buckets),
+            #[cfg(target_os = "linux")]
+            Storage::Shared(map) => Ok(map.buckets()),
         }
     }
 }

@@ -410,3 +410,125 @@ fn a_kept_table_serves_later_counts_exactly() {
         Err(PerftError::HashTooLarge { .. })
     ));
 }
+
+/// A fresh path for a shared table file in the system's temporary directory.
+#[cfg(target_os = "linux")]
+fn table_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "variant-core-test-{}-{name}.table",
+        std::process::id()
+    ))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn two_handles_on_one_table_file_count_exactly_at_once_and_share_their_entries() {
+    // Two mappings of one file, counting overlapping heaps at the same time from two threads:
+    // to the kernel the same as two processes.
+    let path = table_path("two-handles");
+    let _ = std::fs::remove_file(&path);
+    let mut first = PerftTable::shared(&path, 1, 5).unwrap();
+    let mut second = PerftTable::shared(&path, 1, 5).unwrap();
+    assert_eq!(second.shape(), (1, 5));
+    // Both mappings, the maker's too, are listed under the table's own name (what tells a
+    // table in use from a leftover), not under the name it was made under.
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+    let listed = maps.lines().filter(|l| l.ends_with(path.to_str().unwrap()));
+    assert_eq!(listed.count(), 2, "{maps}");
+    let options = PerftOptions::default();
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| {
+            let heaps: Vec<Tokens> = (40..=50).map(heap).collect();
+            perft_each_in(&heaps, 10, &mut first, &options).unwrap()
+        });
+        let b = s.spawn(|| {
+            let heaps: Vec<Tokens> = (40..=50).rev().map(heap).collect();
+            perft_each_in(&heaps, 10, &mut second, &options).unwrap()
+        });
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(a, (40..=50).map(|h| expected(h, 10)).collect::<Vec<_>>());
+    assert_eq!(
+        b,
+        (40..=50).rev().map(|h| expected(h, 10)).collect::<Vec<_>>()
+    );
+    // The entries are in the file, where every process that maps it sees them.
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes.len(), 1 << 20);
+    assert!(bytes.iter().any(|&b| b != 0));
+    drop((first, second));
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// The words of every entry of a table file, rewritten by `edit(words of one entry)`.
+#[cfg(target_os = "linux")]
+fn edit_entries(path: &std::path::Path, edit: impl Fn(&mut [u64; 3])) {
+    let mut bytes = std::fs::read(path).unwrap();
+    for bucket in bytes.chunks_exact_mut(64) {
+        for entry in 0..2 {
+            let at = |w: usize| (entry * 3 + w) * 8;
+            let mut words = [0u64; 3];
+            for (w, word) in words.iter_mut().enumerate() {
+                *word = u64::from_le_bytes(bucket[at(w)..at(w) + 8].try_into().unwrap());
+            }
+            if words[2] != 0 {
+                edit(&mut words);
+            }
+            for (w, word) in words.iter().enumerate() {
+                bucket[at(w)..at(w) + 8].copy_from_slice(&word.to_le_bytes());
+            }
+        }
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn torn_or_foreign_entries_in_a_table_file_never_change_a_count() {
+    let path = table_path("torn");
+    let _ = std::fs::remove_file(&path);
+    let count = |seed| {
+        let mut table = PerftTable::shared(&path, 1, seed).unwrap();
+        perft_each_in(&[heap(45)], 10, &mut table, &PerftOptions::default()).unwrap()[0]
+    };
+    let want = expected(45, 10);
+    assert_eq!(count(0), want);
+    // Torn entries: a later write's data word (count + 1, same depth) landed, its key words
+    // did not, as when a process dies between the stores.
+    edit_entries(&path, |w| w[2] += 1 << 8);
+    assert_eq!(count(0), want);
+    // The same wrong counts written whole (key words XOR-ed with the new data) are hits, and
+    // change the count: so the file's entries are read, and the check above is the one that
+    // rejected the torn ones.
+    edit_entries(&path, |w| {
+        w[0] ^= w[2] ^ (w[2] + (1 << 8));
+        w[1] ^= w[2] ^ (w[2] + (1 << 8));
+        w[2] += 1 << 8;
+    });
+    assert_ne!(count(0), want);
+    // Foreign entries: written with another seed (check keys and buckets of their own).
+    assert_eq!(count(9), want);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_file_of_another_size_or_in_no_directory_is_refused() {
+    let path = table_path("size");
+    std::fs::write(&path, b"not a table").unwrap();
+    let error = PerftTable::shared(&path, 1, 0).unwrap_err();
+    assert!(
+        matches!(&error, PerftError::TableFile { reason, .. } if reason.contains("11 bytes")),
+        "{error}"
+    );
+    std::fs::remove_file(&path).unwrap();
+    let nowhere = table_path("no-such-directory").join("table");
+    assert!(matches!(
+        PerftTable::shared(&nowhere, 1, 0),
+        Err(PerftError::TableFile { .. })
+    ));
+    assert!(matches!(
+        PerftTable::shared(&path, MAX_HASH_MB + 1, 0),
+        Err(PerftError::HashTooLarge { .. })
+    ));
+}

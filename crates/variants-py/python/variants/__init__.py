@@ -29,6 +29,7 @@ from ._variants import (
     config_keys,
     games,
     perft_texts,
+    release_tables,
 )
 from ._match import match
 
@@ -49,4 +50,5 @@ __all__ = [
     "games",
     "match",
     "perft_texts",
+    "release_tables",
 ]

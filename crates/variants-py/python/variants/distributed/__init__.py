@@ -51,7 +51,9 @@ def perft(
     - ``checkpoint``: a file to append each finished task to; given again, the run counts only
       what it does not hold (an interrupted run resumes).
     - ``progress``: a progress bar on stderr (tasks, nodes, nodes/s, time left).
-    - ``hash``, ``hash_seed``: each task's transposition table, in megabytes, and its seed.
+    - ``hash``, ``hash_seed``: the job's transposition table, in megabytes, and its seed: one
+      table per machine, a file in ``/dev/shm`` shared by the worker processes there (one
+      per worker thread where no such file can be made), removed when the job ends.
     - ``split``, ``task_seconds``: the split depth (chosen from a timed small count when None)
       and the seconds a task should last.
 

@@ -50,10 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--checkpoint", metavar="FILE",
                    help="append finished tasks here; resume from it when it exists")
     p.add_argument("--hash", type=int, default=_perft.HASH_MB, metavar="MB",
-                   help=f"each task's transposition table (default {_perft.HASH_MB})")
+                   help=f"the transposition table of each machine (default {_perft.HASH_MB})")
     p.add_argument("--hash-seed", type=int, default=0, metavar="N", help="the tables' seed")
     p.add_argument("--split", type=int, metavar="PLIES",
-                   help="the split depth (default: chosen for tasks of a few seconds)")
+                   help="the split depth (default: chosen for tasks of about a second)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 

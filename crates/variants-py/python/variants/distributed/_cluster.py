@@ -7,6 +7,30 @@ import os
 from typing import Iterator, Optional
 
 
+#: Dask settings for processes whose tasks are long calls into Rust, as ours are. Dask's
+#: defaults keep each process busy while it waits (a worker samples its threads' Python stacks
+#: every 10 ms, which in a Rust count shows nothing; every process checks its event loop every
+#: 20 ms and its memory and system load several times a second): CPU that grows with the wall
+#: time of a job, not with its work. Applied to the local clusters this module starts; for a
+#: cluster of your own, set them in its processes' Dask configuration or environment
+#: (``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False`` and so on, see docs/distributed.md).
+QUIET_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
+def quiet_environment() -> dict:
+    """``QUIET_CONFIG`` as the environment variables Dask reads when a process starts."""
+    env = {}
+    for key, value in QUIET_CONFIG.items():
+        name = "DASK_" + "__".join(part.upper().replace("-", "_") for part in key.split("."))
+        env[name] = str(value)
+    return env
+
+
 def _require():
     try:
         import distributed  # noqa: F401
@@ -46,7 +70,9 @@ def client_for(client=None, scheduler: Optional[str] = None, workers: Optional[i
     n = workers or os.cpu_count() or 1
     # One single-threaded worker process per core: each task counts on one core with the GIL
     # released, and a task's table is not shared between threads of one process anyway.
-    with distributed.LocalCluster(
+    import dask
+
+    with dask.config.set(QUIET_CONFIG), distributed.LocalCluster(
         n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster, distributed.Client(cluster) as made:
         yield made

@@ -11,6 +11,8 @@ client, so that there are a few tasks per worker thread and each lasts seconds.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import math
 import time
 import uuid
@@ -22,14 +24,19 @@ from ._checkpoint import Checkpoint
 from ._progress import Progress
 
 #: Seconds of counting one task should take (with many tasks per worker the cluster balances
-#: itself, and a worker that dies loses only its tasks in progress).
-TASK_SECONDS = 3.0
+#: itself: the last tasks, which leave other workers idle, are short; and a worker that dies
+#: loses only its tasks in progress).
+TASK_SECONDS = 1.0
+#: Tasks per worker thread at least, whatever the estimate (which can be off by a factor of a
+#: few): enough that no worker is left with a long tail.
+MIN_TASKS_PER_SLOT = 16
 #: The longest the client spends timing small counts to choose the split.
 PROBE_SECONDS = 0.25
 #: Pieces per task at least (siblings share a table) and pieces in all at most.
 MIN_PIECES_PER_TASK = 4
 MAX_PIECES = 2_000_000
-#: Transposition table of each worker thread (kept from task to task of a job), in megabytes.
+#: Transposition table of a job, in megabytes: one per machine, shared by its worker processes
+#: (or, where no shared file can be made, one per worker thread), kept from task to task.
 HASH_MB = 512
 
 
@@ -101,17 +108,22 @@ def _depth_arg(depth, least: int) -> int:
 
 def estimate_seconds(root, depth: int, hash_mb: int) -> float:
     """Seconds one core needs for ``root.perft(depth)`` with a table, extrapolated from timed
-    counts at growing depths (at most about ``PROBE_SECONDS`` of counting)."""
+    counts at growing depths (at most about ``PROBE_SECONDS`` of counting). The counts are timed
+    in this thread's CPU time, which a busy machine does not stretch as it stretches the wall
+    time (a wall-clock probe on a loaded machine once cut the same job into 58 tasks, then 16)."""
     previous, seconds = None, 0.0
     for d in range(1, depth + 1):
-        start = time.perf_counter()
+        start = time.thread_time()
         root.perft(d, hash=min(hash_mb, 16))
-        seconds = max(time.perf_counter() - start, 1e-6)
+        seconds = max(time.thread_time() - start, 1e-6)
         if d == depth:
             return seconds
-        if seconds >= PROBE_SECONDS and previous is not None:
+        if previous is not None and seconds >= 0.002:
             growth = max(seconds / previous, 2.0)
-            return seconds * growth ** (depth - d)
+            # Stop before the probe that would pass the budget (the next one takes about
+            # `growth` times this one): the client's CPU is part of the job's cost.
+            if seconds * growth >= PROBE_SECONDS:
+                return seconds * growth ** (depth - d)
         previous = seconds
     return seconds
 
@@ -122,7 +134,7 @@ def task_count(roots, depth: int, hash_mb: int, slots: int, task_seconds: float)
     if depth <= 1 or not roots:
         return 1
     seconds = estimate_seconds(roots[0], depth, hash_mb) * len(roots)
-    return max(slots * 3, math.ceil(seconds / task_seconds))
+    return max(slots * MIN_TASKS_PER_SLOT, math.ceil(seconds / task_seconds))
 
 
 def choose_split(roots, depth: int, tasks: int) -> int:
@@ -195,16 +207,50 @@ def run(
                 # Kept in the checkpoint: a resumed run splits the same way.
                 saved.job.update(split=split_depth, batch=batch)
                 saved.write_job()
-            return _count(cl, name, config_text, root_text, depth, moves, per_root, root_depth,
-                          split_depth, batch, saved, progress, hash_mb, hash_seed, start, divide,
-                          merge)
+            table = table_name(job, hash_mb, hash_seed) if hash_mb > 0 else None
+            if table is not None:
+                _on_workers(cl, _tasks.remove_stale_tables, table)
+            try:
+                return _count(cl, name, config_text, root_text, depth, moves, per_root,
+                              root_depth, split_depth, batch, saved, progress, hash_mb,
+                              hash_seed, table, start, divide, merge)
+            finally:
+                if table is not None:
+                    _on_workers(cl, _tasks.release_table, table)
         finally:
             if saved is not None:
                 saved.close()
 
 
+def table_name(job: dict, hash_mb: int, hash_seed: int) -> str:
+    """The file name of the job's shared table on each machine: a digest of the job (game,
+    configuration, position, depth) and of the table's size and seed, so two jobs never share
+    a table and a rerun of the same job (after its client was killed) finds its own."""
+    fields = {k: job[k] for k in ("game", "config", "position", "depth", "divide")}
+    key = json.dumps([fields, hash_mb, hash_seed], sort_keys=True)
+    return f"{_tasks.TABLE_PREFIX}{hashlib.sha256(key.encode()).hexdigest()[:24]}.table"
+
+
+def _on_workers(cl, fn, *args) -> None:
+    """Runs the housekeeping ``fn`` on every worker. A failure there (a worker leaving) must not
+    cost the count, so it is only reported on stderr; what it leaves behind is removed by a
+    later job (``_tasks.remove_stale_tables``)."""
+    import sys
+
+    try:
+        # A worker that fails (one just restarted after a fault) does not keep the others
+        # from doing it: any worker of a machine removes the machine's table.
+        results = cl.run(fn, *args, on_error="return")
+        failed = {w: r for w, r in results.items() if isinstance(r, BaseException)}
+    except Exception as error:  # noqa: BLE001 - any failure of the cleanup is only reported
+        failed = {"all workers": error}
+    for worker, error in failed.items():
+        print(f"variants.distributed: {fn.__name__} on {worker} failed: {error}",
+              file=sys.stderr)
+
+
 def _count(cl, name, config_text, root_text, depth, moves, per_root, root_depth, split_depth,
-           batch, saved, progress, hash_mb, hash_seed, start, divide, merge) -> PerftRun:
+           batch, saved, progress, hash_mb, hash_seed, table, start, divide, merge) -> PerftRun:
     remaining = root_depth - split_depth
     # The pieces of every root; merged, also across roots by position text.
     per_root: List[List[Tuple[str, int]]]
@@ -234,7 +280,7 @@ def _count(cl, name, config_text, root_text, depth, moves, per_root, root_depth,
     run_id = uuid.uuid4().hex[:12]
     futures = [
         cl.submit(_tasks.count_positions, name, config_text, [entries[i][0] for i in task],
-                  remaining, hash_mb, hash_seed, key=f"variants-perft-{run_id}-{k}",
+                  remaining, hash_mb, hash_seed, table, key=f"variants-perft-{run_id}-{k}",
                   pure=False, retries=2)
         for k, task in enumerate(todo)
     ]
