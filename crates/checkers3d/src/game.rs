@@ -67,11 +67,17 @@ impl Checkers3d {
     pub fn pieces(&self) -> impl Iterator<Item = (Cell3, Seat, bool)> + '_ {
         (0..2u8).flat_map(move |side| {
             (0..self.heights).flat_map(move |z| {
-                let men = self.pieces[usize::from(side)][usize::from(z)];
                 let kings = self.kings[usize::from(z)];
-                (0..32u8)
-                    .filter(move |s| men >> s & 1 != 0)
-                    .map(move |s| (cell_of(z * 32 + s), Seat(side), kings >> s & 1 != 0))
+                // The set bits only, lowest first (an evaluation calls this at every node;
+                // testing all 32 squares of every height cost a quarter of a search's time).
+                let mut men = self.pieces[usize::from(side)][usize::from(z)];
+                std::iter::from_fn(move || {
+                    (men != 0).then(|| {
+                        let s = men.trailing_zeros() as u8;
+                        men &= men - 1;
+                        (cell_of(z * 32 + s), Seat(side), kings >> s & 1 != 0)
+                    })
+                })
             })
         })
     }

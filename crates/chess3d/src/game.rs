@@ -243,6 +243,32 @@ impl Chess3d {
         }
     }
 
+    /// The position after the side to move passes: the other side to move, no en-passant
+    /// cell, everything else (clocks, castling rights, heights) unchanged. Passing is not a
+    /// move of chess3d; this is for engines' null-move pruning, which asks "does my position
+    /// hold even if I do nothing?" and needs it cheap (a copy and two hash keys, not a
+    /// round trip through the position text). Meaningful only when the side to move is not
+    /// in check: otherwise the result has the side that just moved in check.
+    ///
+    /// ```
+    /// use chess3d::{Chess3d, Chess3dConfig, Color};
+    /// use variant_core::Game;
+    ///
+    /// let game = Chess3d::new(&Chess3dConfig::default()).expect("the default box");
+    /// let passed = game.passed();
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// // The hash is kept up to date as a move would keep it.
+    /// assert_eq!(passed.zobrist(), passed.compute_zobrist());
+    /// assert_eq!(passed.passed().zobrist(), game.zobrist());
+    /// ```
+    pub fn passed(&self) -> Chess3d {
+        let mut p = self.clone();
+        p.hash ^= ep_key(p.ep) ^ crate::position::side_key();
+        p.ep = NO_EP;
+        p.side = p.side.other();
+        p
+    }
+
     /// Whether an en-passant capture is legal now (C3-22 counts the en-passant cell in a
     /// position's identity only then).
     ///

@@ -575,22 +575,20 @@ impl<G: SearchGame> Searcher<G> {
             depth
         };
         // Pruning before the moves (two players, outside check, not near a mate score).
-        let prunable = two
-            && !pv_node
-            && !in_check
-            && beta.abs() < MATE_BOUND
-            && pos.static_pruning()
-            && !pos.in_danger();
+        // Null move is asked of the game separately (`SearchGame::null_move`): chess3d with
+        // more than one height passes but does not prune on the static evaluation.
+        let may_null = two && !pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
+        let prunable = may_null && pos.static_pruning();
         let static_eval = if two && !in_check {
             self.evaluate(pos)
         } else {
             -INFINITY
         };
-        if prunable {
-            // Reverse futility: far enough above beta that a few plies will not bring it down.
-            if depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
-                return static_eval;
-            }
+        // Reverse futility: far enough above beta that a few plies will not bring it down.
+        if prunable && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
+        if may_null {
             // Null move: if passing still beats beta, a real move will (not twice in a row,
             // and only where the game offers a pass: no draughts, no pawn endings).
             if depth >= 3

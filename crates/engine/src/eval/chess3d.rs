@@ -6,8 +6,8 @@
 use super::{by_heights, off_centre};
 use crate::{MoveFacts, SearchGame};
 use chess3d::{Chess3d, Color, Move, Piece};
+use variant_core::Seat;
 use variant_core::grid3::Cell3;
-use variant_core::{Game, Seat};
 
 /// Piece values (pawn, knight, bishop, rook, queen) at one height (the classical values) and
 /// at eight heights (estimates from the number of lines: knight 24 leaps, bishop 12 lines,
@@ -169,31 +169,17 @@ impl SearchGame for Chess3d {
     }
 
     fn null_move(&self) -> Option<Self> {
-        // One height only: with more heights the position text costs more than a null move
-        // saves (measured, docs/engine.md).
-        if self.heights() != 1 {
-            return None;
-        }
         // Only with a piece besides king and pawns (pawn endings are where zugzwang lives),
-        // and never from check (the search does not ask then).
+        // and never from check (the search does not ask then). At every height: the pass
+        // is a copy with two hash keys changed (`Chess3d::passed`); through the position
+        // text it had cost as much as it saved with more than one height (docs/engine.md).
         let side = self.turn();
         let pieces = (0..self.heights()).any(|z| {
             [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
                 .iter()
                 .any(|&p| self.bitboard(z, side, p) != 0)
         });
-        if !pieces {
-            return None;
-        }
-        // The position text with the other side to move and no en-passant cell.
-        let text = self.to_text();
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() < 4 {
-            return None;
-        }
-        fields[1] = if side == Color::White { "b" } else { "w" };
-        fields[3] = "-";
-        Chess3d::from_text(self.config(), &fields.join(" ")).ok()
+        pieces.then(|| self.passed())
     }
 
     fn must_not_stand_pat(&self) -> bool {
