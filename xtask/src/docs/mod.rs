@@ -383,3 +383,35 @@ struct Tally {
     skipped: usize,
     data: usize,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_as_needs_a_block_with_the_same_lines_that_is_run() {
+        let root = std::env::temp_dir().join(format!("xtask-same-as-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(
+            root.join("README.md"),
+            "```sh\ncargo test\n```\n<!-- docs-run: skip — long -->\n```sh\ncargo bench\n```\n",
+        )
+        .unwrap();
+        let page = |body: &str| {
+            let text = format!("<!-- docs-run: same-as README.md -->\n```sh\n{body}\n```\n");
+            page::blocks(Path::new("docs/p.md"), &text)
+                .unwrap()
+                .remove(0)
+        };
+        let plan_of = |body: &str| plan(&page(body), &root);
+        assert!(matches!(plan_of("cargo test"), Ok(Plan::SameAs(p)) if p == "README.md:1"));
+        // The same lines, but skipped there: not run anywhere.
+        let e = plan_of("cargo bench").unwrap_err();
+        assert!(
+            e.contains("docs/p.md:2") && e.contains("no block there"),
+            "{e}"
+        );
+        assert!(plan_of("cargo test --release").is_err());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
