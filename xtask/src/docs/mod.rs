@@ -245,6 +245,7 @@ pub fn docs(args: &[String]) -> Result<(), String> {
     let root = crate::install::workspace()
         .canonicalize()
         .map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
     let chosen = option_values(args, "--page");
     let list_only = args.iter().any(|a| a == "--list");
     let langs = option_values(args, "--lang");
@@ -354,7 +355,7 @@ pub fn docs(args: &[String]) -> Result<(), String> {
     println!(
         "docs: {} blocks {}, {} run for a bounded time, {} steps of .ci/run, {} the same as a \
          block run on another page, {} failed, {} doctests run by cargo test / pytest, \
-         {} skipped, {} data blocks",
+         {} skipped, {} data blocks; {:.0} s",
         tally.run,
         if list_only { "to run" } else { "run" },
         tally.bounded,
@@ -363,7 +364,8 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         tally.failed.len(),
         tally.elsewhere,
         tally.skipped,
-        tally.data
+        tally.data,
+        started.elapsed().as_secs_f64()
     );
     if tally.failed.is_empty() {
         Ok(())

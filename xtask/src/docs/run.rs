@@ -204,6 +204,7 @@ impl PageRun {
         };
         let commands = commands(&block.lines)?;
         let mut stopped = 0;
+        let started = Instant::now();
         for (k, command) in commands.iter().enumerate() {
             let name = format!("{}-{k}", block.line);
             // A build runs to its end: the commands after it need what it builds.
@@ -224,9 +225,11 @@ impl PageRun {
             }
         }
         Ok(format!(
-            "{} commands: {} ended well, {stopped} still running after {seconds} s, stopped",
+            "{} commands: {} ended well, {stopped} still running after {seconds} s, stopped; \
+             {:.0} s in all",
             commands.len(),
-            commands.len() - stopped
+            commands.len() - stopped,
+            started.elapsed().as_secs_f64()
         ))
     }
 
