@@ -189,7 +189,6 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
         ("test_threads.c", &cc, "-std=c11", &[]),
         ("test_stop.c", &cc, "-std=c11", &[]),
         ("test_search.c", &cc, "-std=c11", &[]),
-        ("perft.c", &cc, "-std=c11", &["chess3d", "heights=1", "4"]),
         ("test_cpp.cpp", &cxx, "-std=c++17", &[]),
     ];
     for &(source, compiler, standard, run_args) in programs {
@@ -210,6 +209,8 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
         );
     }
 
+    perft_ratios(&examples, &flags, &lib, &out, &cc)?;
+
     // Static linking: the archive by path (a plain -lvariants prefers the shared library),
     // then what `pkg-config --static` adds.
     let exe = out.join("test_errors_static");
@@ -229,4 +230,98 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
         stdout.lines().last().unwrap_or("")
     );
     Ok(())
+}
+
+/// The positions `perft.c` counts in [`perft_ratios`]: game, configuration, depth. Deep enough
+/// that the library's count takes some milliseconds of CPU (the first count of a process pays
+/// for tables and caches; perft.c keeps the best of its rounds), small enough for CI.
+const PERFT_CASES: &[(&str, &str, &str)] = &[
+    ("chess3d", "heights=1", "5"),
+    ("checkers3d", "heights=1", "9"),
+    ("bishops4p", "", "5"),
+    ("chess-t", "", "5"),
+];
+
+/// The least library time, in seconds of CPU, for which a ratio is judged: below it timer
+/// resolution and the first-use costs of a process weigh too much to say anything.
+const PERFT_MEANINGFUL_SECONDS: f64 = 0.01;
+
+/// The floor of the ratio library time / time through move values (issue 21: a C perft
+/// through move values stays at least half as fast as the library's own).
+const PERFT_RATIO_FLOOR: f64 = 0.5;
+
+/// Games whose walk through move values is known to stay under [`PERFT_RATIO_FLOOR`], with the
+/// lower floor checked for them instead (so CI still catches a fall below today's level) and
+/// the reason. One-height draughts: its leaves are the cheapest of all games and its values
+/// carry a 32-bit fingerprint of the 36-byte move, so the three calls per leaf parent and
+/// the coding of every listed move weigh most; measured 0.34–0.45 in this build
+/// (docs/benchmarks.md, the C API section). Issue 21's target of 0.5 is not met there.
+const PERFT_KNOWN_BELOW: &[(&str, f64, &str)] = &[(
+    "checkers3d",
+    0.25,
+    "issue 21's 0.5 is not met for one-height draughts (docs/benchmarks.md)",
+)];
+
+/// `examples/c/perft.c` built against the installed shared library and run on one position
+/// of every game ([`PERFT_CASES`]): it checks its count against the
+/// library's, and here its ratio is checked against [`PERFT_RATIO_FLOOR`] when the library's
+/// count ran long enough to mean something ([`PERFT_MEANINGFUL_SECONDS`]).
+fn perft_ratios(
+    examples: &Path,
+    flags: &[String],
+    lib: &Path,
+    out: &Path,
+    cc: &str,
+) -> Result<(), String> {
+    let exe = out.join("perft_c");
+    run(Command::new(cc)
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-O2"])
+        .arg(examples.join("perft.c"))
+        .args(flags)
+        .arg("-lpthread")
+        .arg("-o")
+        .arg(&exe))?;
+    let mut slow = Vec::new();
+    for &(game, config, depth) in PERFT_CASES {
+        let stdout = run(Command::new(&exe)
+            .args([game, config, depth])
+            .env("LD_LIBRARY_PATH", lib))?;
+        let field = |key: &str, index: usize| -> Result<f64, String> {
+            stdout
+                .lines()
+                .find_map(|line| line.strip_prefix(key))
+                .and_then(|rest| rest.split_whitespace().nth(index))
+                .and_then(|word| word.parse().ok())
+                .ok_or_else(|| {
+                    format!("perft.c {game} {config:?} {depth}: no {key:?} in {stdout:?}")
+                })
+        };
+        let library_seconds = field("library ", 1)?;
+        let ratio = field("ratio ", 0)?;
+        let judged = library_seconds >= PERFT_MEANINGFUL_SECONDS;
+        let known = PERFT_KNOWN_BELOW.iter().find(|(name, ..)| *name == game);
+        let floor = known.map_or(PERFT_RATIO_FLOOR, |&(_, floor, _)| floor);
+        eprintln!(
+            "xtask: perft.c (shared, pkg-config) {game} {config:?} perft {depth}: ratio \
+             {ratio:.3} (library {:.1} ms of CPU{}){}",
+            library_seconds * 1e3,
+            if judged { "" } else { ": too short to judge" },
+            known.map_or(String::new(), |(_, floor, why)| format!(
+                "; checked against {floor} instead of {PERFT_RATIO_FLOOR}: {why}"
+            ))
+        );
+        if judged && ratio < floor {
+            slow.push(format!(
+                "{game} {config:?} perft {depth}: {ratio:.3} (floor {floor})"
+            ));
+        }
+    }
+    if slow.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "perft through move values below its floor of the library's perft: {}",
+            slow.join("; ")
+        ))
+    }
 }

@@ -5,6 +5,19 @@ use variant_core::config::{bad_value, format_switch, parse_switch, unknown_key};
 use variant_core::{ConfigError, ConfigKey, GameConfig};
 
 /// Short game (the first mate ends it, B4-20) or long game (mated players leave, B4-21).
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+/// use bishops4p::{Mode, Phase};
+///
+/// // B4-20: the short game is the default; B4-21: `mode=long` plays the long game.
+/// assert_eq!(BishopsConfig::default().mode, Mode::Short);
+/// let long: BishopsConfig = "mode=long".parse().unwrap();
+/// assert_eq!(long.mode, Mode::Long);
+/// assert_eq!(Bishops::new(&long).unwrap().phase(), Phase::Long);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {

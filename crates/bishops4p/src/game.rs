@@ -9,9 +9,33 @@ use variant_core::{
 };
 
 /// Seat names in seat order (B4-3).
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+///
+/// // B4-3: the seats in turn order, each the name the game gives it.
+/// let game = Bishops::default();
+/// let names: Vec<&str> = (0..4).map(|s| game.seat_name(Seat(s))).collect();
+/// assert_eq!(names, bishops4p::SEAT_NAMES);
+/// ```
 pub const SEAT_NAMES: [&str; 4] = ["white", "grey", "black", "pink"];
 
 /// A piece kind, as [`Bishops::piece_at`] reports it.
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+/// use bishops4p::PieceKind;
+///
+/// // B4-4: White's king on g1, Grey's queen on a7, Pink's pawns on file k.
+/// let game = Bishops::default();
+/// assert_eq!(game.piece_at(6, 0), Some((Seat(0), PieceKind::King)));
+/// assert_eq!(game.piece_at(0, 6), Some((Seat(1), PieceKind::Queen)));
+/// assert_eq!(game.piece_at(10, 5), Some((Seat(3), PieceKind::Pawn)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PieceKind {
     /// Pawn.
@@ -63,6 +87,21 @@ impl Bishops {
 
     /// The seats that took part in the game but are out (mated or resigned in the long game,
     /// B4-21). Grey in the three-player game never took part and is not listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    ///
+    /// // B4-21: in the long game a player who resigns is out; B4-23: Grey, who never played in
+    /// // the three-player game, is not listed.
+    /// let mut game = Bishops::new(&"mode=long".parse().unwrap()).unwrap();
+    /// assert!(game.eliminated_seats().is_empty());
+    /// game.resign(Seat(1)).unwrap();
+    /// assert_eq!(game.eliminated_seats(), [Seat(1)]);
+    /// let three = Bishops::new(&"players=3".parse().unwrap()).unwrap();
+    /// assert!(three.eliminated_seats().is_empty());
+    /// ```
     pub fn eliminated_seats(&self) -> Vec<Seat> {
         (0..4u8)
             .filter(|&c| {
@@ -73,6 +112,21 @@ impl Bishops {
     }
 
     /// Whether the seat's king is in check (attacked and not on a corner block, B4-11/B4-14).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    ///
+    /// // The rules page's B4-12 example with kings only: White's rook h1-h7 checks Pink's king
+    /// // l7, and Pink moves next (Grey and Black are skipped).
+    /// let text = "5,bK,6/12/12/12/12/11,pK/gK,11/12/12/12/12/6,wK,wR,4 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
+    /// let mut game = Bishops::from_text(&"castling=off".parse().unwrap(), text).unwrap();
+    /// assert!(!game.is_in_check(Seat(3)));
+    /// game.play_text("h1h7").unwrap();
+    /// assert!(game.is_in_check(Seat(3)));
+    /// assert_eq!(game.side_to_move(), Seat(3));
+    /// ```
     pub fn is_in_check(&self, seat: Seat) -> bool {
         seat.0 < 4 && self.in_check(seat.0)
     }
@@ -91,6 +145,20 @@ impl Bishops {
     }
 
     /// Whether the seat's king stands on a corner block (immune outside the duel, B4-14).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    ///
+    /// // B4-14: White's king on the corner block a1 with a bishop left is immune: Black's rook
+    /// // on a12 attacks it along file a, yet it is not in check.
+    /// let text = "bR,4,bK,6/12/12/12/12/11,pK/gK,11/12/12/12/12/wK,5,wB,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
+    /// let game = Bishops::from_text(&"castling=off".parse().unwrap(), text).unwrap();
+    /// assert!(game.is_in_block(Seat(0)));
+    /// assert!(!game.is_in_check(Seat(0)));
+    /// assert!(!game.is_in_block(Seat(2)));
+    /// ```
     pub fn is_in_block(&self, seat: Seat) -> bool {
         seat.0 < 4 && self.phase != Phase::Duel && {
             let k = self.kings[usize::from(seat.0)];
@@ -125,6 +193,19 @@ impl Bishops {
     }
 
     /// White's pending placements of the three-player game: (queen, knight) (B4-23).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    ///
+    /// // B4-23: White first places its queen and a knight in Grey's area, in either order.
+    /// let mut game = Bishops::new(&"players=3".parse().unwrap()).unwrap();
+    /// assert_eq!(game.pending_placements(), (true, true));
+    /// game.play_text("Qf1@b7").unwrap();
+    /// assert_eq!(game.pending_placements(), (false, true));
+    /// assert_eq!(Bishops::default().pending_placements(), (false, false));
+    /// ```
     pub fn pending_placements(&self) -> (bool, bool) {
         (
             self.pending & position::PENDING_QUEEN != 0,
@@ -133,6 +214,19 @@ impl Bishops {
     }
 
     /// The piece on (file, rank), both from 0 (a1 = (0, 0)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// use bishops4p::PieceKind;
+    ///
+    /// // B4-4: Black's king on f12 (file 5, rank 11); the corner block a1 is empty.
+    /// let game = Bishops::default();
+    /// assert_eq!(game.piece_at(5, 11), Some((Seat(2), PieceKind::King)));
+    /// assert_eq!(game.piece_at(0, 0), None);
+    /// assert_eq!(game.piece_at(12, 0), None); // off the board
+    /// ```
     pub fn piece_at(&self, file: usize, rank: usize) -> Option<(Seat, PieceKind)> {
         if file >= 12 || rank >= 12 {
             return None;

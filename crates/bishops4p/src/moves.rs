@@ -3,6 +3,24 @@
 use crate::geometry::{file_of, on_board, rank_of};
 
 /// What kind of ply a [`Move`] is.
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+/// use bishops4p::MoveKind;
+///
+/// // B4-53: White's 26 first moves are 16 pawn moves (8 of them double steps), 6 knight moves
+/// // and 4 rook steps into the corner blocks.
+/// let game = Bishops::default();
+/// let moves = game.legal_moves();
+/// assert_eq!(moves.len(), 26);
+/// assert_eq!(moves.iter().filter(|m| m.kind() == MoveKind::Double).count(), 8);
+/// assert_eq!(moves.iter().filter(|m| m.kind() == MoveKind::Normal).count(), 18);
+/// // B4-23: the three-player game starts with White's placements.
+/// let three = Bishops::new(&"players=3".parse().unwrap()).unwrap();
+/// assert!(three.legal_moves().iter().all(|m| m.kind() == MoveKind::Placement));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveKind {
     /// A move or capture of one piece (promotion to a queen is implied, B4-8).
@@ -24,6 +42,20 @@ pub enum MoveKind {
 /// There is no `Display`: a placement's text names the piece placed (`B…@…`, B4-50), which the
 /// position knows and the move does not, so moves are written with
 /// [`Game::format_move`](variant_core::Game::format_move).
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+///
+/// // B4-50: moves are written from-cell to-cell as in UCI; files a … l, ranks 1 … 12.
+/// let mut game = Bishops::default();
+/// let mv = game.parse_move("c2c4").unwrap();
+/// assert_eq!((mv.from(), mv.to()), (Some((2, 1)), Some((2, 3))));
+/// assert_eq!(game.format_move(mv), "c2c4");
+/// game.try_play(mv).unwrap();
+/// assert_eq!(game.seat_name(game.side_to_move()), "grey");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub(crate) from: u8,

@@ -51,6 +51,20 @@ pub(crate) const fn kind_of(p: u8) -> u8 {
 }
 
 /// The phase of the game (B4-51): the short game, the long game before the duel, the duel.
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+/// use bishops4p::Phase;
+///
+/// // B4-22: when two players remain in the long game, the duel begins.
+/// let mut game = Bishops::new(&"mode=long".parse().unwrap()).unwrap();
+/// game.resign(Seat(1)).unwrap();
+/// assert_eq!(game.phase(), Phase::Long);
+/// game.resign(Seat(3)).unwrap();
+/// assert_eq!(game.phase(), Phase::Duel);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// The short game (B4-20).
@@ -62,6 +76,19 @@ pub enum Phase {
 }
 
 /// A position of "Bishops" with its configuration.
+///
+/// # Example
+///
+/// ```
+/// use bishops4p::prelude::*;
+///
+/// // B4-3: four seats in turn order; B4-52: 26 moves for White at the start.
+/// let game = Bishops::default();
+/// assert_eq!(game.seat_count(), 4);
+/// let names: Vec<&str> = (0..4).map(|s| game.seat_name(Seat(s))).collect();
+/// assert_eq!(names, ["white", "grey", "black", "pink"]);
+/// assert_eq!(game.legal_moves().len(), 26);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bishops {
     pub(crate) config: BishopsConfig,

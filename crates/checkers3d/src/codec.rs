@@ -74,29 +74,65 @@ impl MoveCode for Checkers3d {
 
     #[inline]
     fn move_code(&self, mv: Move, earlier: &[u64]) -> Result<u64, EncodeError> {
-        // The fingerprint covers the whole move (origin, destination, promotion and the
-        // captured set) through its derived Hash.
-        let mut hasher = Fingerprint::default();
-        mv.hash(&mut hasher);
-        let print = hasher.finish() & 0xffff_ffff;
-        let base = TAG << CODE_TAG_SHIFT
-            | mv.from().index() as u64
-            | (mv.to().index() as u64) << 9
-            | u64::from(mv.is_promotion()) << 18
-            | print << 19;
+        let base = base_code(mv);
         // The rank among earlier moves with the same bits makes the code exact.
-        let same = earlier
-            .iter()
-            .filter(|&&c| c & ((1 << RANK_SHIFT) - 1) == base)
-            .count() as u64;
-        if same >= RANKS {
-            return Err(EncodeError::Unencodable {
-                what: format!(
-                    "checkers3d: more than {RANKS} legal moves share one origin, destination \
-                     and fingerprint; they cannot be given codes"
-                ),
-            });
-        }
-        Ok(base | same << RANK_SHIFT)
+        ranked(base, earlier)
     }
+
+    /// The same codes as [`MoveCode::move_code`] move by move, in two passes: every
+    /// fingerprint first (independent of each other, so the processor overlaps their
+    /// multiply chains, where one move's rank would wait for the code before it), then the
+    /// ranks. Listing the codes is on the C library's hot path (docs/benchmarks.md, the C
+    /// API section).
+    #[inline]
+    fn move_codes(&self, moves: &[Move], codes: &mut Vec<u64>) -> Result<(), EncodeError> {
+        let first = codes.len();
+        codes.extend(moves.iter().map(|&mv| base_code(mv)));
+        for i in first..codes.len() {
+            let (before, rest) = codes.split_at_mut(i);
+            let Some(code) = rest.first_mut() else { break };
+            match ranked(*code, before.get(first..).unwrap_or_default()) {
+                Ok(ranked) => *code = ranked,
+                Err(e) => {
+                    codes.truncate(i);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Bits 0–59 of a move's code but the rank, with the game's tag: origin, destination,
+/// promotion and the fingerprint of the whole move.
+#[inline]
+fn base_code(mv: Move) -> u64 {
+    // The fingerprint covers the whole move (origin, destination, promotion and the
+    // captured set) through its derived Hash.
+    let mut hasher = Fingerprint::default();
+    mv.hash(&mut hasher);
+    let print = hasher.finish() & 0xffff_ffff;
+    TAG << CODE_TAG_SHIFT
+        | mv.from().index() as u64
+        | (mv.to().index() as u64) << 9
+        | u64::from(mv.is_promotion()) << 18
+        | print << 19
+}
+
+/// `base` with its rank among the `earlier` codes of the list that share its bits 0–50.
+#[inline]
+fn ranked(base: u64, earlier: &[u64]) -> Result<u64, EncodeError> {
+    let same = earlier
+        .iter()
+        .filter(|&&c| c & ((1 << RANK_SHIFT) - 1) == base)
+        .count() as u64;
+    if same >= RANKS {
+        return Err(EncodeError::Unencodable {
+            what: format!(
+                "checkers3d: more than {RANKS} legal moves share one origin, destination \
+                 and fingerprint; they cannot be given codes"
+            ),
+        });
+    }
+    Ok(base | same << RANK_SHIFT)
 }

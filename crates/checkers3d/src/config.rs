@@ -5,6 +5,25 @@ use variant_core::config::{bad_value, format_int_list, parse_int, parse_int_list
 use variant_core::{ConfigError, ConfigKey, GameConfig, RemovalTable};
 
 /// The capture-choice switch of D3-12.
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+/// use checkers3d::CaptureRule;
+///
+/// // The rules page's D3-12 example (3 heights): White man c3@1, Black men b4@1, d4@2, f6@3.
+/// // Taking b4@1 alone takes one piece, c3@1:e5@3:g7@3 takes two.
+/// let text = "W:Wc3@1:Bb4@1,d4@2,f6@3:H3:1/3";
+/// let majority: Checkers3dConfig = "heights=3".parse().unwrap();
+/// assert_eq!(majority.capture, CaptureRule::Majority);
+/// let game = Checkers3d::from_text(&majority, text).unwrap();
+/// let moves = game.legal_moves();
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(game.format_move(moves[0]), "c3@1:e5@3:g7@3");
+/// let free: Checkers3dConfig = "heights=3;capture=free".parse().unwrap();
+/// assert_eq!(Checkers3d::from_text(&free, text).unwrap().legal_moves().len(), 2);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum CaptureRule {
     /// Only sequences taking the greatest number of pieces are legal (the seed's rule).
@@ -15,6 +34,30 @@ pub enum CaptureRule {
 }
 
 /// The promotion-during-capture switch of D3-12.
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+/// use checkers3d::PromotionRule;
+///
+/// // The rules page's D3-12/D3-13 example (4 heights, Black's base on 4): the man b6@2 takes
+/// // c7@3 landing on d8@4; with `passing` it is a king at once and flies on along (1, -1, -1)
+/// // over the empty e7@3 to take f6@2; with `end` it stops as a man on d8@4 and is crowned
+/// // there.
+/// let text = "W:Wb6@2:Bc7@3,f6@2:H4:1/4";
+/// let passing: Checkers3dConfig = "heights=4".parse().unwrap();
+/// assert_eq!(passing.promotion, PromotionRule::Passing);
+/// let game = Checkers3d::from_text(&passing, text).unwrap();
+/// let texts: Vec<String> = game.legal_moves().iter().map(|&m| game.format_move(m)).collect();
+/// assert_eq!(texts, ["b6@2:d8@4:g5@1"]);
+/// let end: Checkers3dConfig = "heights=4;promotion=end".parse().unwrap();
+/// let game = Checkers3d::from_text(&end, text).unwrap();
+/// let moves = game.legal_moves();
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(game.format_move(moves[0]), "b6@2:d8@4");
+/// assert!(moves[0].is_promotion());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum PromotionRule {
     /// A man landing on an enemy base cube during a capture is a king at once (Russian).
@@ -25,6 +68,14 @@ pub enum PromotionRule {
 }
 
 /// The seed's removal table for checkers: T(n) = n + 5 (D3-30).
+///
+/// # Example
+///
+/// ```
+/// // D3-30: T(n) = n + 5, 13 pieces at 8 heights … 7 at 2.
+/// assert_eq!(checkers3d::DEFAULT_REMOVAL.threshold(8), Some(13));
+/// assert_eq!(checkers3d::DEFAULT_REMOVAL.threshold(2), Some(7));
+/// ```
 pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(5);
 
 /// The configuration of a checkers3d game.
@@ -143,6 +194,21 @@ pub(crate) fn format_heights(mask: u8) -> String {
 
 impl Checkers3dConfig {
     /// The default configuration with `heights` heights (1–8).
+    ///
+    /// # Errors
+    ///
+    /// A [`ConfigError`] for the key `heights` when `heights` is not 1 … 8.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// // D3-2: one to eight heights.
+    /// let config = Checkers3dConfig::with_heights(3).unwrap();
+    /// assert_eq!(config.heights(), 3);
+    /// assert!(Checkers3dConfig::with_heights(9).is_err());
+    /// ```
     pub fn with_heights(heights: u8) -> Result<Self, ConfigError> {
         let mut c = Checkers3dConfig::default();
         c.set("heights", &heights.to_string())?;
@@ -150,27 +216,78 @@ impl Checkers3dConfig {
     }
 
     /// The number of heights H.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// assert_eq!(Checkers3dConfig::default().heights(), 8); // D3-2's default box
+    /// ```
     pub fn heights(&self) -> u8 {
         self.heights
     }
 
     /// White's set-up heights as a bitmask (bit z = height z + 1).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// // D3-2: White sets up on height 1 unless told otherwise; bit z is height z + 1.
+    /// assert_eq!(Checkers3dConfig::default().white_heights(), 0b1);
+    /// let c: Checkers3dConfig = "heights=4;white-heights=1,2".parse().unwrap();
+    /// assert_eq!(c.white_heights(), 0b11);
+    /// ```
     pub fn white_heights(&self) -> u8 {
         self.white_heights.unwrap_or(1)
     }
 
     /// Black's set-up heights as a bitmask.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// // D3-2: Black sets up on the top height H by default.
+    /// assert_eq!(Checkers3dConfig::default().black_heights(), 0b1000_0000);
+    /// assert_eq!(Checkers3dConfig::with_heights(3).unwrap().black_heights(), 0b100);
+    /// ```
     pub fn black_heights(&self) -> u8 {
         self.black_heights
             .unwrap_or(1u8 << (self.heights.clamp(1, 8) - 1))
     }
 
     /// White's base heights as a bitmask.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// // D3-4: the base heights follow the set-up heights unless given.
+    /// let c: Checkers3dConfig = "heights=4;white-heights=1,2".parse().unwrap();
+    /// assert_eq!(c.white_base(), 0b11);
+    /// let c: Checkers3dConfig = "heights=4;white-heights=1,2;white-base=1".parse().unwrap();
+    /// assert_eq!(c.white_base(), 0b1);
+    /// ```
     pub fn white_base(&self) -> u8 {
         self.white_base.unwrap_or_else(|| self.white_heights())
     }
 
     /// Black's base heights as a bitmask.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// let c: Checkers3dConfig = "heights=4;black-base=3".parse().unwrap();
+    /// assert_eq!(c.black_base(), 0b100);
+    /// assert_eq!(c.black_heights(), 0b1000); // D3-2: the men still set up on height 4
+    /// ```
     pub fn black_base(&self) -> u8 {
         self.black_base.unwrap_or_else(|| self.black_heights())
     }

@@ -13,11 +13,41 @@ use variant_core::{
 impl Checkers3d {
     /// Consecutive plies of quiet king moves so far (D3-21; 30 draws the game). Not part of
     /// the position text: a position read from text starts at 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// // D3-21: quiet king moves count; a man move resets the count.
+    /// let config = Checkers3dConfig::with_heights(1).unwrap();
+    /// let mut game = Checkers3d::from_text(&config, "W:WKa1,c3:Bh8").unwrap();
+    /// game.play_text("a1-b2").unwrap();
+    /// assert_eq!(game.king_move_plies(), 1);
+    /// game.play_text("h8-g7").unwrap(); // a man's step
+    /// assert_eq!(game.king_move_plies(), 0);
+    /// ```
     pub fn king_move_plies(&self) -> u8 {
         self.king_plies
     }
 
     /// The current number of heights (it shrinks by height removal, D3-30).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::prelude::*;
+    ///
+    /// // The rules page's D3-30 example: one long capture empties heights 6 … 2, which all go in
+    /// // the same move, and the game goes on with 3 heights.
+    /// let config = Checkers3dConfig::default();
+    /// let text = "W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8";
+    /// let mut game = Checkers3d::from_text(&config, text).unwrap();
+    /// assert_eq!(game.heights(), 8);
+    /// game.play_text("a1@1:c3@3:e5@5:g7@7").unwrap();
+    /// assert_eq!(game.heights(), 3);
+    /// assert_eq!(game.to_text(), "B:Wg7@2:Bh8@3:H3:1/3");
+    /// ```
     pub fn heights(&self) -> u8 {
         self.heights
     }

@@ -17,6 +17,20 @@ use variant_core::grid3::Cell3;
 ///
 /// So there is no `Display`: the text is a path found in the position, and its cells are
 /// written with or without `@height` by the position's number of heights.
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+///
+/// // D3-14: the same pieces taken from the same start to the same end are one move, whatever
+/// // the path; the move's text is the path that sorts first.
+/// let game: Checkers3d = "W:Wc3@1:Bb4@1,d4@2,f6@3:H3:1/3".parse().unwrap();
+/// let mv = game.parse_move("c3@1:e5@3:g7@3").unwrap();
+/// assert_eq!(mv.capture_count(), 2);
+/// assert_eq!(game.format_move(mv), "c3@1:e5@3:g7@3");
+/// assert!(game.is_legal(mv));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub(crate) from: u8,

@@ -32,6 +32,20 @@ pub(crate) fn piece_key(colour: usize, king: bool, square: usize) -> u64 {
 /// A checkers3d position with its configuration (see the crate documentation).
 ///
 /// `Copy`-sized data only (about 150 bytes), so cloning for copy-make never allocates.
+///
+/// # Example
+///
+/// ```
+/// use checkers3d::prelude::*;
+///
+/// // D3-3: 12 men a side; D3-40: with one height the game is Russian draughts, 7 first moves.
+/// let game = Checkers3d::new(&Checkers3dConfig::with_heights(1).unwrap()).unwrap();
+/// let white = "Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2";
+/// let black = "Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
+/// assert_eq!(game.to_text(), format!("W:{white}:{black}"));
+/// assert_eq!(game.legal_moves().len(), 7);
+/// assert_eq!(game.side_to_move(), Seat(0));
+/// ```
 #[derive(Debug, PartialEq, Eq)]
 pub struct Checkers3d {
     pub(crate) config: Checkers3dConfig,

@@ -15,6 +15,18 @@ use variant_core::config::{bad_value, format_switch, parse_switch, unknown_key};
 use variant_core::{ConfigError, ConfigKey, GameConfig};
 
 /// A ruleset preset.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+/// use chess_t::Ruleset;
+///
+/// // CT-41: the 2020 fragment's long jumpers are on only in its ruleset.
+/// let old = ChessTConfig::preset(Ruleset::ChessT2020);
+/// assert!(old.long_jumpers && !ChessTConfig::default().long_jumpers);
+/// assert_eq!(Ruleset::default(), Ruleset::T1_2024);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub enum Ruleset {
     /// chess-T1, 2024 edition (the default).
@@ -31,6 +43,14 @@ pub enum Ruleset {
 
 impl Ruleset {
     /// The name used by the `ruleset` key.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Ruleset;
+    ///
+    /// assert_eq!(Ruleset::T1_2021.name(), "t1-2021");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Ruleset::T1_2024 => "t1-2024",
@@ -52,6 +72,17 @@ impl Ruleset {
 const RULESETS: &str = "t1-2024|t1-2021|chess-t-2020";
 
 /// Which edition of the Ver Knecht promotion rule (CT-31) applies.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+/// use chess_t::{PromotionEdition, Ruleset};
+///
+/// // CT-31: the 2021 ruleset brings the 2021 promotion edition; the others the 2024 one.
+/// assert_eq!(ChessTConfig::preset(Ruleset::T1_2021).promotion_edition, PromotionEdition::E2021);
+/// assert_eq!(ChessTConfig::default().promotion_edition, PromotionEdition::E2024);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub enum PromotionEdition {
     /// 2024: Ritter, Prince, Connet or Scout on a8 b8 g8 h8; Prince or Connet by a forward
@@ -66,6 +97,17 @@ pub enum PromotionEdition {
 
 impl PromotionEdition {
     /// The value used by the `promotion-edition` key.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::PromotionEdition;
+    ///
+    /// let config: ChessTConfig = "promotion-edition=2021".parse().unwrap();
+    /// assert_eq!(config.promotion_edition.name(), "2021");
+    /// assert_eq!(PromotionEdition::E2024.name(), "2024");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             PromotionEdition::E2024 => "2024",
@@ -88,21 +130,68 @@ impl PromotionEdition {
 }
 
 /// A set of cells, written as a comma list such as `d4,e4` (empty text: no cells).
+///
+/// # Example
+///
+/// ```
+/// use chess_t::{Cell, CellSet};
+///
+/// let set = CellSet::parse("white-impregnable", "d4,e4").unwrap();
+/// assert!(set.contains(Cell::parse("e4").unwrap()));
+/// assert_eq!(set.to_string(), "d4,e4");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct CellSet(pub u64);
 
 impl CellSet {
     /// Whether `cell` is in the set.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::{Cell, CellSet};
+    ///
+    /// let set = CellSet::parse("black-impregnable", "h5").unwrap();
+    /// assert!(set.contains(Cell::parse("h5").unwrap()));
+    /// assert!(!set.contains(Cell::parse("h4").unwrap()));
+    /// ```
     pub const fn contains(self, cell: Cell) -> bool {
         self.0 & cell.bit() != 0
     }
 
     /// The cells, a1 first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::{Cell, CellSet};
+    ///
+    /// // Given in any order, read back a1 first.
+    /// let set = CellSet::parse("white-impregnable", "e4,d4,a2").unwrap();
+    /// let names: Vec<String> = set.cells().map(|c: Cell| c.to_string()).collect();
+    /// assert_eq!(names, ["a2", "d4", "e4"]);
+    /// ```
     pub fn cells(self) -> impl Iterator<Item = Cell> {
         Cell::all().filter(move |c| self.contains(*c))
     }
 
     /// Reads a comma list of cell names (`d4,e4`; empty or `-` for none).
+    ///
+    /// # Errors
+    ///
+    /// A [`ConfigError`] naming `key` and the part that is not a cell a1 … h8 or is given twice.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::CellSet;
+    ///
+    /// assert_eq!(CellSet::parse("white-impregnable", "").unwrap(), CellSet(0));
+    /// assert_eq!(CellSet::parse("white-impregnable", "-").unwrap(), CellSet(0));
+    /// let err = CellSet::parse("white-impregnable", "d4,d4").unwrap_err();
+    /// assert!(err.to_string().contains("d4 is given twice"));
+    /// assert!(CellSet::parse("white-impregnable", "d9").is_err());
+    /// ```
     pub fn parse(key: &str, value: &str) -> Result<CellSet, ConfigError> {
         const ALLOWED: &str = "a comma list of cells such as d4,e4 (empty for none)";
         let value_t = value.trim();
@@ -198,6 +287,18 @@ impl Default for ChessTConfig {
 
 impl ChessTConfig {
     /// The preset `ruleset` with no impregnable fields.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::Ruleset;
+    ///
+    /// // The 2020 fragment: CT-41, CT-42, CT-43 and CT-45 on.
+    /// let c = ChessTConfig::preset(Ruleset::ChessT2020);
+    /// assert!(c.long_jumpers && c.guarded_castle && c.optional_prince && c.no_scouts);
+    /// assert_eq!(ChessTConfig::preset(Ruleset::T1_2024), ChessTConfig::default());
+    /// ```
     pub const fn preset(ruleset: Ruleset) -> ChessTConfig {
         let mut c = ChessTConfig {
             ruleset,
@@ -214,6 +315,18 @@ impl ChessTConfig {
     }
 
     /// Sets `ruleset` and the five switches it governs (impregnable fields are kept).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::{CellSet, Ruleset};
+    ///
+    /// let mut c: ChessTConfig = "white-impregnable=d4".parse().unwrap();
+    /// c.apply_ruleset(Ruleset::ChessT2020);
+    /// assert!(c.no_scouts); // CT-45
+    /// assert_eq!(c.white_impregnable, CellSet::parse("white-impregnable", "d4").unwrap()); // kept
+    /// ```
     pub const fn apply_ruleset(&mut self, ruleset: Ruleset) {
         self.ruleset = ruleset;
         let fragment = matches!(ruleset, Ruleset::ChessT2020);

@@ -15,10 +15,31 @@ use variant_core::{
 /// An upper bound of the legal moves of any position: at most 16 pieces, none with more than
 /// 24 destinations (a long-jumping Connet), plus the extra choices of promotions (at most 4 per
 /// destination of a Ver Knecht) and of CT-43.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// assert!(ChessT::default().legal_moves().len() <= chess_t::MAX_MOVES);
+/// ```
 pub const MAX_MOVES: usize = 512;
 
 /// Plies without a capture or exchange after which a draw may be claimed (CT-36: 40 moves of
 /// each side).
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// // CT-36: a claim after 40 moves of each side without a capture.
+/// let text = "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 80 41";
+/// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+/// assert_eq!(game.halfmove_clock(), chess_t::DRAW_PLIES);
+/// assert!(game.claimable_draw().is_some());
+/// assert!(ChessT::default().claimable_draw().is_none());
+/// ```
 pub const DRAW_PLIES: u32 = 80;
 
 impl Game for ChessT {
@@ -167,6 +188,16 @@ impl Game for ChessT {
 
 impl ChessT {
     /// Whether `seat`'s King is in check (CT-13, a warning only).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    ///
+    /// #[allow(deprecated)]
+    /// let old = ChessT::default().in_check(Seat(0));
+    /// assert_eq!(old, ChessT::default().is_in_check(Seat(0)));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "renamed `is_in_check`, the name every game uses"

@@ -58,6 +58,17 @@ pub use strength::StrengthField;
 pub use variant_core::Seat;
 
 /// The move type's former name, before every game crate called it `Move`.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// #[allow(deprecated)]
+/// let mv: chess_t::ChessTMove = chess_t::ChessT::default().legal_moves()[0];
+/// let now: chess_t::Move = mv; // the same type
+/// assert_eq!(mv, now);
+/// ```
 #[deprecated(since = "0.1.0", note = "renamed to `chess_t::Move`")]
 pub type ChessTMove = Move;
 
@@ -89,4 +100,12 @@ variant_core::impl_game_values!(ChessT);
 variant_core::impl_config_text!(ChessTConfig);
 
 /// The game's registry name.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// assert_eq!(ChessT::default().name(), chess_t::NAME);
+/// ```
 pub const NAME: &str = "chess-t";

@@ -7,6 +7,20 @@ use std::fmt;
 /// A move: from, to, and the piece a Ver Knecht promotes to (CT-31) or the chosen Connet
 /// transformation of CT-43 (written `c`). Automatic transformations (CT-30, CT-32) and Scout
 /// exchanges (CT-12) are plain moves; playing the move works them out.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+/// use chess_t::Cell;
+///
+/// // CT-4: a Knecht steps two cells forward inside its own territory.
+/// let mut game = ChessT::default();
+/// let mv = game.parse_move("d2d4").unwrap();
+/// assert_eq!((mv.from(), mv.to()), (Cell::parse("d2").unwrap(), Cell::parse("d4").unwrap()));
+/// game.try_play(mv).unwrap();
+/// assert_eq!(game.side_to_move(), Seat(1));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move(u16);
 
@@ -16,6 +30,22 @@ pub(crate) const NONE: u16 = 0;
 impl Move {
     /// A move from `from` to `to` with an optional choice (`Ritter`, `Prince`, `Connet`,
     /// `Scout`; `Connet` is also the CT-43 choice).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::{Cell, Piece};
+    ///
+    /// let game = ChessT::default();
+    /// let e2 = Cell::parse("e2").unwrap();
+    /// let e4 = Cell::parse("e4").unwrap();
+    /// assert_eq!(Move::new(e2, e4, None), game.parse_move("e2e4").unwrap());
+    /// // A Ver Knecht's promotion to a Connet (CT-31) is written with the letter.
+    /// let (a7, a8) = (Cell::parse("a7").unwrap(), Cell::parse("a8").unwrap());
+    /// let promo = Move::new(a7, a8, Some(Piece::Connet));
+    /// assert_eq!(promo.choice(), Some(Piece::Connet));
+    /// ```
     pub fn new(from: Cell, to: Cell, choice: Option<Piece>) -> Move {
         Move::raw(from.index(), to.index(), choice.map_or(NONE, choice_code))
     }

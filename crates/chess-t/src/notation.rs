@@ -7,8 +7,26 @@ use crate::position::ChessT;
 use variant_core::{GameConfig, PositionError};
 
 /// The start position of CT-3 in the notation of CT-51.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// assert_eq!(ChessT::default().to_text(), chess_t::START_TEXT); // CT-3
+/// ```
 pub const START_TEXT: &str = "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1";
 /// The start position without Scouts (CT-45).
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// // CT-45: with `no-scouts` the Scouts' cells b1, g1, b8, g8 start empty.
+/// let config: ChessTConfig = "no-scouts=on".parse().unwrap();
+/// assert_eq!(ChessT::new(&config).unwrap().to_text(), chess_t::START_TEXT_NO_SCOUTS);
+/// ```
 pub const START_TEXT_NO_SCOUTS: &str = "r1pckp1r/nnnnnnnn/8/8/8/8/NNNNNNNN/R1PCKP1R w Pp 0 1";
 
 impl ChessT {

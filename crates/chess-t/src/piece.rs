@@ -3,6 +3,16 @@
 use std::fmt;
 
 /// A kind of piece (CT-4).
+///
+/// # Example
+///
+/// ```
+/// use chess_t::Piece;
+///
+/// // CT-4's table: three royal kinds, strengths in half-units.
+/// assert_eq!(Piece::ALL.iter().filter(|p| p.is_royal()).count(), 3);
+/// assert_eq!(Piece::ALL.iter().map(|p| p.strength() as u32).sum::<u32>(), 3 + 6 + 3 + 4 + 2 + 3);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Piece {
     /// King: royal, strength 3 (1½), one cell in any direction.
@@ -23,6 +33,16 @@ pub enum Piece {
 
 impl Piece {
     /// Every kind, in the order of their indices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// // CT-4's seven kinds, each read back from its letter.
+    /// assert_eq!(Piece::ALL.len(), 7);
+    /// assert!(Piece::ALL.iter().all(|&p| Piece::from_letter(p.letter()) == Some(p)));
+    /// ```
     pub const ALL: [Piece; 7] = [
         Piece::King,
         Piece::Connet,
@@ -34,16 +54,46 @@ impl Piece {
     ];
 
     /// Strength in half-units (CT-4): the books' 1½ is 3.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// // CT-4: the Connet counts 3 (6 half-units), the Scout 0.
+    /// assert_eq!(Piece::Connet.strength(), 6);
+    /// assert_eq!(Piece::VerKnecht.strength(), 3);
+    /// assert_eq!(Piece::Scout.strength(), 0);
+    /// ```
     pub const fn strength(self) -> u8 {
         STRENGTH[self as usize]
     }
 
     /// Whether the piece is royal (King, Connet, Prince): only these enter castles (CT-20).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// // CT-20: King, Connet and Prince are royal.
+    /// assert!(Piece::Prince.is_royal());
+    /// assert!(!Piece::Ritter.is_royal());
+    /// ```
     pub const fn is_royal(self) -> bool {
         matches!(self, Piece::King | Piece::Connet | Piece::Prince)
     }
 
     /// White's letter (upper case) of CT-4 / CT-51.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// assert_eq!(Piece::VerKnecht.letter(), 'V');
+    /// assert_eq!(Piece::Knecht.letter(), 'N');
+    /// ```
     pub const fn letter(self) -> char {
         match self {
             Piece::King => 'K',
@@ -57,6 +107,16 @@ impl Piece {
     }
 
     /// The kind of a letter, either case.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// assert_eq!(Piece::from_letter('s'), Some(Piece::Scout));
+    /// assert_eq!(Piece::from_letter('C'), Some(Piece::Connet));
+    /// assert_eq!(Piece::from_letter('q'), None);
+    /// ```
     pub fn from_letter(c: char) -> Option<Piece> {
         Some(match c.to_ascii_uppercase() {
             'K' => Piece::King,
@@ -71,6 +131,14 @@ impl Piece {
     }
 
     /// The English name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::Piece;
+    ///
+    /// assert_eq!(Piece::VerKnecht.name(), "Ver Knecht");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Piece::King => "King",

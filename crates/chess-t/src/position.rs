@@ -15,6 +15,18 @@ const RIGHTS_KEY: usize = 14 * 64 + 1;
 /// A chess-T position under its configuration (CT-1 … CT-51). Small, `Clone`, always valid.
 ///
 /// Seats: 0 White (moves first), 1 Black.
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+///
+/// // CT-3's set-up, and the seats of CT-1: White (seat 0) moves first.
+/// let game = ChessT::default();
+/// assert_eq!(game.to_text(), "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1");
+/// assert_eq!(game.side_to_move(), Seat(0));
+/// assert_eq!(game.seat_count(), 2);
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct ChessT {
     /// Piece boards by side and kind (`Piece as usize`).
@@ -163,22 +175,72 @@ impl ChessT {
     }
 
     /// The piece on a cell, with its seat.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::{Cell, Piece};
+    ///
+    /// // CT-3: White's King on e1, Black's Connet on d8, e4 empty.
+    /// let game = ChessT::default();
+    /// assert_eq!(game.piece_at(Cell::parse("e1").unwrap()), Some((Seat(0), Piece::King)));
+    /// assert_eq!(game.piece_at(Cell::parse("d8").unwrap()), Some((Seat(1), Piece::Connet)));
+    /// assert_eq!(game.piece_at(Cell::parse("e4").unwrap()), None);
+    /// ```
     pub fn piece_at(&self, cell: Cell) -> Option<(Seat, Piece)> {
         self.at(cell.index() as usize)
             .map(|(s, k)| (Seat(s as u8), Piece::from_index(k)))
     }
 
     /// Whether a side (seat 0 or 1) still has its Prince→Connet right (CT-32).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    ///
+    /// // CT-32: both sides start with the right (`Pp` in the text); `P` alone is White's.
+    /// let game = ChessT::default();
+    /// assert!(game.has_connet_right(Seat(0)) && game.has_connet_right(Seat(1)));
+    /// let text = "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w P 0 1";
+    /// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+    /// assert!(game.has_connet_right(Seat(0)) && !game.has_connet_right(Seat(1)));
+    /// ```
     pub fn has_connet_right(&self, seat: Seat) -> bool {
         seat.index() < 2 && self.rights & (1 << seat.index()) != 0
     }
 
     /// Plies since the last capture or exchange (CT-36).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    ///
+    /// // CT-36 counts plies without a capture: two quiet moves make 2.
+    /// let mut game = ChessT::default();
+    /// game.play_text("d2d4").unwrap();
+    /// game.play_text("d7d5").unwrap();
+    /// assert_eq!(game.halfmove_clock(), 2);
+    /// ```
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
     /// The move number (starts at 1, grows after Black's move).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    ///
+    /// let mut game = ChessT::default();
+    /// game.play_text("d2d4").unwrap();
+    /// assert_eq!(game.fullmove_number(), 1);
+    /// game.play_text("d7d5").unwrap();
+    /// assert_eq!(game.fullmove_number(), 2);
+    /// ```
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }

@@ -121,6 +121,24 @@ const fn reach_table() -> [u64; 64] {
 pub(crate) static REACH: [u64; 64] = reach_table();
 
 /// White's and Black's strength on every cell, in half-units (CT-10).
+///
+/// # Example
+///
+/// ```
+/// use chess_t::prelude::*;
+/// use chess_t::Cell;
+///
+/// // The rules page's worked example 1 (CT-10): White King c1, Ritter d3, Knecht f3;
+/// // Black Ver Knecht e3, Prince h1 (and a Black King far away on e8).
+/// let text = "4k3/8/8/8/8/3RvN2/8/2K4p w - 0 1";
+/// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+/// let field = game.strength();
+/// let at = |name| field.get(Cell::parse(name).unwrap());
+/// assert_eq!(at("d2"), (7, 0));
+/// assert_eq!(at("d3"), (4, 3));
+/// assert_eq!(at("e3"), (6, 3));
+/// assert_eq!(at("f3"), (6, 6));
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StrengthField {
     sums: [[u8; 64]; 2],
@@ -128,17 +146,60 @@ pub struct StrengthField {
 
 impl StrengthField {
     /// The sum of `seat` (0 White, 1 Black) on `cell`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::Cell;
+    ///
+    /// // CT-10: in the set-up, d3 is reached by the Knecht d2 (2, one step), the Knechts c2 and e2
+    /// // cannot reach it (no diagonal moves), and the Connet d1 jumps two cells (6): 8 for White.
+    /// let field = ChessT::default().strength();
+    /// assert_eq!(field.sum(Seat(0), Cell::parse("d3").unwrap()), 8);
+    /// assert_eq!(field.sum(Seat(1), Cell::parse("d3").unwrap()), 0);
+    /// ```
     pub fn sum(&self, seat: Seat, cell: Cell) -> u8 {
         self.sums[seat.index() & 1][cell.index() as usize]
     }
 
     /// White's and Black's sums on `cell`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::Cell;
+    ///
+    /// // The rules page's worked example 4 (CT-10): the Scout counts 0; Black Scout a6 with
+    /// // Black Knecht b6 against White Knecht a5 is 2:2 on a6.
+    /// let text = "4k3/8/sn6/N7/8/8/8/4K3 w - 0 1";
+    /// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+    /// assert_eq!(game.strength().get(Cell::parse("a6").unwrap()), (2, 2));
+    /// ```
     pub fn get(&self, cell: Cell) -> (u8, u8) {
         let i = cell.index() as usize;
         (self.sums[0][i], self.sums[1][i])
     }
 
     /// Whether `seat` has strict superiority on `cell` (CT-11).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::Cell;
+    ///
+    /// // The rules page's worked example 1 (CT-11): White may take on e3 (6 > 3), nobody on f3
+    /// // (6 = 6).
+    /// let text = "4k3/8/8/8/8/3RvN2/8/2K4p w - 0 1";
+    /// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+    /// let field = game.capture_strength();
+    /// assert!(field.superior(Seat(0), Cell::parse("e3").unwrap()));
+    /// assert!(!field.superior(Seat(0), Cell::parse("f3").unwrap()));
+    /// assert!(!field.superior(Seat(1), Cell::parse("f3").unwrap()));
+    /// assert!(game.legal_moves().iter().any(|&m| game.format_move(m) == "d3e3"));
+    /// ```
     pub fn superior(&self, seat: Seat, cell: Cell) -> bool {
         let (w, b) = self.get(cell);
         if seat.index() == 0 { w > b } else { b > w }
@@ -181,6 +242,22 @@ impl ChessT {
     /// counts for a side that does not stand there only when a royal piece of that side also
     /// projects onto the cell. (Capture legality does not depend on this display rule; see
     /// [`ChessT::capture_strength`].)
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::Cell;
+    ///
+    /// // CT-10's display rule: the Ritter e3 jumps onto White's empty castle cell e1, but no White
+    /// // royal piece reaches e1 (the King stands on a1), so the shown field has 0 there; captures
+    /// // are judged by the raw sums, which count the Ritter's 4.
+    /// let text = "4k3/8/8/8/8/4R3/8/K7 w - 0 1";
+    /// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+    /// let e1 = Cell::parse("e1").unwrap();
+    /// assert_eq!(game.strength().sum(Seat(0), e1), 0);
+    /// assert_eq!(game.capture_strength().sum(Seat(0), e1), 4);
+    /// ```
     pub fn strength(&self) -> StrengthField {
         let mut field = self.capture_strength();
         for side in 0..2 {
@@ -194,6 +271,20 @@ impl ChessT {
 
     /// The raw sums every capture is judged by (CT-11): every piece's strength on its own cell
     /// and on its movement lines, castle cells counted like any other.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess_t::prelude::*;
+    /// use chess_t::Cell;
+    ///
+    /// // The rules page's worked example 3 (CT-11): Knechts d3 and e3 with the Ritter c3 make d3
+    /// // 8:3 against Black's Prince d4, which therefore cannot take there.
+    /// let text = "4k3/8/8/8/3p4/2RNN3/8/4K3 b - 0 1";
+    /// let game = ChessT::from_text(&ChessTConfig::default(), text).unwrap();
+    /// assert_eq!(game.capture_strength().get(Cell::parse("d3").unwrap()), (8, 3));
+    /// assert!(!game.legal_moves().iter().any(|&m| game.format_move(m) == "d4d3"));
+    /// ```
     pub fn capture_strength(&self) -> StrengthField {
         StrengthField {
             sums: [

@@ -5,6 +5,15 @@ use variant_core::config::{bad_value, parse_int, unknown_key};
 use variant_core::{ConfigError, ConfigKey, GameConfig, RemovalTable};
 
 /// The default removal table T(n) = n + 3 (C3-30).
+///
+/// # Example
+///
+/// ```
+/// // C3-30's usual table: T(8) = 11 … T(2) = 5.
+/// assert_eq!(chess3d::DEFAULT_REMOVAL.threshold(8), Some(11));
+/// assert_eq!(chess3d::DEFAULT_REMOVAL.threshold(2), Some(5));
+/// assert_eq!(chess3d::Chess3dConfig::default().removal, chess3d::DEFAULT_REMOVAL);
+/// ```
 pub const DEFAULT_REMOVAL: RemovalTable = RemovalTable::n_plus(3);
 
 /// How a chess3d game is set up (C3-4). Keys: `heights`, `white-base`, `black-base`, `removal`.
@@ -150,6 +159,16 @@ impl Chess3dConfig {
     }
 
     /// The same configuration with White's base on height `height`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    ///
+    /// #[allow(deprecated)]
+    /// let old = Chess3dConfig::with_heights(3).white_base(2);
+    /// assert_eq!(old, Chess3dConfig::with_heights(3).with_white_base(2));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "renamed `with_white_base` (builders are `with_…`)"
@@ -159,6 +178,16 @@ impl Chess3dConfig {
     }
 
     /// The same configuration with Black's base on height `height`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    ///
+    /// #[allow(deprecated)]
+    /// let old = Chess3dConfig::with_heights(3).black_base(2);
+    /// assert_eq!(old, Chess3dConfig::with_heights(3).with_black_base(2));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "renamed `with_black_base` (builders are `with_…`)"

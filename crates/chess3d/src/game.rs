@@ -10,6 +10,16 @@ use variant_core::{
 };
 
 /// The FIDE start position (one height).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+///
+/// // With one height the start is FIDE chess's, written as FEN.
+/// let fide = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+/// assert_eq!(fide.to_text(), chess3d::FIDE_START);
+/// ```
 pub const FIDE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess3d {
@@ -34,6 +44,21 @@ impl Chess3d {
     }
 
     /// Whether the side to move is in check (C3-20).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    ///
+    /// // Fool's mate (FIDE chess, one height): White is in check after 2...Qh4.
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// #[allow(deprecated)]
+    /// let old = game.is_check();
+    /// assert!(old && game.is_in_check(Seat(0)));
+    /// ```
     #[deprecated(
         since = "0.1.0",
         note = "use `is_in_check(seat)`, the name every game uses"
@@ -43,16 +68,59 @@ impl Chess3d {
     }
 
     /// The number of heights n of the board now (removal lowers it).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    ///
+    /// // The rules page's removal example (C3-30, H = 3, Lw = 1, Lb = 3): after h5@2h5@3
+    /// // height 2 is empty and 3 pieces are left (3 <= T(3) = 6), so the box shrinks to 2 heights.
+    /// let text = "8/8/8/8/8/8/8/4K3|8/8/8/7R/8/8/8/8|4k3/8/8/7n/8/8/8/8 w - - 0 1 1,3";
+    /// let mut game = Chess3d::from_text(&Chess3dConfig::with_heights(3), text).unwrap();
+    /// assert_eq!(game.heights(), 3);
+    /// game.play_text("h5@2h5@3").unwrap();
+    /// assert_eq!(game.heights(), 2);
+    /// ```
     pub fn heights(&self) -> u8 {
         self.heights
     }
 
     /// The base heights (Lw, Lb), 1-based.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    ///
+    /// // C3-4: the default box has White's base on height 1 and Black's on height 8.
+    /// assert_eq!(Chess3d::default().base_heights(), (1, 8));
+    /// // C3-30: base heights are renumbered when a height below goes (the rules page's example).
+    /// let text = "8/8/8/8/8/8/8/4K3|8/8/8/7R/8/8/8/8|4k3/8/8/7n/8/8/8/8 w - - 0 1 1,3";
+    /// let mut game = Chess3d::from_text(&Chess3dConfig::with_heights(3), text).unwrap();
+    /// game.play_text("h5@2h5@3").unwrap();
+    /// assert_eq!(game.base_heights(), (1, 2));
+    /// ```
     pub fn base_heights(&self) -> (u8, u8) {
         (self.base[0] + 1, self.base[1] + 1)
     }
 
     /// The piece on a cell, if any (`None` also for a cell outside the board).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// use chess3d::variant_core::grid3::Cell3;
+    /// use chess3d::{Color, Piece};
+    ///
+    /// // C3-5: White's army on height 1, Black's on height 8 in the default box.
+    /// let game = Chess3d::default();
+    /// let at = |cell| game.piece_at(Cell3::parse(cell, 8).unwrap());
+    /// assert_eq!(at("e1@1"), Some((Color::White, Piece::King)));
+    /// assert_eq!(at("d8@8"), Some((Color::Black, Piece::Queen)));
+    /// assert_eq!(at("e1@2"), None);
+    /// ```
     pub fn piece_at(&self, cell: Cell3) -> Option<(Color, Piece)> {
         if cell.x > 7 || cell.y > 7 || cell.z >= self.heights {
             return None;
@@ -177,6 +245,23 @@ impl Chess3d {
 
     /// Whether an en-passant capture is legal now (C3-22 counts the en-passant cell in a
     /// position's identity only then).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    ///
+    /// // FIDE chess (one height): after 1.e4 the en-passant cell e3 is set but nobody can take.
+    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// game.play_text("e2e4").unwrap();
+    /// assert!(!game.has_legal_en_passant());
+    /// // 1.e4 a6 2.e5 d5: now exd6 e.p. is legal (C3-17).
+    /// for mv in ["a7a6", "e4e5", "d7d5"] {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// assert!(game.has_legal_en_passant());
+    /// assert!(game.parse_move("e5d6").is_ok());
+    /// ```
     pub fn has_legal_en_passant(&self) -> bool {
         if self.ep == NO_EP {
             return false;

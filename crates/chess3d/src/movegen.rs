@@ -30,6 +30,15 @@ use variant_core::MoveSink;
 /// knight (24 vectors), king (26 steps + 2 castlings) or pawn (at most 12: three in-plane
 /// moves × 4 promotion pieces, or 3 quiet + 3 double + 4 capture steps) has fewer. So
 /// 16 · 90 = 1440.
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+///
+/// // The bound holds with room to spare in the default box's start (122 moves).
+/// assert!(Chess3d::default().legal_moves().len() <= chess3d::MAX_MOVES);
+/// ```
 pub const MAX_MOVES: usize = 1440;
 
 /// Where generated moves go.

@@ -13,6 +13,25 @@ use variant_core::grid3::Cell3;
 /// There is no `Display`: the text depends on the position's number of heights (`e2e4` at one
 /// height, `e2@1e4@1` above), so moves are written with
 /// [`Game::format_move`](variant_core::Game::format_move).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+/// use chess3d::Piece;
+///
+/// // C3-51: from-cell and to-cell written together, plus a promotion letter.
+/// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+/// let mv = game.parse_move("e2e4").unwrap();
+/// assert_eq!(game.format_move(mv), "e2e4");
+/// assert_eq!(mv.promotion(), None);
+/// game.try_play(mv).unwrap();
+/// // One height is FIDE chess: a promotion on the eighth rank.
+/// let text = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
+/// let game = Chess3d::from_text(&Chess3dConfig::with_heights(1), text).unwrap();
+/// let promo = game.parse_move("e7e8q").unwrap();
+/// assert_eq!(promo.promotion(), Some(Piece::Queen));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move(u32);
 

@@ -1,6 +1,18 @@
 //! Colours and piece kinds.
 
 /// A side: White (seat 0, ranks 1–2 at the start) or Black (seat 1).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+/// use chess3d::Color;
+///
+/// // White moves first (seat 0).
+/// let game = Chess3d::default();
+/// assert_eq!(game.turn(), Color::White);
+/// assert_eq!(Color::White.index(), game.side_to_move().index());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
     /// White, seat 0, moves first.
@@ -11,6 +23,15 @@ pub enum Color {
 
 impl Color {
     /// The other side.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Color;
+    ///
+    /// assert_eq!(Color::White.other(), Color::Black);
+    /// assert_eq!(Color::Black.other().other(), Color::Black);
+    /// ```
     #[inline(always)]
     pub const fn other(self) -> Color {
         match self {
@@ -20,18 +41,48 @@ impl Color {
     }
 
     /// 0 for White, 1 for Black.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Color;
+    ///
+    /// assert_eq!(Color::White.index(), 0);
+    /// assert_eq!(Color::Black.index(), 1);
+    /// ```
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The colour of index 0 (White) or anything else (Black).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Color;
+    ///
+    /// assert_eq!(Color::from_index(0), Color::White);
+    /// assert_eq!(Color::from_index(1), Color::Black);
+    /// assert_eq!(Color::from_index(7), Color::Black);
+    /// ```
     #[inline(always)]
     pub const fn from_index(i: usize) -> Color {
         if i == 0 { Color::White } else { Color::Black }
     }
 
     /// `white` or `black`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    /// use chess3d::Color;
+    ///
+    /// let game = Chess3d::default();
+    /// assert_eq!(Color::Black.name(), "black");
+    /// assert_eq!(game.seat_name(Seat(0)), Color::White.name());
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -41,6 +92,21 @@ impl Color {
 }
 
 /// A kind of piece.
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+/// use chess3d::variant_core::grid3::Cell3;
+/// use chess3d::{Color, Piece};
+///
+/// // FIDE chess: 32 pieces of six kinds, the queen on her colour (d1, d8).
+/// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+/// assert_eq!(game.piece_count(), 32);
+/// assert_eq!(Piece::ALL.len(), 6);
+/// let d1 = Cell3::parse("d1", 1).unwrap();
+/// assert_eq!(game.piece_at(d1), Some((Color::White, Piece::Queen)));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Piece {
     /// Pawn (C3-13 … C3-18).
@@ -59,6 +125,16 @@ pub enum Piece {
 
 impl Piece {
     /// Every kind, in index order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Piece;
+    ///
+    /// // The six kinds of chess, and every letter reads back as its kind.
+    /// assert_eq!(Piece::ALL.len(), 6);
+    /// assert!(Piece::ALL.iter().all(|&p| Piece::from_letter(p.letter()) == Some(p)));
+    /// ```
     pub const ALL: [Piece; 6] = [
         Piece::Pawn,
         Piece::Knight,
@@ -69,12 +145,31 @@ impl Piece {
     ];
 
     /// The index 0 … 5.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Piece;
+    ///
+    /// assert_eq!(Piece::Pawn.index(), 0);
+    /// assert_eq!(Piece::King.index(), 5);
+    /// assert!(Piece::ALL.iter().enumerate().all(|(i, p)| p.index() == i));
+    /// ```
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The lower-case letter (`p n b r q k`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Piece;
+    ///
+    /// let letters: String = Piece::ALL.iter().map(|p| p.letter()).collect();
+    /// assert_eq!(letters, "pnbrqk");
+    /// ```
     pub const fn letter(self) -> char {
         match self {
             Piece::Pawn => 'p',
@@ -87,6 +182,16 @@ impl Piece {
     }
 
     /// The kind of a letter, either case.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Piece;
+    ///
+    /// assert_eq!(Piece::from_letter('N'), Some(Piece::Knight));
+    /// assert_eq!(Piece::from_letter('q'), Some(Piece::Queen));
+    /// assert_eq!(Piece::from_letter('x'), None);
+    /// ```
     pub fn from_letter(c: char) -> Option<Piece> {
         Some(match c.to_ascii_lowercase() {
             'p' => Piece::Pawn,
@@ -112,6 +217,14 @@ impl Piece {
     }
 
     /// The English name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Piece;
+    ///
+    /// assert_eq!(Piece::Knight.name(), "knight");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Piece::Pawn => "pawn",

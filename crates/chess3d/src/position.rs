@@ -62,6 +62,18 @@ pub(crate) fn ep_key(ep: u16) -> u64 {
 
 /// A chess3d position with its configuration: always valid (built by [`Chess3d::new`](
 /// variant_core::Game::new) or read and checked by `from_text`).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::prelude::*;
+///
+/// // One height is FIDE chess: 20 first moves, the FEN of the start.
+/// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+/// assert_eq!(game.legal_moves().len(), 20);
+/// assert_eq!(game.to_text(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert_eq!(Chess3d::default().heights(), 8);
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Chess3d {
     /// `bb[z][k]`: on height `z` (0-based), kinds 0 … 5 (pawn … king), 6 White, 7 Black.
@@ -165,6 +177,18 @@ impl Chess3d {
     }
 
     /// The Zobrist hash computed from scratch.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::prelude::*;
+    ///
+    /// // The incrementally kept hash equals the one computed from scratch.
+    /// let mut game = Chess3d::default();
+    /// game.play_text("e2@1e4@1").unwrap();
+    /// assert_eq!(game.compute_zobrist(), game.zobrist());
+    /// assert_ne!(game.compute_zobrist(), Chess3d::default().compute_zobrist());
+    /// ```
     pub fn compute_zobrist(&self) -> u64 {
         let mut h = 0;
         for z in 0..self.heights as usize {

@@ -9,6 +9,20 @@ use crate::Game;
 use crate::error::EncodeError;
 
 /// The legal moves of a position with their actions.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::actions::ActionSpace;
+/// // The docs' one-heap Nim: action `n - 1` takes `n` counters.
+/// use variant_core::doc_game::Nim;
+///
+/// let game = Nim::from_text(&Default::default(), "2 0").unwrap();
+/// let legal = game.legal_actions(1).unwrap();
+/// assert_eq!(legal.actions, [(0, 1), (1, 2)]); // only 1 or 2 can be taken from 2
+/// assert_eq!(legal.dropped, 0);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegalActions<M> {
     /// `(action, move)` for every legal move that has an action, sorted by action.
@@ -38,6 +52,16 @@ pub struct LegalActions<M> {
 /// ```
 pub trait ActionSpace: Game {
     /// The number of actions of this position's configuration.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::actions::ActionSpace;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // Nim's three actions: take 1, 2 or 3.
+    /// assert_eq!(Nim::default().action_count(1), 3);
+    /// ```
     fn action_count(&self, slots: usize) -> usize;
 
     /// The actions of the legal moves, sorted by action, and how many legal moves have none.
@@ -46,6 +70,20 @@ pub trait ActionSpace: Game {
     ///
     /// [`EncodeError::Unencodable`] when a legal move's text is not in the notation the
     /// numbering reads (a bug of the game, reported rather than hidden).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// use variant_core::actions::ActionSpace;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let game = Nim::default();
+    /// let legal = game.legal_actions(1).unwrap();
+    /// let actions: Vec<usize> = legal.actions.iter().map(|&(a, _)| a).collect();
+    /// assert_eq!(actions, [0, 1, 2]);
+    /// assert!(legal.actions.iter().all(|&(_, mv)| game.is_legal(mv)));
+    /// ```
     fn legal_actions(&self, slots: usize) -> Result<LegalActions<Self::Move>, EncodeError>;
 }
 

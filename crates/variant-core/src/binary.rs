@@ -11,9 +11,31 @@ use crate::{Action, Ending, Game, History, RecordError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The format version this code writes and reads.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, binary};
+/// use variant_core::doc_game::Nim;
+///
+/// // The first byte of every record is the format version.
+/// let bytes = binary::encode(&History::new(Nim::default()));
+/// assert_eq!(bytes[0], binary::FORMAT_VERSION);
+/// ```
 pub const FORMAT_VERSION: u8 = 1;
 
 /// Records larger than this are refused before decoding (a guard against hostile lengths).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::binary::{self, MAX_RECORD_BYTES};
+/// use variant_core::doc_game::Nim;
+///
+/// // A record one byte over the limit is refused before anything is decoded.
+/// let huge = vec![binary::FORMAT_VERSION; MAX_RECORD_BYTES + 1];
+/// assert!(binary::decode::<Nim>(&huge).is_err());
+/// ```
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
 
 #[derive(Serialize, Deserialize)]
@@ -42,6 +64,18 @@ fn sorted_moves<G: Game>(position: &G) -> Vec<(String, G::Move)> {
 }
 
 /// Encodes a game record.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, binary};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(2).unwrap();
+/// let bytes = binary::encode(&history);
+/// assert_eq!(binary::decode::<Nim>(&bytes).unwrap().action_texts(), ["2"]);
+/// ```
 pub fn encode<G: Game>(history: &History<G>) -> Vec<u8> {
     let record = history.to_record();
     let mut actions = Vec::with_capacity(history.actions().len());
@@ -73,6 +107,25 @@ pub fn encode<G: Game>(history: &History<G>) -> Vec<u8> {
 }
 
 /// Decodes and replays a game record.
+///
+/// # Errors
+///
+/// [`RecordError::Format`] for bytes that are not a record of this format version (or too large),
+/// else as [`History::from_record`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, binary};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(3).unwrap();
+/// history.play(3).unwrap();
+/// let replayed = binary::decode::<Nim>(&binary::encode(&history)).unwrap();
+/// assert_eq!(replayed.positions(), history.positions());
+/// assert!(binary::decode::<Nim>(b"no record").is_err());
+/// ```
 pub fn decode<G: Game>(bytes: &[u8]) -> Result<History<G>, RecordError> {
     let (&version, body) = bytes
         .split_first()

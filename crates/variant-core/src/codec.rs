@@ -11,6 +11,15 @@ use crate::Game;
 use crate::error::EncodeError;
 
 /// The bit where a code's game number starts: bits 60–63 name the game.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::codec::{CODE_TAG_SHIFT, code_tag};
+///
+/// let code = 3 << CODE_TAG_SHIFT | 0x123;
+/// assert_eq!(code_tag(code), 3);
+/// ```
 pub const CODE_TAG_SHIFT: u32 = 60;
 
 /// The game number of a code (its top four bits; 0 for no game).
@@ -53,6 +62,18 @@ pub fn code_tag(code: u64) -> u64 {
 pub trait MoveCode: Game {
     /// The game's number in the top four bits of its codes: 1 to 15, one per game (the
     /// facade's registry checks that no two games share one).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::codec::{MoveCode, code_tag};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // The docs' Nim has tag 15, which no real game uses; every code carries it.
+    /// let game = Nim::default();
+    /// assert_eq!(game.code_tag(), 15);
+    /// assert_eq!(code_tag(game.encode_move(2).unwrap()), 15);
+    /// ```
     fn code_tag(&self) -> u64;
 
     /// The code of `mv`, a legal move of this position that comes after the moves whose codes
@@ -63,6 +84,16 @@ pub trait MoveCode: Game {
     ///
     /// [`EncodeError::Unencodable`] when the move cannot be given a code (a move of another
     /// game, or more moves alike than the layout has room for).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::codec::{CODE_TAG_SHIFT, MoveCode};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // Nim's code is its tag above the number of counters taken.
+    /// assert_eq!(Nim::default().move_code(3, &[]).unwrap(), 15 << CODE_TAG_SHIFT | 3);
+    /// ```
     fn move_code(&self, mv: Self::Move, earlier: &[u64]) -> Result<u64, EncodeError>;
 
     /// Appends the codes of `moves`, legal moves of this position in generation order.
@@ -70,6 +101,20 @@ pub trait MoveCode: Game {
     /// # Errors
     ///
     /// As [`MoveCode::move_code`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// use variant_core::codec::{CODE_TAG_SHIFT, MoveCode};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let game = Nim::default();
+    /// let mut codes = vec![99]; // appended to, not replaced
+    /// game.move_codes(&game.legal_moves(), &mut codes).unwrap();
+    /// let low: Vec<u64> = codes[1..].iter().map(|c| c & ((1 << CODE_TAG_SHIFT) - 1)).collect();
+    /// assert_eq!((codes.len(), low), (4, vec![1, 2, 3]));
+    /// ```
     #[inline]
     fn move_codes(&self, moves: &[Self::Move], codes: &mut Vec<u64>) -> Result<(), EncodeError> {
         let first = codes.len();
@@ -87,6 +132,21 @@ pub trait MoveCode: Game {
     ///
     /// [`EncodeError::NoSuchMove`] when no legal move has that code; as
     /// [`MoveCode::move_code`] when the position's moves cannot be coded.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{EncodeError, Game};
+    /// use variant_core::codec::MoveCode;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // From 2 counters, taking 3 is no legal move, so its code decodes to nothing.
+    /// let game = Nim::from_text(&Default::default(), "2 0").unwrap();
+    /// let take_two = Nim::default().encode_move(2).unwrap();
+    /// let take_three = Nim::default().encode_move(3).unwrap();
+    /// assert_eq!(game.decode_move(take_two).unwrap(), 2);
+    /// assert_eq!(game.decode_move(take_three), Err(EncodeError::NoSuchMove { code: take_three }));
+    /// ```
     fn decode_move(&self, code: u64) -> Result<Self::Move, EncodeError> {
         let moves = self.legal_moves();
         let mut codes = Vec::with_capacity(moves.len());
@@ -103,6 +163,19 @@ pub trait MoveCode: Game {
     /// # Errors
     ///
     /// [`EncodeError::Unencodable`] when `mv` is not a legal move of this position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// use variant_core::codec::MoveCode;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let game = Nim::from_text(&Default::default(), "1 0").unwrap();
+    /// let code = game.encode_move(1).unwrap();
+    /// assert_eq!(game.decode_move(code).unwrap(), 1); // a round trip
+    /// assert!(game.encode_move(2).is_err()); // not legal with 1 counter left
+    /// ```
     fn encode_move(&self, mv: Self::Move) -> Result<u64, EncodeError> {
         let moves = self.legal_moves();
         let mut codes = Vec::with_capacity(moves.len());

@@ -7,6 +7,18 @@ use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
 /// One configuration key of a game, as the registry lists it.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::GameConfig;
+/// use variant_core::doc_game::NimConfig;
+///
+/// // The docs' Nim has one key, listed with its default and what it accepts.
+/// let keys = NimConfig::keys();
+/// assert_eq!(keys.len(), 1);
+/// assert_eq!((keys[0].name, keys[0].default, keys[0].allowed), ("counters", "10", "1..=100"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConfigKey {
     /// The key, e.g. `heights`.
@@ -23,25 +35,105 @@ pub struct ConfigKey {
 ///
 /// The same key names serve the CLI (`--config heights=2`), the C API (`heights=2;removal=off`)
 /// and JSON (`{"heights": 2}`).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::GameConfig;
+/// use variant_core::doc_game::NimConfig;
+///
+/// let mut config = NimConfig::default();
+/// config.set("counters", "21").unwrap();
+/// assert_eq!(config.get("counters").as_deref(), Some("21"));
+/// assert_eq!(NimConfig::from_text(&config.to_text()).unwrap(), config); // a round trip
+/// assert!(config.set("counters", "0").is_err()); // 1..=100
+/// ```
 pub trait GameConfig:
     Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// The keys, in the order they are listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// let names: Vec<&str> = NimConfig::keys().iter().map(|k| k.name).collect();
+    /// assert_eq!(names, ["counters"]);
+    /// ```
     fn keys() -> &'static [ConfigKey];
 
     /// Sets one key from its text value.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] for a key the game does not have or a value the key does not accept.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{ConfigError, GameConfig};
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// let mut config = NimConfig::default();
+    /// config.set("counters", "7").unwrap();
+    /// assert_eq!(config.counters, 7);
+    /// assert!(matches!(config.set("colour", "blue"), Err(ConfigError::UnknownKey { .. })));
+    /// assert!(matches!(config.set("counters", "many"), Err(ConfigError::BadValue { .. })));
+    /// ```
     fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError>;
 
     /// The current value of a key, as text in the form [`GameConfig::set`] accepts
     /// (`None` for an unknown key).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// let config = NimConfig::default();
+    /// assert_eq!(config.get("counters").as_deref(), Some("10"));
+    /// assert_eq!(config.get("colour"), None);
+    /// ```
     fn get(&self, key: &str) -> Option<String>;
 
     /// Checks that the values fit together (called after all keys are set).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] naming the values that do not fit together.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// assert!(NimConfig::default().validate().is_ok());
+    /// ```
     fn validate(&self) -> Result<(), ConfigError> {
         Ok(())
     }
 
     /// A configuration from `key=value` pairs on top of the defaults, validated.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] for the first pair [`GameConfig::set`] refuses, or from
+    /// [`GameConfig::validate`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// let config = NimConfig::from_pairs([("counters", "13")]).unwrap();
+    /// assert_eq!(config.counters, 13);
+    /// assert!(NimConfig::from_pairs([("counters", "101")]).is_err());
+    /// ```
     fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Self, ConfigError> {
@@ -54,6 +146,16 @@ pub trait GameConfig:
     }
 
     /// Every key with its current value.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// // Every key, the defaults included (unlike `to_text`, which names only what differs).
+    /// assert_eq!(NimConfig::default().to_pairs(), [("counters", "10".to_string())]);
+    /// ```
     fn to_pairs(&self) -> Vec<(&'static str, String)> {
         Self::keys()
             .iter()
@@ -150,6 +252,18 @@ macro_rules! impl_config_text {
 }
 
 /// The error for an unknown key of game `game` with keys `keys`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::GameConfig;
+/// use variant_core::config::unknown_key;
+/// use variant_core::doc_game::NimConfig;
+///
+/// let err = unknown_key("nim", "colour", NimConfig::keys());
+/// let text = "unknown configuration key \"colour\" for nim; allowed keys: counters";
+/// assert_eq!(err.to_string(), text);
+/// ```
 pub fn unknown_key(game: &str, key: &str, keys: &[ConfigKey]) -> ConfigError {
     ConfigError::UnknownKey {
         game: game.to_string(),
@@ -159,6 +273,15 @@ pub fn unknown_key(game: &str, key: &str, keys: &[ConfigKey]) -> ConfigError {
 }
 
 /// The error for a bad value of `key`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::bad_value;
+///
+/// let err = bad_value("heights", "9", "out of range", "1..=8");
+/// assert_eq!(err.to_string(), "configuration heights=\"9\": out of range; allowed: 1..=8");
+/// ```
 pub fn bad_value(
     key: &str,
     value: &str,
@@ -174,6 +297,20 @@ pub fn bad_value(
 }
 
 /// Parses `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
+///
+/// # Errors
+///
+/// [`ConfigError::BadValue`] for any other text.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::parse_switch;
+///
+/// assert_eq!(parse_switch("castling", "on").unwrap(), true);
+/// assert_eq!(parse_switch("castling", "No").unwrap(), false);
+/// assert!(parse_switch("castling", "maybe").is_err());
+/// ```
 pub fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" | "1" => Ok(true),
@@ -183,11 +320,34 @@ pub fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
 }
 
 /// Formats a switch as `on`/`off`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::{format_switch, parse_switch};
+///
+/// assert_eq!(format_switch(true), "on");
+/// assert_eq!(parse_switch("k", &format_switch(false)).unwrap(), false);
+/// ```
 pub fn format_switch(on: bool) -> String {
     if on { "on" } else { "off" }.to_string()
 }
 
 /// Parses an integer in `min..=max`.
+///
+/// # Errors
+///
+/// [`ConfigError::BadValue`] for a text that is not an integer or one outside `min..=max`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::parse_int;
+///
+/// assert_eq!(parse_int("heights", " 3 ", 1, 8).unwrap(), 3);
+/// assert!(parse_int("heights", "9", 1, 8).unwrap_err().to_string().contains("out of range"));
+/// assert!(parse_int("heights", "three", 1, 8).is_err());
+/// ```
 pub fn parse_int(key: &str, value: &str, min: u32, max: u32) -> Result<u32, ConfigError> {
     let allowed = format!("an integer {min}..={max}");
     let n: u32 = value
@@ -202,6 +362,22 @@ pub fn parse_int(key: &str, value: &str, min: u32, max: u32) -> Result<u32, Conf
 
 /// Parses a comma-separated list of integers in `min..=max` (at least one, no repeats),
 /// returned sorted.
+///
+/// # Errors
+///
+/// [`ConfigError::BadValue`] for a part that is not an integer, is outside `min..=max` or is given
+/// twice.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::parse_int_list;
+///
+/// assert_eq!(parse_int_list("white-heights", "3, 1", 1, 8).unwrap(), [1, 3]);
+/// let twice = parse_int_list("white-heights", "1,1", 1, 8).unwrap_err();
+/// assert!(twice.to_string().contains("1 is given twice"));
+/// assert!(parse_int_list("white-heights", "", 1, 8).is_err()); // at least one
+/// ```
 pub fn parse_int_list(key: &str, value: &str, min: u32, max: u32) -> Result<Vec<u32>, ConfigError> {
     let allowed = format!("a comma list of integers {min}..={max}");
     let mut out = Vec::new();
@@ -238,6 +414,15 @@ pub fn parse_int_list(key: &str, value: &str, min: u32, max: u32) -> Result<Vec<
 }
 
 /// Formats a list of integers as a comma list.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::{format_int_list, parse_int_list};
+///
+/// assert_eq!(format_int_list(&[1, 2, 8]), "1,2,8");
+/// assert_eq!(parse_int_list("k", &format_int_list(&[2, 5]), 1, 8).unwrap(), [2, 5]);
+/// ```
 pub fn format_int_list(values: &[u32]) -> String {
     values
         .iter()
@@ -247,6 +432,21 @@ pub fn format_int_list(values: &[u32]) -> String {
 }
 
 /// Splits a configuration string `k=v;k=v` (also accepting newlines) into pairs.
+///
+/// # Errors
+///
+/// [`ConfigError::Inconsistent`] for a part without `=`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::split_pairs;
+///
+/// let pairs = split_pairs("heights=2; removal = off\n").unwrap();
+/// assert_eq!(pairs, [("heights", "2"), ("removal", "off")]);
+/// assert!(split_pairs("").unwrap().is_empty());
+/// assert!(split_pairs("heights").is_err()); // not a key=value pair
+/// ```
 pub fn split_pairs(text: &str) -> Result<Vec<(&str, &str)>, ConfigError> {
     let mut pairs = Vec::new();
     for part in text.split([';', '\n']) {
@@ -267,6 +467,25 @@ pub fn split_pairs(text: &str) -> Result<Vec<(&str, &str)>, ConfigError> {
 
 /// Converts a JSON object of configuration values into `key=value` pairs: strings as they are,
 /// numbers and booleans as text (`true` → `on`), arrays as comma lists.
+///
+/// # Errors
+///
+/// [`ConfigError::Json`] for text that is not JSON or not an object, or a value that has no text
+/// form (null or a nested object).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::config::json_to_pairs;
+///
+/// let json = r#"{"heights": 2, "castling": true, "white-heights": [1, 2]}"#;
+/// let pairs = json_to_pairs(json).unwrap();
+/// let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+/// assert!(pairs.contains(&("heights", "2")));
+/// assert!(pairs.contains(&("castling", "on")));
+/// assert!(pairs.contains(&("white-heights", "1,2")));
+/// assert!(json_to_pairs("[1, 2]").is_err()); // not an object
+/// ```
 pub fn json_to_pairs(json: &str) -> Result<Vec<(String, String)>, ConfigError> {
     let value: serde_json::Value = serde_json::from_str(json)
         .map_err(|e| ConfigError::Json(crate::error::bound(e.to_string())))?;

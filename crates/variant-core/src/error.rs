@@ -6,6 +6,18 @@ use thiserror::Error;
 ///
 /// Displayed as `position text: <where>: <what>`, e.g.
 /// `position text: board 3 of 8, rank 5: 9 cells`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, PositionError};
+/// use variant_core::doc_game::Nim;
+///
+/// // The docs' Nim reads `<counters> <seat>`; a bad seat field is named by its place.
+/// let err = Nim::from_text(&Default::default(), "5 2").unwrap_err();
+/// assert_eq!(err.location, "field 2");
+/// assert_eq!(err.to_string(), "position text: field 2: expected the seat to move, 0 or 1");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("position text: {}{message}", location_prefix(.location))]
 pub struct PositionError {
@@ -26,6 +38,17 @@ fn location_prefix(location: &str) -> String {
 
 impl PositionError {
     /// An error at `location` (may be empty) saying `message`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::PositionError;
+    ///
+    /// let err = PositionError::new("rank 5", "9 cells");
+    /// assert_eq!(err.to_string(), "position text: rank 5: 9 cells");
+    /// let whole = PositionError::new("", "empty text");
+    /// assert_eq!(whole.to_string(), "position text: empty text");
+    /// ```
     pub fn new(location: impl Into<String>, message: impl Into<String>) -> Self {
         PositionError {
             location: bound(location.into()),
@@ -35,6 +58,18 @@ impl PositionError {
 }
 
 /// A move text that cannot be read, or that names no legal move of the position.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, MoveError};
+/// use variant_core::doc_game::Nim;
+///
+/// // Nim from 2 counters: "x" is no move at all, "3" a move that is not legal here.
+/// let game = Nim::from_text(&Default::default(), "2 0").unwrap();
+/// assert!(matches!(game.parse_move("x"), Err(MoveError::Malformed { .. })));
+/// assert!(matches!(game.parse_move("3"), Err(MoveError::Illegal { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MoveError {
@@ -58,6 +93,15 @@ pub enum MoveError {
 
 impl MoveError {
     /// A malformed-move error; the text is shortened to keep the message readable.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::MoveError;
+    ///
+    /// let err = MoveError::malformed("e9e4", "\"e9\" is not a cell");
+    /// assert_eq!(err.to_string(), "move text \"e9e4\": \"e9\" is not a cell");
+    /// ```
     pub fn malformed(text: &str, reason: impl Into<String>) -> Self {
         MoveError::Malformed {
             text: shorten(text),
@@ -66,6 +110,15 @@ impl MoveError {
     }
 
     /// An illegal-move error.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::MoveError;
+    ///
+    /// let err = MoveError::illegal("e2e5", "a pawn steps one or two cells");
+    /// assert_eq!(err.to_string(), "move e2e5: illegal: a pawn steps one or two cells");
+    /// ```
     pub fn illegal(text: &str, reason: impl Into<String>) -> Self {
         MoveError::Illegal {
             text: shorten(text),
@@ -140,6 +193,19 @@ pub fn bound(part: String) -> String {
 }
 
 /// A move value that is not legal in the position it was played in.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::doc_game::Nim;
+///
+/// // Nim from 2 counters: taking 3 is refused by the checked play.
+/// let mut game = Nim::from_text(&Default::default(), "2 0").unwrap();
+/// let err = game.try_play(3).unwrap_err();
+/// assert_eq!(err.mv, "3");
+/// assert_eq!(game.to_text(), "2 0"); // the position is unchanged
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("illegal move {mv}: {reason}")]
 pub struct IllegalMove {
@@ -150,6 +216,17 @@ pub struct IllegalMove {
 }
 
 /// A configuration that names an unknown key, gives a bad value, or is inconsistent.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{ConfigError, GameConfig};
+/// use variant_core::doc_game::NimConfig;
+///
+/// let err = NimConfig::from_text("counters=0").unwrap_err();
+/// assert!(matches!(err, ConfigError::BadValue { ref key, .. } if key == "counters"));
+/// assert!(matches!(NimConfig::from_text("colour=blue"), Err(ConfigError::UnknownKey { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ConfigError {
@@ -194,6 +271,21 @@ pub enum ConfigError {
 }
 
 /// A game record (JSON or binary) that cannot be read or replayed.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, RecordError};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(3).unwrap();
+/// // A record whose second move takes 4 counters fails at that move (index 1, ply 2).
+/// let json = history.to_json().replace("\"3\"", "\"3\", \"4\"");
+/// let err = History::<Nim>::from_json(&json).unwrap_err();
+/// assert!(matches!(err, RecordError::Move { index: 1, .. }));
+/// assert!(matches!(History::<Nim>::from_json("{}"), Err(RecordError::Format(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RecordError {

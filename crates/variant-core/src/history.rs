@@ -6,6 +6,18 @@ use serde::{Deserialize, Serialize};
 
 /// One step of a game record: a move, or a resignation after which the game went on (a player
 /// leaving a multi-player game).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Action, History};
+/// // The docs' one-heap Nim: take 1, 2 or 3 counters; whoever takes the last one wins.
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(3).unwrap();
+/// assert_eq!(history.actions(), [Action::Move(3)]);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action<M> {
     /// A move.
@@ -15,6 +27,18 @@ pub enum Action<M> {
 }
 
 /// How a game ended other than by the position itself.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Ending, History, Seat};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// assert_eq!(history.ending(), None);
+/// history.resign(Seat(1)).unwrap();
+/// assert_eq!(history.ending(), Some(Ending::Resignation(Seat(1))));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Ending {
     /// The seat resigned and the game ended.
@@ -28,6 +52,23 @@ pub enum Ending {
 /// A game in progress or finished: its start, every action since, and how it ended.
 ///
 /// The history keeps every position (copy-make), so [`History::undo`] is exact and cheap.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, History, Seat, Status, WinReason};
+/// use variant_core::doc_game::Nim;
+///
+/// // Nim from 10 counters: 3 + 3 + 3 + 1 takes them all, the fourth take (the second seat's)
+/// // the last counter.
+/// let mut history = History::new(Nim::default());
+/// for take in ["3", "3", "3", "1"] {
+///     history.play_text(take).unwrap();
+/// }
+/// assert_eq!(history.status(), Status::Win { winner: Seat(1), reason: WinReason::NoLegalMoves });
+/// history.undo().unwrap();
+/// assert_eq!(history.position().to_text(), "1 1"); // 1 counter left, the second seat to move
+/// ```
 #[derive(Clone, Debug)]
 pub struct History<G: Game> {
     positions: Vec<G>,
@@ -37,6 +78,18 @@ pub struct History<G: Game> {
 
 impl<G: Game> History<G> {
     /// A record starting at `start`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let start = Nim::from_text(&Default::default(), "5 1").unwrap();
+    /// let history = History::new(start.clone());
+    /// assert_eq!(history.position(), &start);
+    /// assert!(history.actions().is_empty());
+    /// ```
     pub fn new(start: G) -> Self {
         History {
             positions: vec![start],
@@ -78,27 +131,88 @@ impl<G: Game> History<G> {
     }
 
     /// The start position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(2).unwrap();
+    /// assert_eq!(history.start().to_text(), "10 0");
+    /// assert_eq!(history.position().to_text(), "8 1");
+    /// ```
     pub fn start(&self) -> &G {
         &self.positions[0]
     }
 
     /// The current position.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History, Seat};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(1).unwrap();
+    /// assert_eq!(history.position().side_to_move(), Seat(1));
+    /// assert_eq!(history.position().legal_moves().len(), 3);
+    /// ```
     pub fn position(&self) -> &G {
         // `positions` is never empty: `new` pushes the start and `undo` never pops it.
         &self.positions[self.positions.len() - 1]
     }
 
     /// Every position from the start to the current one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(1).unwrap();
+    /// history.play(2).unwrap();
+    /// let texts: Vec<String> = history.positions().iter().map(|p| p.to_text()).collect();
+    /// assert_eq!(texts, ["10 0", "9 1", "7 0"]);
+    /// ```
     pub fn positions(&self) -> &[G] {
         &self.positions
     }
 
     /// Every action from the start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Action, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(2).unwrap();
+    /// history.play(1).unwrap();
+    /// assert_eq!(history.actions(), [Action::Move(2), Action::Move(1)]);
+    /// ```
     pub fn actions(&self) -> &[Action<G::Move>] {
         &self.actions
     }
 
     /// The moves played (resignations left out).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(2).unwrap();
+    /// history.play(3).unwrap();
+    /// assert_eq!(history.moves().map(u32::from).sum::<u32>(), 5);
+    /// ```
     pub fn moves(&self) -> impl Iterator<Item = G::Move> + '_ {
         self.actions.iter().filter_map(|a| match a {
             Action::Move(m) => Some(*m),
@@ -107,12 +221,37 @@ impl<G: Game> History<G> {
     }
 
     /// The game-level ending (resignation, agreement, claim), if there is one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Ending, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.agree_draw().unwrap();
+    /// assert_eq!(history.ending(), Some(Ending::Agreement));
+    /// history.undo().unwrap(); // takes back the agreement, not a move
+    /// assert_eq!(history.ending(), None);
+    /// ```
     pub fn ending(&self) -> Option<Ending> {
         self.ending.map(|(e, _)| e)
     }
 
     /// How often the current position has occurred, this occurrence included (identity by
     /// [`Game::repetition_key`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // A Nim heap only shrinks, so no position comes back: every count is 1.
+    /// let mut history = History::new(Nim::default());
+    /// history.play(1).unwrap();
+    /// assert_eq!(history.repetition_count(), 1);
+    /// ```
     pub fn repetition_count(&self) -> u32 {
         let key = self.position().repetition_key();
         self.positions
@@ -123,6 +262,18 @@ impl<G: Game> History<G> {
 
     /// The state of the game: a game-level ending, else the position's own result, else an
     /// automatic repetition draw.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{DrawReason, History, Status};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// assert_eq!(history.status(), Status::Ongoing);
+    /// history.agree_draw().unwrap();
+    /// assert_eq!(history.status(), Status::Draw { reason: DrawReason::Agreement });
+    /// ```
     pub fn status(&self) -> Status {
         if let Some((_, status)) = self.ending {
             return status;
@@ -142,6 +293,17 @@ impl<G: Game> History<G> {
     }
 
     /// The draw the side to move could claim now, if any.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // Nim has no repetition and no move-count rule, so there is never a draw to claim.
+    /// let history = History::new(Nim::default());
+    /// assert_eq!(history.claimable_draw(), None);
+    /// ```
     pub fn claimable_draw(&self) -> Option<DrawReason> {
         if self.status().is_over() {
             return None;
@@ -162,6 +324,22 @@ impl<G: Game> History<G> {
     }
 
     /// Plays a legal move.
+    ///
+    /// # Errors
+    ///
+    /// The game is over, or the move is not legal here.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::from_text(&Default::default(), "2 0").unwrap());
+    /// assert!(history.play(3).is_err()); // only 2 counters left
+    /// history.play(2).unwrap();
+    /// assert!(history.play(1).is_err()); // the game is over
+    /// ```
     pub fn play(&mut self, mv: G::Move) -> Result<(), Error> {
         self.ensure_ongoing()?;
         let mut next = self.position().clone();
@@ -172,6 +350,22 @@ impl<G: Game> History<G> {
     }
 
     /// Parses and plays a move given as text.
+    ///
+    /// # Errors
+    ///
+    /// The game is over, or the text is not a legal move here (the [`MoveError`] says why).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// assert_eq!(history.play_text("3").unwrap(), 3);
+    /// let err = history.play_text("four").unwrap_err();
+    /// assert!(err.to_string().contains("expected 1, 2 or 3"));
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, Error> {
         self.ensure_ongoing()?;
         let mut next = self.position().clone();
@@ -182,6 +376,23 @@ impl<G: Game> History<G> {
     }
 
     /// Takes back the last action (or the game-level ending, if there is one).
+    ///
+    /// # Errors
+    ///
+    /// Nothing has been played and no ending is set.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(3).unwrap();
+    /// history.undo().unwrap();
+    /// assert_eq!(history.position(), &Nim::default());
+    /// assert!(history.undo().is_err()); // nothing left to take back
+    /// ```
     pub fn undo(&mut self) -> Result<(), Error> {
         if self.ending.take().is_some() {
             return Ok(());
@@ -194,6 +405,21 @@ impl<G: Game> History<G> {
     }
 
     /// Claims a draw for the side to move; fails when no claim holds.
+    ///
+    /// # Errors
+    ///
+    /// No claim holds now (see [`History::claimable_draw`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{History, Status};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// assert!(history.claim_draw().is_err()); // Nim has nothing to claim
+    /// assert_eq!(history.status(), Status::Ongoing);
+    /// ```
     pub fn claim_draw(&mut self) -> Result<DrawReason, Error> {
         let reason = self.claimable_draw().ok_or(ActionError::NoDrawToClaim)?;
         self.ending = Some((Ending::Claim(reason), Status::Draw { reason }));
@@ -201,6 +427,22 @@ impl<G: Game> History<G> {
     }
 
     /// Ends the game drawn by agreement.
+    ///
+    /// # Errors
+    ///
+    /// The game is already over.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.agree_draw().unwrap();
+    /// assert!(history.agree_draw().is_err()); // the game is already over
+    /// assert!(history.play(1).is_err());
+    /// ```
     pub fn agree_draw(&mut self) -> Result<(), Error> {
         self.ensure_ongoing()?;
         self.ending = Some((
@@ -214,6 +456,23 @@ impl<G: Game> History<G> {
 
     /// `seat` resigns. In a two-player game the other seat wins; a multi-player game may go on
     /// without the resigning player (see [`Game::resign`]).
+    ///
+    /// # Errors
+    ///
+    /// The game is already over, or the game refuses the resignation (a seat out of range or
+    /// already out).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{History, Seat, Status, WinReason};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // Two players: the other seat wins.
+    /// let mut history = History::new(Nim::default());
+    /// let status = history.resign(Seat(0)).unwrap();
+    /// assert_eq!(status, Status::Win { winner: Seat(1), reason: WinReason::Resignation });
+    /// ```
     pub fn resign(&mut self, seat: Seat) -> Result<Status, Error> {
         self.ensure_ongoing()?;
         let mut next = self.position().clone();
@@ -259,6 +518,18 @@ impl<G: Game> History<G> {
 
     /// Canonical texts of every action, as a record stores them (`resign:<seat number>` for a
     /// resignation the game went on after).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(1).unwrap();
+    /// history.play(3).unwrap();
+    /// assert_eq!(history.action_texts(), ["1", "3"]);
+    /// ```
     pub fn action_texts(&self) -> Vec<String> {
         self.actions
             .iter()
@@ -271,6 +542,30 @@ impl<G: Game> History<G> {
     }
 
     /// Plays an action text as [`History::action_texts`] writes it.
+    ///
+    /// # Errors
+    ///
+    /// The game is over, the text is not a legal move or a well-formed `resign:<seat>`, or the
+    /// resignation would end the game (a record stores that as its ending).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // A record's actions played back give the same position.
+    /// let mut history = History::new(Nim::default());
+    /// history.play(2).unwrap();
+    /// history.play(2).unwrap();
+    /// let mut again = History::new(Nim::default());
+    /// for text in history.action_texts() {
+    ///     again.play_action_text(&text).unwrap();
+    /// }
+    /// assert_eq!(again.position(), history.position());
+    /// // A resignation that ends a two-player game is an ending, not an action of the list.
+    /// assert!(again.play_action_text("resign:0").is_err());
+    /// ```
     pub fn play_action_text(&mut self, text: &str) -> Result<(), Error> {
         if let Some(seat) = text.strip_prefix(RESIGN_PREFIX) {
             let seat: u8 = seat
@@ -290,4 +585,12 @@ impl<G: Game> History<G> {
 }
 
 /// The prefix of a resignation inside a record's action list.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::RESIGN_PREFIX;
+///
+/// assert_eq!(format!("{RESIGN_PREFIX}2"), "resign:2"); // seat 2 left, the game went on
+/// ```
 pub const RESIGN_PREFIX: &str = "resign:";

@@ -33,6 +33,12 @@
 //!     }
 //!     (nodes, history.to_json())
 //! }
+//!
+//! // On the docs' one-heap Nim (take 1, 2 or 3 of 10 counters): 9 move pairs, and the record
+//! // of taking 1.
+//! let (nodes, json) = explore(variant_core::doc_game::Nim::default(), 2);
+//! assert_eq!(nodes, 9);
+//! assert!(json.contains("\"1\""));
 //! ```
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 

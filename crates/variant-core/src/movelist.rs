@@ -6,6 +6,18 @@ use std::ops::Deref;
 ///
 /// Games choose the capacity as a proven upper bound of the number of legal moves in any
 /// position they can reach, so [`MoveSink::push`] never overflows.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, MoveList};
+/// use variant_core::doc_game::Nim;
+///
+/// // The docs' Nim has at most 3 moves (take 1, 2 or 3), so its list holds 3.
+/// let moves: MoveList<u8, 3> = Nim::default().legal_moves();
+/// assert_eq!(moves.capacity(), 3);
+/// assert_eq!(&moves[..], &[1, 2, 3]);
+/// ```
 pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 
 /// Where generated moves go, one at a time: a list ([`MoveBuffer`]), a counter
@@ -31,6 +43,19 @@ pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 /// ```
 pub trait MoveSink<M> {
     /// Receives one move. A list's caller guarantees the capacity suffices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, MoveCounter, MoveSink};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // A sink that only counts: what `count_legal_moves` needs, with no list in between.
+    /// let mut counter = MoveCounter(0);
+    /// counter.push(1u8);
+    /// Nim::default().generate_moves(&mut counter);
+    /// assert_eq!(counter.0, 1 + 3);
+    /// ```
     fn push(&mut self, mv: M);
 }
 
@@ -73,6 +98,17 @@ impl<M> MoveSink<M> for MoveCounter {
 /// ```
 pub trait MoveBuffer<M>: MoveSink<M> + Default + Deref<Target = [M]> + Send + Sync {
     /// Removes every move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{MoveBuffer, MoveList, MoveSink};
+    ///
+    /// let mut list = MoveList::<u8, 3>::new();
+    /// list.push(2);
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
     fn clear(&mut self);
 }
 

@@ -151,6 +151,19 @@ impl PerftEntry<'_> {
 }
 
 /// A parsed data file: the game's name and its entries in file order.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft_data::PerftFile;
+///
+/// // A file names its game, then entries: an id, where the counts come from, the counts.
+/// let text = "game nim\nid start\nsource counted by hand\nperft 1 3\nperft 2 9\n";
+/// let file = PerftFile::parse(text).unwrap();
+/// assert_eq!(file.game, "nim");
+/// assert_eq!(file.entries.len(), 1);
+/// assert_eq!(file.entries[0].nodes(2), Some(9));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftFile<'a> {
     /// The registry name of the game.

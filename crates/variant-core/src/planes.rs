@@ -7,6 +7,20 @@ use crate::{BoardView, Game, Seat};
 
 /// The piece codes of a position: `0` for an empty cell, `1 + seat * kinds + kind` for a
 /// piece, in the order of the picture's boards, then ranks from 1, then files from `a`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::planes::Observation;
+/// use variant_core::doc_game::Nim;
+///
+/// // Three counters in a row, each the first seat's kind 0: code 1 + 0 * 1 + 0.
+/// let game = Nim::from_text(&Default::default(), "3 0").unwrap();
+/// let codes = game.board_codes().unwrap();
+/// assert_eq!(codes.shape, [1, 1, 3]);
+/// assert_eq!(codes.codes, [1, 1, 1]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardCodes {
     /// `[boards, ranks, files]`.
@@ -16,6 +30,20 @@ pub struct BoardCodes {
 }
 
 /// One-hot observation planes, channels last.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, Seat};
+/// use variant_core::planes::Observation;
+/// use variant_core::doc_game::Nim;
+///
+/// // Channels: 2 seats × 1 kind, then 2 observer channels = 4; two cells.
+/// let game = Nim::from_text(&Default::default(), "2 0").unwrap();
+/// let planes = game.observation(Seat(0)).unwrap();
+/// assert_eq!(planes.shape, [1, 1, 2, 4]);
+/// assert_eq!(planes.data, [1, 0, 1, 0, 1, 0, 1, 0]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Planes {
     /// `[boards, ranks, files, channels]`, channels `seats * kinds + seats`.
@@ -44,6 +72,15 @@ pub struct Planes {
 /// ```
 pub trait Observation: Game {
     /// The piece letters of the game (upper case, as in the picture), in code order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::planes::Observation;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// assert_eq!(Nim::default().piece_kinds(), ['C']); // the counter is Nim's only piece
+    /// ```
     fn piece_kinds(&self) -> &'static [char];
 
     /// The piece code of every cell of the picture.
@@ -52,6 +89,17 @@ pub trait Observation: Game {
     ///
     /// [`EncodeError::Unencodable`] when the game draws no board, its boards differ in size,
     /// or a piece's letter is not among [`Observation::piece_kinds`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::planes::Observation;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let codes = Nim::default().board_codes().unwrap();
+    /// assert_eq!(codes.codes.len(), codes.shape.iter().product::<usize>());
+    /// assert_eq!(codes.codes.len(), 10); // the default heap of 10 counters
+    /// ```
     fn board_codes(&self) -> Result<BoardCodes, EncodeError> {
         let view = picture(self)?;
         let kinds = self.piece_kinds();
@@ -94,6 +142,19 @@ pub trait Observation: Game {
     /// # Errors
     ///
     /// As [`Observation::board_codes`], and for an observer the game does not have.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Seat;
+    /// use variant_core::planes::Observation;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let game = Nim::default();
+    /// let second = game.observation(Seat(1)).unwrap();
+    /// assert_eq!(&second.data[..4], &[1, 0, 0, 1]); // a counter, observer = the second seat
+    /// assert!(game.observation(Seat(2)).is_err()); // Nim has two seats
+    /// ```
     fn observation(&self, observer: Seat) -> Result<Planes, EncodeError> {
         let BoardCodes {
             shape: [boards, ranks, files],

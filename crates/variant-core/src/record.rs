@@ -9,6 +9,22 @@ use serde::{Deserialize, Serialize};
 ///
 /// Serialized with serde (JSON for people, [`crate::binary`] for compact storage). Reading a
 /// record replays every move, so a record that loads is a legal game.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Ending, History, Seat};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.play(2).unwrap();
+/// history.resign(Seat(1)).unwrap();
+/// let record = history.to_record();
+/// assert_eq!(record.game, "nim");
+/// assert_eq!(record.start, None); // the configuration's own start
+/// assert_eq!(record.moves, ["2"]);
+/// assert_eq!(record.ending, Some(Ending::Resignation(Seat(1))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "C: GameConfig"))]
 pub struct Record<C> {
@@ -28,6 +44,21 @@ pub struct Record<C> {
 
 impl<G: Game> History<G> {
     /// The record of this game.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// // A start that is not the configuration's own is kept as text.
+    /// let start = Nim::from_text(&Default::default(), "7 0").unwrap();
+    /// let mut history = History::new(start);
+    /// history.play(1).unwrap();
+    /// let record = history.to_record();
+    /// assert_eq!(record.start.as_deref(), Some("7 0"));
+    /// assert_eq!(History::<Nim>::from_record(&record).unwrap().position().to_text(), "6 1");
+    /// ```
     pub fn to_record(&self) -> Record<G::Config> {
         let start = self.start();
         let standard = G::new(start.config()).ok();
@@ -43,6 +74,25 @@ impl<G: Game> History<G> {
     }
 
     /// Replays a record.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] for a record of another game, a bad configuration or start position, a move
+    /// that cannot be played (with its index) or an ending that does not hold.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{History, RecordError};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(3).unwrap();
+    /// let mut record = history.to_record();
+    /// assert_eq!(History::<Nim>::from_record(&record).unwrap().action_texts(), ["3"]);
+    /// record.game = "chess".to_string();
+    /// assert!(matches!(History::<Nim>::from_record(&record), Err(RecordError::WrongGame { .. })));
+    /// ```
     pub fn from_record(record: &Record<G::Config>) -> Result<Self, RecordError> {
         record.config.validate()?;
         // The name is checked against the game the configuration builds: a typed game always
@@ -79,12 +129,42 @@ impl<G: Game> History<G> {
     }
 
     /// The record as JSON.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play(1).unwrap();
+    /// let json = history.to_json();
+    /// assert!(json.contains("\"game\": \"nim\""));
+    /// assert_eq!(History::<Nim>::from_json(&json).unwrap().action_texts(), ["1"]);
+    /// ```
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(&self.to_record())
             .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
 
     /// Replays a JSON record.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::Format`] for text that is not a JSON record, else as
+    /// [`History::from_record`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{Game, History};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let json = r#"{"game": "nim", "config": {"counters": 5}, "moves": ["2", "3"]}"#;
+    /// let history = History::<Nim>::from_json(json).unwrap();
+    /// assert!(history.position().status().is_over()); // 2 + 3 took all 5 counters
+    /// assert!(History::<Nim>::from_json("not json").is_err());
+    /// ```
     pub fn from_json(json: &str) -> Result<Self, RecordError> {
         let record: Record<G::Config> = serde_json::from_str(json)
             .map_err(|e| RecordError::Format(crate::error::bound(format!("JSON: {e}"))))?;
@@ -93,6 +173,21 @@ impl<G: Game> History<G> {
 }
 
 /// The game name of a JSON record, read without knowing the game (to pick the game to replay it).
+///
+/// # Errors
+///
+/// [`RecordError::Format`] for text that is not JSON with a `game` string.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, json_record_game};
+/// use variant_core::doc_game::Nim;
+///
+/// let json = History::new(Nim::default()).to_json();
+/// assert_eq!(json_record_game(&json).unwrap(), "nim");
+/// assert!(json_record_game("{}").is_err());
+/// ```
 pub fn json_record_game(json: &str) -> Result<String, RecordError> {
     #[derive(Deserialize)]
     struct Head {

@@ -7,6 +7,19 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Thresholds T(n) for n = 2 … 8 (index n − 2); `None` means no removal at that n.
 /// `RemovalTable::OFF` switches removal off.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::RemovalTable;
+///
+/// // C3-30: chess3d's usual table is T(n) = n + 3, from T(2) = 5 to T(8) = 11.
+/// let chess = RemovalTable::n_plus(3);
+/// assert_eq!(chess.threshold(2), Some(5));
+/// assert_eq!(chess.threshold(8), Some(11));
+/// assert_eq!(chess.threshold(1), None); // one height: nothing to remove
+/// assert!(RemovalTable::OFF.is_off());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct RemovalTable {
     thresholds: [Option<u16>; 7],
@@ -14,11 +27,31 @@ pub struct RemovalTable {
 
 impl RemovalTable {
     /// No removal at any number of heights.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// assert_eq!(RemovalTable::OFF.threshold(2), None);
+    /// let off = RemovalTable::parse("removal", "off", RemovalTable::n_plus(3)).unwrap();
+    /// assert_eq!(off, RemovalTable::OFF);
+    /// ```
     pub const OFF: RemovalTable = RemovalTable {
         thresholds: [None; 7],
     };
 
     /// The table T(n) = n + `offset` for n = 2 … 8 (chess: offset 3, checkers: offset 5).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// // D3-30: checkers3d's table T(n) = n + 5: 13 pieces at 8 heights, 7 at 2.
+    /// let draughts = RemovalTable::n_plus(5);
+    /// assert_eq!(draughts.to_text(), "7,8,9,10,11,12,13");
+    /// ```
     pub const fn n_plus(offset: u16) -> RemovalTable {
         let mut thresholds = [None; 7];
         let mut i = 0;
@@ -30,11 +63,33 @@ impl RemovalTable {
     }
 
     /// A table from explicit thresholds for n = 2 … 8.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// // Removal only with 2 heights, at 4 pieces or fewer.
+    /// let table = RemovalTable::from_thresholds([Some(4), None, None, None, None, None, None]);
+    /// assert_eq!(table.threshold(2), Some(4));
+    /// assert_eq!(table.threshold(3), None);
+    /// assert_eq!(table.to_text(), "4,-,-,-,-,-,-");
+    /// ```
     pub const fn from_thresholds(thresholds: [Option<u16>; 7]) -> RemovalTable {
         RemovalTable { thresholds }
     }
 
     /// The threshold at `n` heights (`None` below 2, above 8, or when left out).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// let table = RemovalTable::n_plus(3);
+    /// assert_eq!(table.threshold(5), Some(8)); // C3-30: T(5) = 8
+    /// assert_eq!(table.threshold(9), None);
+    /// ```
     #[inline]
     pub fn threshold(&self, n: u8) -> Option<u16> {
         if (2..=8).contains(&n) {
@@ -45,12 +100,41 @@ impl RemovalTable {
     }
 
     /// Whether no threshold is set.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// assert!(RemovalTable::OFF.is_off());
+    /// assert!(RemovalTable::from_thresholds([None; 7]).is_off());
+    /// assert!(!RemovalTable::n_plus(3).is_off());
+    /// ```
     pub fn is_off(&self) -> bool {
         self.thresholds.iter().all(Option::is_none)
     }
 
     /// Parses `on` (the game's `default`), `off`, or seven comma-separated thresholds for
     /// 2 … 8 heights where `0` or `-` leaves a height count out.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::BadValue`] for a text that is not `on`, `off` or seven thresholds (numbers,
+    /// `0` or `-`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// let default = RemovalTable::n_plus(3);
+    /// assert_eq!(RemovalTable::parse("removal", "on", default).unwrap(), default);
+    /// assert!(RemovalTable::parse("removal", "off", default).unwrap().is_off());
+    /// let t = RemovalTable::parse("removal", "5,-,0,8,9,10,11", default).unwrap();
+    /// assert_eq!((t.threshold(2), t.threshold(3), t.threshold(4)), (Some(5), None, None));
+    /// let err = RemovalTable::parse("removal", "5,6", default).unwrap_err();
+    /// assert!(err.to_string().contains("2 thresholds given, 7 needed"));
+    /// ```
     pub fn parse(
         key: &str,
         value: &str,
@@ -89,6 +173,18 @@ impl RemovalTable {
     }
 
     /// The text form [`RemovalTable::parse`] reads: `off`, or seven thresholds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// let table = RemovalTable::n_plus(3);
+    /// assert_eq!(table.to_text(), "5,6,7,8,9,10,11");
+    /// let back = RemovalTable::parse("removal", &table.to_text(), RemovalTable::OFF).unwrap();
+    /// assert_eq!(back, table);
+    /// assert_eq!(RemovalTable::OFF.to_text(), "off");
+    /// ```
     pub fn to_text(&self) -> String {
         if self.is_off() {
             return "off".to_string();

@@ -23,6 +23,18 @@ use crate::{BoardView, PieceView};
 /// The one- or two-character label of a piece: for two-player games upper case for the first
 /// seat and lower case for the second (as in FEN); for more seats the seat's initial and the
 /// symbol (`wK`, `gP`).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::render::piece_label;
+/// use variant_core::{PieceView, Seat};
+///
+/// let queen = |seat| PieceView { seat: Seat(seat), symbol: 'Q', value: 9 };
+/// assert_eq!(piece_label(&queen(0), &["white", "black"]), "Q"); // as in FEN
+/// assert_eq!(piece_label(&queen(1), &["white", "black"]), "q");
+/// assert_eq!(piece_label(&queen(1), &["white", "grey", "black", "pink"]), "gQ");
+/// ```
 pub fn piece_label(piece: &PieceView, seat_names: &[&str]) -> String {
     if seat_names.len() <= 2 {
         if piece.seat.0 == 0 {
@@ -41,6 +53,19 @@ pub fn piece_label(piece: &PieceView, seat_names: &[&str]) -> String {
 
 /// The view as text: ranks from the top, files labelled underneath, then the caption. With
 /// `notes`, each cell also shows its note (chess-T strength).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::render::to_text;
+/// use variant_core::doc_game::Nim;
+///
+/// // Nim's heap of 3: the title, rank 1 with three counters, the file letters.
+/// let game = Nim::from_text(&Default::default(), "3 0").unwrap();
+/// let text = to_text(&game.board_view().unwrap(), &["first", "second"], false);
+/// assert_eq!(text, "heap\n  1  C C C\n     a b c\n\n");
+/// ```
 pub fn to_text(view: &BoardView, seat_names: &[&str], notes: bool) -> String {
     let seats = seat_names.len();
     let mut width = if seats > 2 { 2 } else { 1 };

@@ -5,6 +5,18 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Whether a game goes on, and if not, how it ended.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, Seat, Status, WinReason};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut game = Nim::from_text(&Default::default(), "3 1").unwrap();
+/// assert_eq!(game.status(), Status::Ongoing);
+/// game.play_text("3").unwrap(); // the second seat takes the last counters
+/// assert_eq!(game.status(), Status::Win { winner: Seat(1), reason: WinReason::NoLegalMoves });
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Status {
     /// The game goes on.
@@ -25,11 +37,31 @@ pub enum Status {
 
 impl Status {
     /// Whether the game has ended.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{DrawReason, Status};
+    ///
+    /// assert!(!Status::Ongoing.is_over());
+    /// assert!(Status::Draw { reason: DrawReason::Stalemate }.is_over());
+    /// ```
     pub fn is_over(self) -> bool {
         !matches!(self, Status::Ongoing)
     }
 
     /// The winner, if the game is won.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{DrawReason, Seat, Status, WinReason};
+    ///
+    /// let won = Status::Win { winner: Seat(0), reason: WinReason::Checkmate };
+    /// assert_eq!(won.winner(), Some(Seat(0)));
+    /// assert_eq!(Status::Draw { reason: DrawReason::Agreement }.winner(), None);
+    /// assert_eq!(Status::Ongoing.winner(), None);
+    /// ```
     pub fn winner(self) -> Option<Seat> {
         match self {
             Status::Win { winner, .. } => Some(winner),
@@ -39,6 +71,17 @@ impl Status {
 }
 
 /// Why a game was won.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{History, Seat, Status, WinReason};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// let status = history.resign(Seat(1)).unwrap();
+/// assert!(matches!(status, Status::Win { reason: WinReason::Resignation, .. }));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum WinReason {
@@ -57,6 +100,17 @@ pub enum WinReason {
 }
 
 /// Why a game was drawn.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{DrawReason, History, Status};
+/// use variant_core::doc_game::Nim;
+///
+/// let mut history = History::new(Nim::default());
+/// history.agree_draw().unwrap();
+/// assert_eq!(history.status(), Status::Draw { reason: DrawReason::Agreement });
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum DrawReason {

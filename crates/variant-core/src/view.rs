@@ -5,6 +5,19 @@
 use crate::Seat;
 
 /// Everything needed to draw a position.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::doc_game::Nim;
+///
+/// // The docs' Nim draws its heap as one row of counters.
+/// let view = Nim::from_text(&Default::default(), "4 0").unwrap().board_view().unwrap();
+/// assert_eq!(view.boards.len(), 1);
+/// assert_eq!((view.boards[0].files, view.boards[0].ranks), (4, 1));
+/// assert!(view.caption.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct BoardView {
     /// The boards, in the order they are drawn (for the 3D games: height 1 first).
@@ -14,6 +27,18 @@ pub struct BoardView {
 }
 
 /// One rectangular board.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::BoardGrid;
+///
+/// // An 8×8 board has 64 cells, 32 of them dark; a1 is dark.
+/// let board = BoardGrid::new("height 1", 8, 8);
+/// assert_eq!(board.cells.len(), 64);
+/// assert_eq!(board.cells.iter().filter(|c| c.dark).count(), 32);
+/// assert!(board.cell(0, 0).unwrap().dark);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardGrid {
     /// The board's title (`height 3`), may be empty.
@@ -28,6 +53,17 @@ pub struct BoardGrid {
 
 impl BoardGrid {
     /// An empty board of the given size; cells are dark where file + rank is even (a1 dark).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::BoardGrid;
+    ///
+    /// let board = BoardGrid::new("", 12, 12);
+    /// assert_eq!((board.files, board.ranks, board.cells.len()), (12, 12, 144));
+    /// assert!(board.cells.iter().all(|c| c.piece.is_none()));
+    /// assert!(!board.cell(1, 0).unwrap().dark); // b1 is light
+    /// ```
     pub fn new(title: impl Into<String>, files: u8, ranks: u8) -> Self {
         let mut cells = Vec::with_capacity(files as usize * ranks as usize);
         for r in 0..ranks {
@@ -47,6 +83,18 @@ impl BoardGrid {
     }
 
     /// The cell at 0-based file and rank, if it exists.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{BoardGrid, PieceView, Seat};
+    ///
+    /// let mut board = BoardGrid::new("", 8, 8);
+    /// let king = PieceView { seat: Seat(0), symbol: 'K', value: 0 };
+    /// board.cell_mut(4, 0).unwrap().piece = Some(king.clone()); // e1
+    /// assert_eq!(board.cell(4, 0).unwrap().piece, Some(king));
+    /// assert!(board.cell_mut(8, 0).is_none()); // no file i
+    /// ```
     pub fn cell_mut(&mut self, file: u8, rank: u8) -> Option<&mut CellView> {
         if file >= self.files || rank >= self.ranks {
             return None;
@@ -56,6 +104,16 @@ impl BoardGrid {
     }
 
     /// The cell at 0-based file and rank, if it exists.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::BoardGrid;
+    ///
+    /// let board = BoardGrid::new("", 8, 8);
+    /// assert!(board.cell(7, 7).unwrap().dark); // h8 is dark (7 + 7 even)
+    /// assert!(board.cell(0, 8).is_none());
+    /// ```
     pub fn cell(&self, file: u8, rank: u8) -> Option<&CellView> {
         if file >= self.files || rank >= self.ranks {
             return None;
@@ -66,6 +124,18 @@ impl BoardGrid {
 }
 
 /// One cell of a board.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::doc_game::Nim;
+///
+/// let view = Nim::from_text(&Default::default(), "1 0").unwrap().board_view().unwrap();
+/// let cell = &view.boards[0].cells[0];
+/// assert_eq!(cell.piece.as_ref().map(|p| p.symbol), Some('C'));
+/// assert_eq!((cell.mark, cell.note.as_deref()), (None, None));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CellView {
     /// The piece on the cell.
@@ -80,6 +150,19 @@ pub struct CellView {
 }
 
 /// A piece as drawn.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{Game, PieceView, Seat};
+/// use variant_core::doc_game::Nim;
+///
+/// let view = Nim::default().board_view().unwrap();
+/// let cells = &view.boards[0].cells;
+/// let pieces: Vec<&PieceView> = cells.iter().filter_map(|c| c.piece.as_ref()).collect();
+/// assert_eq!(pieces.iter().map(|p| p.value).sum::<i32>(), 10);
+/// assert!(pieces.iter().all(|p| p.seat == Seat(0)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {
     /// Its owner.

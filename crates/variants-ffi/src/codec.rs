@@ -33,6 +33,7 @@
 //! the move by a scan of the cached values; any other play lists the moves afresh.
 
 use crate::boundary::Failure;
+use crate::game::variants_game;
 use crate::result::variants_result;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -47,26 +48,42 @@ static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
 /// How many stamps a thread takes at once (one shared atomic add per block, not per move).
 const STAMP_BLOCK: u64 = 1 << 16;
 
+/// What each thread keeps: its block of stamps and its cache of listed moves, in one
+/// thread-local so that playing a value reaches both with one access (in a shared library
+/// each access to a thread-local is a call).
+struct PerThread {
+    /// The thread's block of stamps: the next one and the end.
+    stamps: Cell<(u64, u64)>,
+    /// The thread's cache of listed moves.
+    cache: RefCell<MoveCache>,
+}
+
+impl PerThread {
+    /// A stamp no position had before.
+    #[inline]
+    fn fresh_stamp(&self) -> u64 {
+        let (next, end) = self.stamps.get();
+        if next < end {
+            self.stamps.set((next + 1, end));
+            next
+        } else {
+            let start = NEXT_STAMP.fetch_add(STAMP_BLOCK, Ordering::Relaxed);
+            self.stamps.set((start + 1, start + STAMP_BLOCK));
+            start
+        }
+    }
+}
+
 thread_local! {
-    /// The calling thread's block of stamps: the next one and the end.
-    static STAMPS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
-    /// The calling thread's cache of listed moves.
-    static CACHE: RefCell<MoveCache> = RefCell::new(MoveCache::default());
+    static THREAD: PerThread = PerThread {
+        stamps: Cell::new((0, 0)),
+        cache: RefCell::new(MoveCache::default()),
+    };
 }
 
 /// A stamp no position had before.
 pub(crate) fn fresh_stamp() -> u64 {
-    STAMPS.with(|stamps| {
-        let (next, end) = stamps.get();
-        if next < end {
-            stamps.set((next + 1, end));
-            next
-        } else {
-            let start = NEXT_STAMP.fetch_add(STAMP_BLOCK, Ordering::Relaxed);
-            stamps.set((start + 1, start + STAMP_BLOCK));
-            start
-        }
-    })
+    THREAD.with(PerThread::fresh_stamp)
 }
 
 /// The legal moves of one position (the one with stamp `stamp`) with their values.
@@ -81,9 +98,7 @@ impl Listed {
     /// Makes this hold the legal moves of `game`, whose stamp is `stamp`.
     fn load(&mut self, game: &AnyGame, stamp: u64) -> Result<(), Failure> {
         self.stamp = 0;
-        game.legal_moves_into(&mut self.moves);
-        self.codes.clear();
-        game.move_codes(&self.moves, &mut self.codes)?;
+        game.legal_moves_and_codes(&mut self.moves, &mut self.codes)?;
         self.stamp = stamp;
         Ok(())
     }
@@ -149,7 +164,7 @@ pub(crate) fn with_moves<R>(
     stamp: u64,
     f: impl FnOnce(&Listed) -> R,
 ) -> Result<R, Failure> {
-    CACHE.with(|cache| Ok(f(cache.borrow_mut().get(game, stamp)?)))
+    THREAD.with(|thread| Ok(f(thread.cache.borrow_mut().get(game, stamp)?)))
 }
 
 /// The legal move of `game` with value `code`, or the error that says why there is none.
@@ -157,20 +172,21 @@ pub(crate) fn legal_move(game: &AnyGame, stamp: u64, code: u64) -> Result<AnyMov
     with_moves(game, stamp, |cache| cache.find(code))?.ok_or_else(|| refused(game, code))
 }
 
-/// Plays the legal move of `game` with value `code` (the position's stamp is `stamp`), or
-/// says why there is none (the position is then unchanged).
+/// Plays the legal move with value `code` in the handle's position and gives the handle a new
+/// stamp, or says why there is none (the position and its stamp are then unchanged).
 #[inline]
-pub(crate) fn play_code(game: &mut AnyGame, stamp: u64, code: u64) -> Result<(), Failure> {
+pub(crate) fn play_code(handle: &mut variants_game, code: u64) -> Result<(), Failure> {
     // The move is played straight from the cached list (not returned first): checkers3d
     // moves are 36 bytes, and moving them through an `Option` or a `Result` cost one-height
     // draughts a fifth of its speed (docs/benchmarks.md, the C API section).
-    let played = CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let list = cache.get(game, stamp)?;
+    let played = THREAD.with(|thread| {
+        let mut cache = thread.cache.borrow_mut();
+        let list = cache.get(&handle.game, handle.stamp)?;
         let found = list.codes.iter().position(|&c| c == code);
         match found.and_then(|i| list.moves.get(i)) {
             Some(mv) => {
-                game.play_unchecked(*mv);
+                handle.game.play_unchecked(*mv);
+                handle.stamp = thread.fresh_stamp();
                 Ok::<_, Failure>(true)
             }
             None => Ok(false),
@@ -179,7 +195,7 @@ pub(crate) fn play_code(game: &mut AnyGame, stamp: u64, code: u64) -> Result<(),
     if played {
         Ok(())
     } else {
-        Err(refused(game, code))
+        Err(refused(&handle.game, code))
     }
 }
 

@@ -86,11 +86,7 @@ pub extern "C" fn variants_game_play_move(
     game: *mut variants_game,
     r#move: variants_move,
 ) -> variants_result {
-    ffi_boundary(|| {
-        let handle = arg_mut(game, "game")?;
-        let stamp = handle.stamp;
-        play_code(handle.changing(), stamp, r#move).inspect_err(|_| handle.stamp = stamp)
-    })
+    ffi_boundary(|| play_code(arg_mut(game, "game")?, r#move))
 }
 
 /// The canonical text of a move of this position (buffer protocol as

@@ -5,33 +5,9 @@
 mod server;
 
 use serde_json::{Value, json};
-use server::{Server, scratch};
-use std::io::{BufRead, BufReader, Write};
-use std::time::{Duration, Instant};
+use server::{Events, Server, create, play, scratch, state, str_of, wait_for};
+use std::time::Duration;
 use variants::Game;
-
-fn create(server: &Server, body: Value) -> Value {
-    let (status, created) = server.post("/api/games", &body);
-    assert_eq!(status, 201, "{created}");
-    created
-}
-
-fn state(server: &Server, id: &str) -> Value {
-    let (status, state) = server.get(&format!("/api/games/{id}"));
-    assert_eq!(status, 200, "{state}");
-    state
-}
-
-fn play(server: &Server, id: &str, mv: &str, token: &str) -> (u16, Value) {
-    server.post(
-        &format!("/api/games/{id}/moves"),
-        &json!({"move": mv, "token": token}),
-    )
-}
-
-fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
-    v[key].as_str().unwrap_or_else(|| panic!("{key} in {v}"))
-}
 
 #[test]
 fn fide_game_moves_and_refusals() {
@@ -215,18 +191,13 @@ fn engine_seat_replies_by_itself() {
 
 /// Waits until the game `id` has `plies` moves, the last one the black engine's reply.
 fn engine_replied(server: &Server, id: &str, plies: usize) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let s = state(server, id);
-        if s["history"].as_array().unwrap().len() == plies {
-            assert_eq!(s["to_move"], "white");
-            assert_eq!(s["engine_reply"]["seat"], "black");
-            assert_eq!(s["engine_reply"]["move"], s["history"][plies - 1]);
-            return s;
-        }
-        assert!(Instant::now() < deadline, "the engine did not answer: {s}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let s = wait_for(server, id, Duration::from_secs(20), |s| {
+        s["history"].as_array().map(Vec::len) == Some(plies)
+    });
+    assert_eq!(s["to_move"], "white");
+    assert_eq!(s["engine_reply"]["seat"], "black");
+    assert_eq!(s["engine_reply"]["move"], s["history"][plies - 1]);
+    s
 }
 
 #[test]
@@ -397,26 +368,8 @@ fn events_push_every_new_state() {
     let server = Server::start(&dir.join("games.db"));
     let c = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
     let id = str_of(&c, "id");
-    let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    write!(
-        stream,
-        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream);
-    let mut next_state = || -> Value {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(reader.read_line(&mut line).unwrap() > 0, "stream ended");
-            if let Some(data) = line.strip_prefix("data: ") {
-                return serde_json::from_str(data.trim()).expect("state JSON");
-            }
-        }
-    };
+    let mut events = Events::open(&server, id);
+    let mut next_state = || events.until(|_| true);
     let first = next_state();
     assert_eq!(first["ply"], 0);
     assert!(first["board"].as_str().unwrap().starts_with("<svg"));

@@ -630,6 +630,40 @@ impl AnyGame {
         Ok(canonical)
     }
 
+    /// The legal moves into `moves` and their codes ([`MoveCode`]) into `codes`, both in
+    /// generation order and replacing what the two held: the same as
+    /// [`Game::legal_moves_into`] then [`MoveCode::move_codes`], with one dispatch to the game
+    /// held for the whole list instead of one per move (the C library lists both at every
+    /// node of a walk through move values).
+    ///
+    /// # Errors
+    ///
+    /// As [`MoveCode::move_codes`] (a position whose moves cannot be coded); `moves` then
+    /// holds the legal moves and `codes` the codes made before the failure.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// use variants::variant_core::codec::MoveCode;
+    /// let game = variants::new_game("checkers3d", "heights=1").unwrap();
+    /// let (mut moves, mut codes) = (Default::default(), Vec::new());
+    /// game.legal_moves_and_codes(&mut moves, &mut codes).unwrap();
+    /// assert_eq!(moves.len(), 7); // D3-40: seven first moves
+    /// let mut one_by_one = Vec::new();
+    /// game.move_codes(&moves, &mut one_by_one).unwrap();
+    /// assert_eq!(codes, one_by_one);
+    /// ```
+    pub fn legal_moves_and_codes(
+        &self,
+        moves: &mut AnyMoveList,
+        codes: &mut Vec<u64>,
+    ) -> Result<(), EncodeError> {
+        moves.clear();
+        codes.clear();
+        dispatch!(TypedGame, &self.game, g, wrap = AnyMove => listed_with_codes(g, wrap, moves, codes))
+    }
+
     /// The canonical texts of the legal moves, in generation order.
     ///
     /// # Example
@@ -764,6 +798,23 @@ fn listed<G: Game>(game: &G, wrap: impl Fn(G::Move) -> AnyMove, moves: &mut AnyM
     }
 }
 
+/// [`listed`] with the codes of the typed moves ([`MoveCode::move_codes`] on the typed list:
+/// one dispatch for the list, and the game's own way of coding a whole list).
+#[inline]
+fn listed_with_codes<G: MoveCode>(
+    game: &G,
+    wrap: impl Fn(G::Move) -> AnyMove,
+    moves: &mut AnyMoveList,
+    codes: &mut Vec<u64>,
+) -> Result<(), EncodeError> {
+    let mut typed = G::MoveList::default();
+    game.legal_moves_into(&mut typed);
+    for &mv in typed.iter() {
+        moves.push(wrap(mv));
+    }
+    game.move_codes(&typed, codes)
+}
+
 impl Game for AnyGame {
     type Config = AnyConfig;
     type Move = AnyMove;
@@ -820,7 +871,7 @@ impl Game for AnyGame {
         dispatch!(TypedGame, &self.game, g, wrap = AnyMove => wrapped(g, wrap, sink))
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         dispatch!(TypedGame, &self.game, g => g.count_legal_moves())
     }
@@ -829,7 +880,17 @@ impl Game for AnyGame {
         dispatch_move!(&self.game, mv, g, m => g.is_legal(m), _ => false)
     }
 
-    #[inline]
+    /// The count of the game held: one dispatch for the whole count, none per node, so a
+    /// perft through `AnyGame` runs at the typed game's speed in any build (docs/benchmarks.md,
+    /// "AnyGame for an embedder").
+    fn perft_count(&self, depth: u32) -> u64 {
+        dispatch!(TypedGame, &self.game, g => variant_core::perft::perft(g, depth))
+    }
+
+    // Always inlined: one match on the game and the move, then the typed game's play, with no
+    // call in between in a caller built without LTO (the C library plays every value of its
+    // walks through here, a search over `AnyGame` every move).
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: AnyMove) {
         if self.config.get().is_some() {
             self.config = OnceLock::new();

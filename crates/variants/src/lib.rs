@@ -47,6 +47,7 @@
 mod any;
 pub mod page;
 pub mod perft_data;
+mod program_error;
 mod records;
 pub mod registry;
 pub mod render;
@@ -54,6 +55,7 @@ pub mod render;
 pub use any::{
     ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, TypedGame, from_text, new_game,
 };
+pub use program_error::ProgramError;
 pub use records::{history_from_binary, history_from_json, history_to_pgn};
 pub use variant_core;
 pub use variant_core::perft::{

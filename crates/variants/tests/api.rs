@@ -52,6 +52,13 @@ fn any_round(name: &str, config: &str, depth: u32, nodes: u64) -> Result<(), var
         nodes,
         "{name} {config} perft {depth}"
     );
+    // `perft` counts on the typed game held (`Game::perft_count`); the full count plays every
+    // move through `AnyGame` itself, so this checks AnyGame's own list, copy and play.
+    assert_eq!(
+        variants::variant_core::perft::perft_full(&any, depth),
+        nodes,
+        "{name} {config} perft {depth}, every move played through AnyGame"
+    );
     let first: AnyMove = any.legal_moves()[0];
     assert!(!any.format_move(first).is_empty());
     any.try_play(first)?;

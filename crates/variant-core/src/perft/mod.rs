@@ -2,6 +2,7 @@
 //! generation. Written once for every game.
 //!
 //! - [`perft`]: one thread, bulk counting at the last ply ([`Game::count_legal_moves`]).
+//! - [`perft_generic`]: the same count without the game's [`Game::perft_count`] hook.
 //! - [`perft_full`]: plays every move down to the leaves.
 //! - [`divide`]: the count below each root move.
 //! - [`perft_with`] / [`divide_with`]: the same counts with [`PerftOptions`]: several threads
@@ -92,7 +93,48 @@ use table::{Storage, Table};
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`] ([`perft_with`] returns an error instead).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::perft;
+/// // The docs' one-heap Nim from 10 counters: take 1, 2 or 3.
+/// use variant_core::doc_game::Nim;
+///
+/// // Counted by hand: 3 moves, 3 × 3 pairs, 27 triples (at most 9 counters taken); four takes
+/// // need a sum of at most 10: 81 sequences less the 4 with sum 11 and the 1 with sum 12.
+/// let game = Nim::default();
+/// assert_eq!(perft(&game, 0), 1);
+/// assert_eq!(perft(&game, 1), 3);
+/// assert_eq!(perft(&game, 3), 27);
+/// assert_eq!(perft(&game, 4), 76);
+/// ```
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    check_depth(depth);
+    // Through the game's hook, so a wrapper of games counts on the game it holds.
+    game.perft_count(depth)
+}
+
+/// [`perft`] without the game's [`Game::perft_count`] (which it is by default): every node
+/// goes through the game's own `legal_moves_into`, `clone_from`, `play_unchecked` and, at the
+/// last ply, `count_legal_moves`. For a wrapper of games (the facade's `AnyGame`) this
+/// measures and checks its own per-node paths, which `perft` skips by counting on the game
+/// held.
+///
+/// # Panics
+///
+/// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{perft, perft_generic};
+/// # use variant_core::doc_game::Nim;
+/// // Ten counters, 1 to 3 taken a turn: 3, then 3 × 3 sequences of two moves.
+/// assert_eq!(perft_generic(&Nim::default(), 2), 9);
+/// assert_eq!(perft(&Nim::default(), 2), 9);
+/// ```
+pub fn perft_generic<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
     count(game, depth)
 }
@@ -127,6 +169,17 @@ fn count<G: Game>(game: &G, depth: u32) -> u64 {
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{perft, perft_full};
+/// use variant_core::doc_game::Nim;
+///
+/// // Playing every last move gives the bulk count (4 takes from 10 counters: 76, see `perft`).
+/// assert_eq!(perft_full(&Nim::default(), 4), 76);
+/// assert_eq!(perft_full(&Nim::default(), 4), perft(&Nim::default(), 4));
+/// ```
 pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
     count_full(game, depth)
@@ -157,16 +210,48 @@ fn count_full<G: Game>(game: &G, depth: u32) -> u64 {
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::divide;
+/// use variant_core::doc_game::Nim;
+///
+/// // From 4 counters: taking 1 leaves 3 (3 replies), taking 2 leaves 2, taking 3 leaves 1.
+/// let game = Nim::from_text(&Default::default(), "4 0").unwrap();
+/// assert_eq!(divide(&game, 2), [(1, 3), (2, 2), (3, 1)]);
+/// ```
 pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
     divide_parallel(game, depth, 1, |_, _| {})
 }
 
 /// The most threads a parallel perft starts: a caller asking for a million (a typo, or hostile
 /// input through the CLI or the C API) gets a working count instead of an exhausted process.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{MAX_THREADS, perft_parallel};
+/// use variant_core::doc_game::Nim;
+///
+/// // Asking for more threads than that starts MAX_THREADS, and counts the same (76, see `perft`).
+/// assert_eq!(perft_parallel(&Nim::default(), 4, MAX_THREADS + 1), 76);
+/// ```
 pub const MAX_THREADS: usize = 256;
 
 /// The largest transposition table, in megabytes (1 TiB): larger requests are refused with
 /// [`PerftError::HashTooLarge`] before anything is allocated.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{MAX_HASH_MB, PerftError, PerftTable};
+///
+/// assert_eq!(MAX_HASH_MB, 1 << 20); // 1 TiB
+/// let refused = PerftTable::new(MAX_HASH_MB + 1, 0);
+/// assert!(matches!(refused, Err(PerftError::HashTooLarge { mb }) if mb == MAX_HASH_MB + 1));
+/// ```
 pub const MAX_HASH_MB: usize = 1 << 20;
 
 /// The deepest count any perft function accepts. Deeper counts could neither finish (the
@@ -183,6 +268,7 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 /// let refused = perft_with(game, MAX_DEPTH + 1, &PerftOptions::default());
 /// assert_eq!(refused, Err(PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 }));
 /// # }
+/// # demo(&variant_core::doc_game::Nim::default());
 /// ```
 pub const MAX_DEPTH: u32 = 64;
 
@@ -246,6 +332,22 @@ impl std::fmt::Debug for PerftOptions<'_> {
 }
 
 /// How far a count has got, as passed to [`PerftOptions::progress`].
+///
+/// # Example
+///
+/// ```
+/// use std::sync::Mutex;
+/// use variant_core::perft::{PerftOptions, Progress, perft_with};
+/// use variant_core::doc_game::Nim;
+///
+/// let last = Mutex::new(None);
+/// let report = |p: Progress| *last.lock().unwrap() = Some(p);
+/// let options = PerftOptions { progress: Some(&report), ..PerftOptions::default() };
+/// assert_eq!(perft_with(&Nim::default(), 3, &options), Ok(27));
+/// // The last report has every one of the 3 root moves counted.
+/// let p = last.lock().unwrap().unwrap();
+/// assert_eq!((p.root_moves_done, p.root_moves), (3, 3));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Progress {
     /// Leaves counted so far (including those taken from the transposition table).
@@ -257,6 +359,21 @@ pub struct Progress {
 }
 
 /// Why [`perft_with`] or [`divide_with`] gave no count.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use variant_core::perft::{MAX_DEPTH, PerftError, PerftOptions, perft_with};
+/// use variant_core::doc_game::Nim;
+///
+/// let game = Nim::default();
+/// let stop = AtomicBool::new(true); // raised before the count starts
+/// let options = PerftOptions { stop: Some(&stop), ..PerftOptions::default() };
+/// assert_eq!(perft_with(&game, 3, &options), Err(PerftError::Stopped));
+/// let deep = perft_with(&game, MAX_DEPTH + 1, &PerftOptions::default());
+/// assert_eq!(deep, Err(PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PerftError {
@@ -291,6 +408,9 @@ pub enum PerftError {
 ///     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
 ///     assert_eq!(divide_with(game, 4, &options), Ok(divide(game, 4)));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
@@ -319,6 +439,9 @@ pub fn divide_with<G: Game>(
 ///     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
 ///     assert_eq!(perft_with(game, 4, &options), Ok(perft(game, 4)));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
@@ -349,6 +472,9 @@ pub fn perft_with<G: Game>(
 ///     assert_eq!(counts.len(), pieces.len());
 ///     assert_eq!(counts[0], perft(&pieces[0], 3));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors
@@ -383,6 +509,9 @@ pub fn perft_each<G: Game>(
 ///     assert_eq!(perft_each_in(&[a.clone()], 4, &mut table, &options).unwrap()[0], perft(a, 4));
 ///     assert_eq!(perft_each_in(&[b.clone()], 4, &mut table, &options).unwrap()[0], perft(b, 4));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default(), &Nim::from_text(&Default::default(), "7 1").unwrap());
 /// ```
 pub struct PerftTable {
     storage: Storage,
@@ -398,6 +527,16 @@ impl PerftTable {
     ///
     /// [`PerftError::HashTooLarge`] when the memory cannot be had (or `mb` is over
     /// [`MAX_HASH_MB`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::perft::{MAX_HASH_MB, PerftError, PerftTable};
+    ///
+    /// assert!(PerftTable::new(1, 7).is_ok());
+    /// let huge = PerftTable::new(MAX_HASH_MB + 1, 0);
+    /// assert!(matches!(huge, Err(PerftError::HashTooLarge { .. })));
+    /// ```
     pub fn new(mb: usize, seed: u64) -> Result<PerftTable, PerftError> {
         let mb = mb.max(1);
         Ok(PerftTable {
@@ -408,6 +547,14 @@ impl PerftTable {
     }
 
     /// The size in megabytes and the seed the table was made with.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::perft::PerftTable;
+    ///
+    /// assert_eq!(PerftTable::new(2, 9).unwrap().shape(), (2, 9));
+    /// ```
     pub fn shape(&self) -> (usize, u64) {
         (self.mb, self.seed)
     }
@@ -429,6 +576,22 @@ impl std::fmt::Debug for PerftTable {
 /// # Errors
 ///
 /// As [`perft_with`]: [`PerftError::Stopped`], [`PerftError::DepthTooLarge`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::{PerftOptions, PerftTable, perft_each_in};
+/// use variant_core::doc_game::Nim;
+///
+/// // Two heaps counted one after the other in one table: 10 counters (76 leaves at depth 4,
+/// // see `perft`), and 2 counters, where only 1 then 1 makes two plies (taking 2 ends the game).
+/// let mut table = PerftTable::new(1, 0).unwrap();
+/// let options = PerftOptions::default();
+/// let small = Nim::from_text(&Default::default(), "2 0").unwrap();
+/// assert_eq!(perft_each_in(&[Nim::default()], 4, &mut table, &options).unwrap(), [76]);
+/// assert_eq!(perft_each_in(&[small], 2, &mut table, &options).unwrap(), [1]);
+/// ```
 pub fn perft_each_in<G: Game>(
     games: &[G],
     depth: u32,
@@ -518,6 +681,18 @@ fn run_in<T: Send>(
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::{divide, divide_parallel};
+/// use variant_core::doc_game::Nim;
+///
+/// let game = Nim::default();
+/// let counts = divide_parallel(&game, 3, 2, |_done, _total| {});
+/// assert_eq!(counts, divide(&game, 3));
+/// assert_eq!(counts, [(1, 9), (2, 9), (3, 9)]); // 9 pairs below each first take
+/// ```
 pub fn divide_parallel<G: Game>(
     game: &G,
     depth: u32,
@@ -540,6 +715,16 @@ pub fn divide_parallel<G: Game>(
 /// # Panics
 ///
 /// When `depth` is over [`MAX_DEPTH`].
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft::perft_parallel;
+/// use variant_core::doc_game::Nim;
+///
+/// // The same count on two threads (4 takes from 10 counters: 76, see `perft`).
+/// assert_eq!(perft_parallel(&Nim::default(), 4, 2), 76);
+/// ```
 pub fn perft_parallel<G: Game>(game: &G, depth: u32, threads: usize) -> u64 {
     check_depth(depth);
     if depth <= 1 || threads == 1 {

@@ -8,6 +8,25 @@ use std::collections::HashMap;
 
 /// One piece of a split perft: a position and the number of move paths from the root that
 /// reach it ([`split`]).
+///
+/// # Example
+///
+/// ```
+/// use variant_core::Game;
+/// use variant_core::perft::split;
+/// use variant_core::doc_game::Nim;
+///
+/// // After two takes from 10 counters 2 … 6 are gone: 5 positions reached by 1, 2, 3, 2 and 1
+/// // of the 9 move pairs (taking 1 + 2 or 2 + 1 is one transposition).
+/// let pieces = split(&Nim::default(), 2).unwrap();
+/// let mut shape: Vec<(String, u64)> =
+///     pieces.iter().map(|p| (p.game.to_text(), p.paths)).collect();
+/// shape.sort();
+/// let texts = ["4 0", "5 0", "6 0", "7 0", "8 0"];
+/// let paths = [1, 2, 3, 2, 1];
+/// let expected: Vec<(String, u64)> = texts.iter().map(|t| t.to_string()).zip(paths).collect();
+/// assert_eq!(shape, expected);
+/// ```
 #[derive(Clone, Debug)]
 pub struct SplitPosition<G> {
     /// The position `depth` plies below the root.
@@ -39,6 +58,9 @@ pub struct SplitPosition<G> {
 ///     let total: u64 = pieces.iter().map(|p| p.paths * perft(&p.game, 2)).sum();
 ///     assert_eq!(total, perft(game, 4));
 /// }
+/// // Run here on the docs' one-heap Nim; any game will do.
+/// use variant_core::doc_game::Nim;
+/// check(&Nim::default());
 /// ```
 ///
 /// # Errors

@@ -129,8 +129,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             port,
             data,
             flush: sync == "full",
-        })
-        .map_err(|e| Error::Action(e.to_string())),
+        }),
     }
 }
 

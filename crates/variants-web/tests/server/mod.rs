@@ -3,12 +3,12 @@
 //! (std only: one connection per request), shared by the server test files.
 #![allow(dead_code)]
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A running server.
 pub struct Server {
@@ -119,4 +119,102 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
+}
+
+// -- the calls of the API that the server test files share --
+
+/// Creates a game; asserts the 201.
+pub fn create(server: &Server, body: Value) -> Value {
+    let (status, created) = server.post("/api/games", &body);
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
+/// The state of game `id`; asserts the 200.
+pub fn state(server: &Server, id: &str) -> Value {
+    let (status, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{state}");
+    state
+}
+
+/// Plays `mv` with `token`: the status and the answer.
+pub fn play(server: &Server, id: &str, mv: &str, token: &str) -> (u16, Value) {
+    server.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": mv, "token": token}),
+    )
+}
+
+/// The string at `key` of `v`; panics (naming both) when there is none.
+pub fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_else(|| panic!("no {key} in {v}"))
+}
+
+/// Polls the state until `done` holds, for at most `limit` (a generous bound: behaviour, not
+/// timing, is tested).
+pub fn wait_for(
+    server: &Server,
+    id: &str,
+    limit: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let start = Instant::now();
+    loop {
+        let s = state(server, id);
+        if done(&s) {
+            return s;
+        }
+        assert!(start.elapsed() < limit, "not reached in {limit:?}: {s}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// An open `events` stream of a game.
+pub struct Events {
+    reader: BufReader<std::net::TcpStream>,
+}
+
+impl Events {
+    pub fn open(server: &Server, id: &str) -> Events {
+        let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        .unwrap();
+        Events {
+            reader: BufReader::new(stream),
+        }
+    }
+
+    /// The next event's name and data; `None` when the stream ended.
+    pub fn next(&mut self) -> Option<(String, Value)> {
+        let mut name = String::from("message");
+        let mut line = String::new();
+        loop {
+            line.clear();
+            match self.reader.read_line(&mut line) {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            if let Some(event) = line.strip_prefix("event: ") {
+                name = event.trim().to_string();
+            } else if let Some(data) = line.strip_prefix("data: ") {
+                return Some((name, serde_json::from_str(data.trim()).expect("event JSON")));
+            }
+        }
+    }
+
+    /// The next `state` event for which `done` holds.
+    pub fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let (name, data) = self.next().expect("the stream ended");
+            if name == "state" && done(&data) {
+                return data;
+            }
+        }
+    }
 }
