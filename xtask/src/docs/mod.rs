@@ -1,6 +1,6 @@
 //! `cargo xtask docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and
 //! docs/ run as written, its output compared where the page shows one. `--page` and `--lang`
-//! (`console`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
+//! (`console`, `uci`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
 //! checks the pages and prints what would run.
 //!
 //! What each kind of fenced block gets (the first word of the info string):
@@ -10,6 +10,11 @@
 //!   this build (profile `release-tests`) first on `PATH`; what it prints (stdout and stderr
 //!   merged) must match the lines below it (`…` elides, see `transcript.rs`). Exit codes are
 //!   not compared: error examples are transcripts too.
+//! - `uci`: a session of the engine protocol, `variants uci` of this build driven as a GUI
+//!   does: each `> COMMAND` line is sent once the engine has printed what the page shows for
+//!   the one before, and its answer must match the lines below it (`…` as in transcripts, for
+//!   `nps … time …`); nothing more may be printed, and the engine must end with status 0
+//!   (see `uci.rs`).
 //! - `sh` (or `bash`, `shell`): commands a reader types, without shown output. The block runs
 //!   as one `bash -e` script in the workspace root (the commands name `crates/…`, `target/…`),
 //!   with `HOME` and `CARGO_INSTALL_ROOT` pointing into the scratch directory (so `cargo
@@ -34,11 +39,24 @@
 //! `<!-- docs-run: skip — REASON -->` (not run; the reason is printed with every run),
 //! `<!-- docs-run: compile-only — REASON -->` (C/C++), `<!-- docs-run: file NAME -->` (the
 //! block is saved as NAME in the workspace root for the page's `sh` blocks, and removed after),
-//! `<!-- docs-run: setup CODE -->` (C/C++ fragments).
+//! `<!-- docs-run: setup CODE -->` (C/C++ fragments),
+//! `<!-- docs-run: for N s — REASON -->` (`console`, `sh`: the commands of minutes or hours,
+//! run as written but each for at most N seconds; one still running then has started and
+//! worked — a transcript's output so far must be a beginning of the page's — and is stopped;
+//! one that ends before must exit 0 and, in a transcript, print all the page shows; an `sh`
+//! block's commands then run one by one, each its own `bash -e`, and a `cargo build` among
+//! them runs to its end, as the commands after it need what it builds),
+//! `<!-- docs-run: ci-step -->` (`sh`: each command of the block is a line of `.ci/run`, which
+//! runs it — the README's test command; checked against `.ci/run`'s text, not run twice),
+//! `<!-- docs-run: same-as PAGE -->` (the block has the very lines of a block of PAGE that is
+//! run there; checked, not run twice),
+//! `<!-- docs-run: venv DIR -->` (`sh`: run with the virtual environment DIR, made by an
+//! earlier block — README.md's `target/venv` — activated, as its reader would have it).
 
 mod page;
 mod run;
 mod transcript;
+mod uci;
 
 use page::{Block, Directive};
 use std::path::{Path, PathBuf};
@@ -47,8 +65,15 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 enum Plan {
     Transcript(Vec<transcript::Step>),
+    Uci(Vec<uci::Exchange>),
     Script,
-    Compile { cpp: bool, run: bool },
+    CiStep,
+    /// The same as the block at this place, which is run.
+    SameAs(String),
+    Compile {
+        cpp: bool,
+        run: bool,
+    },
     RustDoctest,
     PythonDoctest,
     Data,
@@ -61,17 +86,37 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
     if let Some(reason) = block.skipped() {
         return Ok(Plan::Skip(reason.to_string()));
     }
+    if let Some(other) = block.directives.iter().find_map(|d| match d {
+        Directive::SameAs(page) => Some(page),
+        _ => None,
+    }) {
+        return same_as(block, other, root).map(Plan::SameAs);
+    }
+    let is_sh = matches!(block.lang.as_str(), "sh" | "bash" | "shell");
+    if block.bounded().is_some() && !is_sh && block.lang != "console" {
+        return Err(format!(
+            "{place}: `docs-run: for N s` is for `console` and `sh` blocks, not `{}`",
+            block.lang
+        ));
+    }
+    let ci_step = block.directives.contains(&Directive::CiStep);
+    if ci_step && (!is_sh || block.bounded().is_some()) {
+        return Err(format!(
+            "{place}: `docs-run: ci-step` is for `sh` blocks (and not with `for N s`)"
+        ));
+    }
     let plan = match block.lang.as_str() {
         "console" => {
             Plan::Transcript(transcript::steps(&block.lines).map_err(|e| format!("{place}: {e}"))?)
         }
+        "uci" => Plan::Uci(uci::exchanges(&block.lines).map_err(|e| format!("{place}: {e}"))?),
         "sh" | "bash" | "shell" => {
             if is_transcript {
                 return Err(format!(
                     "{place}: `$ ` lines in an `sh` block: a transcript is a `console` block"
                 ));
             }
-            Plan::Script
+            if ci_step { Plan::CiStep } else { Plan::Script }
         }
         "c" | "cpp" | "c++" => Plan::Compile {
             cpp: block.lang != "c",
@@ -106,6 +151,28 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
         _ => Plan::Data,
     };
     Ok(plan)
+}
+
+/// The place of the block of page `other` that has the language and lines of `block` and is
+/// run there (no `skip`, no `same-as`), or why there is none.
+fn same_as(block: &Block, other: &Path, root: &Path) -> Result<String, String> {
+    let place = block.place();
+    let text = std::fs::read_to_string(root.join(other))
+        .map_err(|e| format!("{place}: same-as {}: {e}", other.display()))?;
+    let found = page::blocks(other, &text)?.into_iter().find(|b| {
+        b.lang == block.lang
+            && b.lines == block.lines
+            && !b
+                .directives
+                .iter()
+                .any(|d| matches!(d, Directive::Skip(_) | Directive::SameAs(_)))
+    });
+    found.map(|b| b.place()).ok_or_else(|| {
+        format!(
+            "{place}: marked same-as {}, but no block there that is run has the same lines",
+            other.display()
+        )
+    })
 }
 
 /// Whether some `.rs` file under `crates/` has `include_str!("…")` naming `page`.
@@ -178,6 +245,7 @@ pub fn docs(args: &[String]) -> Result<(), String> {
     let root = crate::install::workspace()
         .canonicalize()
         .map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
     let chosen = option_values(args, "--page");
     let list_only = args.iter().any(|a| a == "--list");
     let langs = option_values(args, "--lang");
@@ -239,6 +307,14 @@ pub fn docs(args: &[String]) -> Result<(), String> {
                     tally.data += 1;
                     continue;
                 }
+                Plan::SameAs(other) => {
+                    println!(
+                        "same {place} {}: the block of {other}, run there",
+                        block.lang
+                    );
+                    tally.same += 1;
+                    continue;
+                }
                 Plan::RustDoctest => {
                     println!("doc  {place} rust: a doctest of `cargo test`");
                     tally.elsewhere += 1;
@@ -250,14 +326,23 @@ pub fn docs(args: &[String]) -> Result<(), String> {
                     continue;
                 }
                 Plan::Transcript(steps) => runner.transcript(block, steps),
+                Plan::Uci(exchanges) => runner.uci(exchanges),
                 Plan::Script => runner.script(block),
+                Plan::CiStep => runner.ci_step(block),
                 Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
             };
             match outcome {
                 Ok(what) => {
                     let label = if list_only { "plan" } else { "ok  " };
                     println!("{label} {place} {}: {what}", block.lang);
-                    tally.run += 1;
+                    if let Some((seconds, reason)) = block.bounded() {
+                        println!("     (at most {seconds} s a command: {reason})");
+                        tally.bounded += 1;
+                    } else if matches!(plan, Plan::CiStep) {
+                        tally.ci_steps += 1;
+                    } else {
+                        tally.run += 1;
+                    }
                 }
                 Err(e) => {
                     println!("FAIL {place} {}:\n{e}", block.lang);
@@ -268,14 +353,19 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         runner.finish()?;
     }
     println!(
-        "docs: {} blocks {}, {} failed, {} doctests run by cargo test / pytest, {} skipped, \
-         {} data blocks",
+        "docs: {} blocks {}, {} run for a bounded time, {} steps of .ci/run, {} the same as a \
+         block run on another page, {} failed, {} doctests run by cargo test / pytest, \
+         {} skipped, {} data blocks; {:.0} s",
         tally.run,
         if list_only { "to run" } else { "run" },
+        tally.bounded,
+        tally.ci_steps,
+        tally.same,
         tally.failed.len(),
         tally.elsewhere,
         tally.skipped,
-        tally.data
+        tally.data,
+        started.elapsed().as_secs_f64()
     );
     if tally.failed.is_empty() {
         Ok(())
@@ -287,8 +377,43 @@ pub fn docs(args: &[String]) -> Result<(), String> {
 #[derive(Default)]
 struct Tally {
     run: usize,
+    bounded: usize,
+    ci_steps: usize,
+    same: usize,
     failed: Vec<String>,
     elsewhere: usize,
     skipped: usize,
     data: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_as_needs_a_block_with_the_same_lines_that_is_run() {
+        let root = std::env::temp_dir().join(format!("xtask-same-as-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(
+            root.join("README.md"),
+            "```sh\ncargo test\n```\n<!-- docs-run: skip — long -->\n```sh\ncargo bench\n```\n",
+        )
+        .unwrap();
+        let page = |body: &str| {
+            let text = format!("<!-- docs-run: same-as README.md -->\n```sh\n{body}\n```\n");
+            page::blocks(Path::new("docs/p.md"), &text)
+                .unwrap()
+                .remove(0)
+        };
+        let plan_of = |body: &str| plan(&page(body), &root);
+        assert!(matches!(plan_of("cargo test"), Ok(Plan::SameAs(p)) if p == "README.md:1"));
+        // The same lines, but skipped there: not run anywhere.
+        let e = plan_of("cargo bench").unwrap_err();
+        assert!(
+            e.contains("docs/p.md:2") && e.contains("no block there"),
+            "{e}"
+        );
+        assert!(plan_of("cargo test --release").is_err());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

@@ -24,6 +24,22 @@ impl Block {
         format!("{}:{}", self.page.display(), self.line)
     }
 
+    /// The time limit and reason of a `for N s` directive, if any.
+    pub fn bounded(&self) -> Option<(u64, &str)> {
+        self.directives.iter().find_map(|d| match d {
+            Directive::For { seconds, reason } => Some((*seconds, reason.as_str())),
+            _ => None,
+        })
+    }
+
+    /// The virtual environment of a `venv` directive, if any.
+    pub fn venv(&self) -> Option<&Path> {
+        self.directives.iter().find_map(|d| match d {
+            Directive::Venv(dir) => Some(dir.as_path()),
+            _ => None,
+        })
+    }
+
     /// The reason given by a `skip` directive, if any.
     pub fn skipped(&self) -> Option<&str> {
         self.directives.iter().find_map(|d| match d {
@@ -45,6 +61,19 @@ pub enum Directive {
     File(String),
     /// C/C++ fragments: code placed at the start of `main`, before the fragment.
     Setup(String),
+    /// `console`/`sh`: each command runs at most this many seconds; one still running then
+    /// has started and worked (it is stopped), one that ends before must succeed. The reason
+    /// (why the command is not run to its end) is required.
+    For { seconds: u64, reason: String },
+    /// `sh`: the block is a step of `.ci/run` (each of its commands is a line there), which
+    /// runs it; the reason is optional.
+    CiStep,
+    /// The block is the same as a block of this other page (README.md, docs/…) that is run
+    /// there: checked to be identical, not run twice.
+    SameAs(PathBuf),
+    /// `sh`: run with this virtual environment (relative to the workspace root, made by an
+    /// earlier block) activated, as a reader who followed that block would.
+    Venv(PathBuf),
 }
 
 fn directive(text: &str, place: &str) -> Result<Directive, String> {
@@ -65,9 +94,41 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
             Ok(Directive::File(rest.trim().to_string()))
         }
         "setup" => Ok(Directive::Setup(rest.to_string())),
+        "for" => {
+            // `for N s — REASON`
+            let mut words = rest.split_whitespace();
+            let seconds = words
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .filter(|&n| n > 0);
+            let (Some(seconds), Some("s")) = (seconds, words.next()) else {
+                return Err(format!(
+                    "{place}: `docs-run: {text}`: write `for N s — REASON` (N whole seconds, > 0)"
+                ));
+            };
+            let after = rest.trim_start();
+            let after = after[after.find(" s").map_or(after.len(), |i| i + 2)..].to_string();
+            let reason = after.trim().trim_start_matches(['—', '-', ':']).trim();
+            if reason.is_empty() {
+                return Err(format!(
+                    "{place}: `docs-run: for {seconds} s` needs a reason"
+                ));
+            }
+            Ok(Directive::For {
+                seconds,
+                reason: reason.to_string(),
+            })
+        }
+        "ci-step" => Ok(Directive::CiStep),
+        "venv" if !rest.trim().is_empty() && !rest.trim().contains(char::is_whitespace) => {
+            Ok(Directive::Venv(PathBuf::from(rest.trim())))
+        }
+        "same-as" if !rest.trim().is_empty() && !rest.trim().contains(char::is_whitespace) => {
+            Ok(Directive::SameAs(PathBuf::from(rest.trim())))
+        }
         _ => Err(format!(
             "{place}: unknown directive `docs-run: {text}` (skip — REASON, compile-only — REASON, \
-             file NAME, setup CODE)"
+             for N s — REASON, ci-step, same-as PAGE, venv DIR, file NAME, setup CODE)"
         )),
     }
 }
@@ -199,5 +260,27 @@ mod tests {
         assert!(e.contains("unknown directive"), "{e}");
         let e = blocks(Path::new("p.md"), "```sh\nx\n").unwrap_err();
         assert!(e.contains("never closed"), "{e}");
+    }
+
+    #[test]
+    fn a_time_bound_needs_whole_seconds_and_a_reason() {
+        let b = blocks(
+            Path::new("p.md"),
+            "<!-- docs-run: for 5 s — perft 7 takes minutes -->\n<!-- docs-run: ci-step -->\n```sh\nx\n```\n",
+        )
+        .unwrap();
+        assert_eq!(b[0].bounded(), Some((5, "perft 7 takes minutes")));
+        assert!(b[0].directives.contains(&Directive::CiStep));
+        for bad in [
+            "for 5 s",
+            "for five s — r",
+            "for 5 — r",
+            "for 0 s — r",
+            "for 5 min — r",
+        ] {
+            let page = format!("<!-- docs-run: {bad} -->\n```sh\nx\n```\n");
+            let e = blocks(Path::new("p.md"), &page).unwrap_err();
+            assert!(e.contains("p.md:2"), "{bad}: {e}");
+        }
     }
 }

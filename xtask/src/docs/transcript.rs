@@ -54,6 +54,12 @@ pub fn matches(actual: &[&str], expected: &[String]) -> bool {
     }
 }
 
+/// Whether the output of a command stopped early (a `for N s` block) is a beginning of the
+/// page's: it matches the page's first lines, however many (a line `…` may end it).
+pub fn matches_beginning(actual: &[&str], expected: &[String]) -> bool {
+    (0..=expected.len()).any(|k| matches(actual, &expected[..k]))
+}
+
 /// One line: equal, or equal around each `…` (which stands for any text, possibly none).
 fn line_matches(actual: &str, expected: &str) -> bool {
     let parts: Vec<&str> = expected.split('…').collect();
@@ -107,5 +113,20 @@ mod tests {
         // The text after the last `…` must not overlap what came before it.
         assert!(!matches(&["ab"], &strings(&["ab…b"])));
         assert!(matches(&["abb"], &strings(&["ab…b"])));
+    }
+
+    #[test]
+    fn a_beginning_matches_the_first_lines() {
+        let expected = strings(&["perft 1: 20", "…", "perft 7: 3195901860"]);
+        assert!(matches_beginning(&[], &expected));
+        assert!(matches_beginning(&["perft 1: 20"], &expected));
+        assert!(matches_beginning(
+            &["perft 1: 20", "perft 2: 400"],
+            &expected
+        ));
+        assert!(!matches_beginning(&["perft 1: 21"], &expected));
+        let expected = strings(&["a", "b"]);
+        assert!(matches_beginning(&["a"], &expected));
+        assert!(!matches_beginning(&["a", "b", "c"], &expected));
     }
 }
