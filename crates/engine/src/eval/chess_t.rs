@@ -27,6 +27,28 @@ fn in_castle(cell: Cell, side: usize) -> bool {
     (2..=5).contains(&cell.file()) && cell.rank() == if side == 0 { 0 } else { 7 }
 }
 
+/// Whether the game is decided on the board (CT-35): a King captured, or a castle held by an
+/// enemy royal piece with no royal piece of its own side in it. A scan of the cells, unlike
+/// [`Game::status`], which also counts the legal moves.
+fn decided(g: &ChessT) -> bool {
+    let mut kings = [false; 2];
+    // castle[x][y]: a royal piece of side x stands in side y's castle.
+    let mut castle = [[false; 2]; 2];
+    for cell in Cell::all() {
+        let Some((seat, piece)) = g.piece_at(cell) else {
+            continue;
+        };
+        let x = seat.index() & 1;
+        kings[x] |= piece == Piece::King;
+        if piece.is_royal() {
+            for (y, held) in castle[x].iter_mut().enumerate() {
+                *held |= in_castle(cell, y);
+            }
+        }
+    }
+    !kings[0] || !kings[1] || (0..2).any(|y| castle[1 - y][y] && !castle[y][y])
+}
+
 /// White's score minus Black's.
 fn white_minus_black(g: &ChessT) -> i32 {
     let field = g.capture_strength();
@@ -102,8 +124,11 @@ impl SearchGame for ChessT {
     }
 
     fn in_danger(&self) -> bool {
-        // CT-13: the King "in check" can be taken at the next move.
-        self.is_in_check(self.side_to_move())
+        // A decided game (CT-35) must reach its empty move list, which the search scores as a
+        // win or loss: pruned on the static evaluation (which prices the King at 0), a
+        // captured King looked like a small gain for the side that lost it. CT-13: the King
+        // "in check" can be taken at the next move.
+        decided(self) || self.is_in_check(self.side_to_move())
     }
 
     fn must_not_stand_pat(&self) -> bool {
@@ -115,5 +140,34 @@ impl SearchGame for ChessT {
         // CT-36: 40 moves of each side without a capture may be claimed; the search scores
         // the position as drawn, as a claim would.
         self.halfmove_clock() >= chess_t::DRAW_PLIES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_t::ChessTConfig;
+
+    fn position(text: &str) -> ChessT {
+        ChessT::from_text(&ChessTConfig::default(), text).expect("position")
+    }
+
+    #[test]
+    fn decided_agrees_with_the_rules() {
+        // CT-35 by hand: at the start both castles hold their own royal pieces.
+        assert!(!decided(&ChessT::default()));
+        // A White Prince on c8 in Black's castle, Black's King on a8 outside it: White
+        // holds the castle (CT-35); with the Black King on e8 the castle is defended.
+        let held = position("k1P5/8/8/8/8/8/8/4K3 b - 0 1");
+        let defended = position("2P1k3/8/8/8/8/8/8/4K3 b - 0 1");
+        assert!(decided(&held) && !decided(&defended));
+        // A Scout exchange on e1 removes White's King (CT-12, CT-35).
+        let mut taken = position("5k2/nnn5/3n2n1/Rp2n1n1/C1Nc4/3s2NR/1N2NN2/3PK1S1 b Pp 0 37");
+        taken.play_text("d3e1").expect("the exchange");
+        assert!(decided(&taken));
+        // The rule engine's own verdict agrees on each.
+        for g in [&held, &defended, &taken] {
+            assert_eq!(decided(g), g.status().is_over());
+        }
     }
 }
