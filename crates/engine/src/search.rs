@@ -327,13 +327,9 @@ impl<G: SearchGame> Searcher<G> {
             }
             // Another depth costs a few times this one: do not start what cannot get far. (An
             // unfinished depth still counts when its first moves raise the score, and with the
-            // pruning a depth costs about twice the one before.) With three or four players
-            // an unfinished depth is searched anyway: its first move is the last best one, so
-            // it can only find a better move, and at 50 ms a move the time left over by the
-            // 60 % rule was up to two fifths of the search (issue 22).
-            let share = if self.multi { 95 } else { 60 };
+            // pruning a depth costs about twice the one before.)
             if let Some(t) = limits.movetime
-                && elapsed * 100 > t * share
+                && elapsed * 5 > t * 3
             {
                 break;
             }

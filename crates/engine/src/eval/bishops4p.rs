@@ -18,11 +18,6 @@ const PRESSURE_MINE: i32 = 3;
 const PRESSURE_AGAINST_ME: i32 = 3;
 /// Per point of an opponent's pieces around its own left neighbour's king (short game).
 const PRESSURE_AMONG_OTHERS: i32 = 2;
-/// The share (in 1/8) of the material my attacked pieces stand to lose that the evaluation
-/// counts (short game): an estimate, since some threats are parried or never carried out.
-const HANGING_EIGHTHS: i32 = 4;
-/// Per cell round a king attacked by another colour (doubled when the king has no flight).
-const KING_RING_ATTACKED: i32 = 12;
 
 fn value(kind: PieceKind) -> i32 {
     match kind {
@@ -144,69 +139,6 @@ fn survey(g: &Bishops) -> Survey {
     }
 }
 
-/// What `seat`'s pieces stand to lose to the attacks of its `opponents`, in centipawns.
-///
-/// With four players the three opponents all move before the searching player moves again,
-/// and quiescence lets only the player to move capture, so a piece left attacked at the
-/// horizon is usually lost without the search seeing it. Per piece: all of it when no own
-/// piece defends it, else what it is worth more than its least valuable attacker. When
-/// `seat` is to move it can save one piece (the most threatened one is not counted); the
-/// rest counts `HANGING_EIGHTHS` / 8.
-fn hanging(g: &Bishops, seat: Seat, opponents: &[usize]) -> i32 {
-    let me = seat.index() & 3;
-    let mut total = 0;
-    let mut largest = 0;
-    g.for_each_attacked_piece(seat, |p| {
-        let Some(least) = opponents
-            .iter()
-            .filter_map(|&o| p.attackers[o])
-            .min_by_key(|&k| attack_order(k))
-        else {
-            return;
-        };
-        let v = value(p.kind);
-        let threat = match (p.attackers[me].is_some(), least) {
-            // A king captures only an undefended piece.
-            (true, PieceKind::King) => 0,
-            (true, k) => (v - value(k)).max(0),
-            (false, _) => v,
-        };
-        total += threat;
-        largest = largest.max(threat);
-    });
-    if g.side_to_move() == seat {
-        total -= largest;
-    }
-    total * HANGING_EIGHTHS / 8
-}
-
-/// How exposed `seat`'s king is: cells round it attacked by other colours, worse when it
-/// has no flight (a mate needs only the attack on the king then). Nothing for a king that
-/// cannot be mated (in a corner block while its bishops live, B4-14).
-fn king_danger(g: &Bishops, seat: Seat) -> i32 {
-    if g.is_in_block(seat) {
-        return 0;
-    }
-    let Some(ring) = g.king_ring(seat) else {
-        return 0;
-    };
-    let per_cell = KING_RING_ATTACKED;
-    let boxed = if ring.flights == 0 { 2 } else { 1 };
-    i32::from(ring.attacked) * per_cell * boxed
-}
-
-/// Attackers ordered by value (the king last: it captures only undefended pieces).
-fn attack_order(kind: PieceKind) -> u8 {
-    match kind {
-        PieceKind::Pawn => 0,
-        PieceKind::Knight => 1,
-        PieceKind::Bishop => 2,
-        PieceKind::Rook => 3,
-        PieceKind::Queen => 4,
-        PieceKind::King => 5,
-    }
-}
-
 impl SearchGame for Bishops {
     fn move_facts(&self, mv: Move) -> MoveFacts {
         let at = |c: Option<(usize, usize)>| c.and_then(|(f, r)| self.piece_at(f, r));
@@ -265,15 +197,6 @@ impl SearchGame for Bishops {
                 _ => {}
             }
         }
-        if short {
-            mine -= hanging(self, seat, opponents);
-        }
-        // The ring round my king (only my right neighbour may mate me, but with pieces of
-        // any colour, B4-13) and round the one king I may mate.
-        mine -= king_danger(self, seat);
-        if let Some(l) = left {
-            mine += king_danger(self, Seat(l as u8)) / 2;
-        }
         // My pieces near the one king I may mate (B4-13).
         if let Some(l) = left {
             mine += PRESSURE_MINE * near[me][l];
@@ -312,61 +235,5 @@ impl SearchGame for Bishops {
 
     fn is_out(&self, seat: Seat) -> bool {
         self.eliminated_seats().contains(&seat)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bishops4p::BishopsConfig;
-
-    fn position(text: &str) -> Bishops {
-        Bishops::from_text(&BishopsConfig::default(), text).expect("a legal position")
-    }
-
-    /// Kings g1, a5, f12, l5 (out of each other's way); White's knight d5 attacked by Black's
-    /// pawn e6 (Black's pawns capture south-west and south-east, B4-6); `extra` White pieces
-    /// on rank 4 and the side to move vary.
-    fn knight_under_pawn(rank4: &str, to_move: char) -> Bishops {
-        position(&format!(
-            "5,bK,6/12/12/12/12/12/4,bP,7/gK,2,wN,7,pK/{rank4}/12/12/6,wK,5 {to_move} wgbp w:-,g:-,b:-,p:- - 0 0 short -"
-        ))
-    }
-
-    /// The hanging term, counted by hand: an undefended knight (300) counts
-    /// `HANGING_EIGHTHS` / 8 of its value while an opponent is to move, nothing when White
-    /// can save it; defended by the pawn c4 it stands to lose 300 − 100 (the pawn that takes
-    /// it is taken).
-    #[test]
-    fn hanging_counts_what_an_attacked_piece_stands_to_lose() {
-        let opponents = [1, 2, 3];
-        let open = knight_under_pawn("12", 'g');
-        assert_eq!(
-            hanging(&open, Seat(0), &opponents),
-            300 * HANGING_EIGHTHS / 8
-        );
-        let own_turn = knight_under_pawn("12", 'w');
-        assert_eq!(hanging(&own_turn, Seat(0), &opponents), 0);
-        let defended = knight_under_pawn("2,wP,9", 'g');
-        assert_eq!(
-            hanging(&defended, Seat(0), &opponents),
-            200 * HANGING_EIGHTHS / 8
-        );
-        // Black's own pawn is attacked by nobody.
-        assert_eq!(hanging(&open, Seat(2), &[0, 1, 3]), 0);
-    }
-
-    /// The king ring: White's king g1 at the start has no attacked cell round it; a Black
-    /// rook on f3 attacks f1 and f2 next to the lone White king g1 (which keeps its flights
-    /// h1, h2, g2), and White's evaluation falls by the ring term.
-    #[test]
-    fn king_danger_counts_attacked_cells_round_the_king() {
-        let start = Bishops::new(&BishopsConfig::default()).expect("the start");
-        assert_eq!(king_danger(&start, Seat(0)), 0);
-        let rook = position(
-            "5,bK,6/12/12/12/12/12/12/gK,10,pK/12/5,bR,6/12/6,wK,5 g wgbp w:-,g:-,b:-,p:- - 0 0 short -",
-        );
-        assert_eq!(king_danger(&rook, Seat(0)), 2 * KING_RING_ATTACKED);
-        assert_eq!(king_danger(&rook, Seat(1)), 0);
     }
 }
