@@ -184,7 +184,16 @@ def test_an_interrupted_run_resumes_from_its_checkpoint(cluster, tmp_path):
     args = _cli("perft", "chess3d", "--config", FIDE, "--depth", "8", "--scheduler",
                 scheduler_file, "--checkpoint", str(checkpoint), "--hash-seed", "7", "--json",
                 "--quiet")
-    first = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as a terminal delivers it: the run must see SIGINT with its default meaning even
+    # when this test itself was started in the background of a non-interactive shell, which
+    # starts its children with SIGINT ignored (Python then installs no KeyboardInterrupt).
+    first = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
     def records():
         return checkpoint.read_text().count("\n") - 1 if checkpoint.exists() else 0
