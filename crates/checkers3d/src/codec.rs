@@ -20,28 +20,21 @@ const RANK_SHIFT: u32 = 51;
 /// How many moves alike the rank tells apart.
 const RANKS: u64 = 1 << 9;
 
-/// The multiplier of the fingerprint's multiply–rotate steps (the golden ratio's 64-bit
+/// The multiplier of the fingerprint's mixing step (the golden ratio's 64-bit
 /// fraction, an odd constant with well-mixed bits).
 const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// A 32-bit fingerprint of the captured set: 0 for a move that captures nothing, whose
 /// origin, destination and promotion already fix it (no two quiet moves of a position share
-/// both cells), else a multiply–rotate fold of the set's eight words taken two at a time.
-/// Codes only need to agree within one process, and listing codes is on the C library's hot
-/// path (one-height draughts is mostly quiet moves), so nothing is hashed that need not be.
+/// both cells), else the set's fold (`Move::captured_fold`, the one the move's hash uses)
+/// mixed by one multiplication. Codes only need to agree within one process, and listing
+/// codes is on the C library's hot path (one-height draughts is mostly quiet moves).
 #[inline]
 fn fingerprint(mv: &Move) -> u64 {
     if mv.captured == [0; 8] {
         return 0;
     }
-    let mut h = 0u64;
-    for pair in mv.captured.chunks_exact(2) {
-        let word = pair
-            .iter()
-            .rev()
-            .fold(0u64, |w, &half| w << 32 | u64::from(half));
-        h = (h.rotate_left(23) ^ word).wrapping_mul(MIX);
-    }
+    let h = mv.captured_fold().wrapping_mul(MIX);
     (h ^ h >> 29) & 0xffff_ffff
 }
 

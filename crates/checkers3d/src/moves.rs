@@ -47,13 +47,22 @@ pub struct Move {
 /// of the hash (history slots, the codec's fingerprint, which adds a rank) tolerate that.
 impl std::hash::Hash for Move {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let captured = self.captured.iter().enumerate().fold(0u64, |acc, (z, &w)| {
-            acc ^ u64::from(w).rotate_left(z as u32 * 8)
-        });
         state.write_u64(
             u64::from(self.from) | u64::from(self.to) << 8 | u64::from(self.promoted) << 16,
         );
-        state.write_u64(captured);
+        state.write_u64(self.captured_fold());
+    }
+}
+
+impl Move {
+    /// The captured set folded into one word (each height's word rotated to its own place):
+    /// 0 exactly when nothing is captured. The one fold of the set, shared by the hash above
+    /// and the codec's fingerprint.
+    #[inline]
+    pub(crate) fn captured_fold(&self) -> u64 {
+        self.captured.iter().enumerate().fold(0u64, |acc, (z, &w)| {
+            acc ^ u64::from(w).rotate_left(z as u32 * 8)
+        })
     }
 }
 
