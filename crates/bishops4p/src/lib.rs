@@ -26,7 +26,6 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod actions;
-mod attackers;
 mod codec;
 mod config;
 mod game;
@@ -41,7 +40,6 @@ mod turn;
 mod view;
 mod zobrist;
 
-pub use attackers::{AttackedPiece, KingRing};
 pub use config::{BishopsConfig, Mode};
 pub use game::{PieceKind, SEAT_NAMES};
 pub use moves::{Move, MoveKind};
