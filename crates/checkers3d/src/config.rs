@@ -448,6 +448,39 @@ impl GameConfig for Checkers3dConfig {
         })
     }
 
+    /// With height removal on (D3-30), a later position of the game may have fewer heights
+    /// than the start, and every height above a removed one has moved down: a text's
+    /// `heights` may be smaller than the configured one, and each height of its set-up and
+    /// base lists lower than or equal to the configured one in the same place (bases are never
+    /// removed, so the lists keep their length). Other keys must be the same.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use checkers3d::Checkers3dConfig;
+    /// use variant_core::GameConfig;
+    ///
+    /// let eight = Checkers3dConfig::default();
+    /// assert!(eight.admits_in_play("heights", "6"));
+    /// assert!(eight.admits_in_play("black-base", "6"));
+    /// assert!(!eight.admits_in_play("capture", "free"));
+    /// let off = Checkers3dConfig::from_pairs([("removal", "off")]).unwrap();
+    /// assert!(!off.admits_in_play("heights", "6"));
+    /// ```
+    fn admits_in_play(&self, key: &str, text_value: &str) -> bool {
+        let Some(given) = self.get(key) else {
+            return false;
+        };
+        match key {
+            "heights" | "white-heights" | "black-heights" | "white-base"
+            | "white-base-heights" | "black-base" | "black-base-heights" => {
+                let kept = (self.white_base() | self.black_base()).count_ones();
+                self.removal.admits_in_play(key, &given, text_value, kept)
+            }
+            _ => given == text_value,
+        }
+    }
+
     fn validate(&self) -> Result<(), ConfigError> {
         if !(1..=8).contains(&self.heights) {
             return Err(ConfigError::Inconsistent(format!(

@@ -274,6 +274,35 @@ impl GameConfig for Chess3dConfig {
         })
     }
 
+    /// With height removal on (C3-30), a later position of the game may have fewer heights
+    /// than the start, and a base height above a removed one has moved down: a text's
+    /// `heights` may be smaller than the configured one (down to the number of distinct
+    /// base heights, which are never removed), and its base heights lower or equal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use chess3d::Chess3dConfig;
+    /// use variant_core::GameConfig;
+    ///
+    /// let three = Chess3dConfig::with_heights(3);
+    /// assert!(three.admits_in_play("heights", "2")); // the middle height removed
+    /// assert!(!three.admits_in_play("heights", "1")); // bases 1 and 3 stay apart
+    /// assert!(!Chess3dConfig::with_heights(2).admits_in_play("heights", "3"));
+    /// ```
+    fn admits_in_play(&self, key: &str, text_value: &str) -> bool {
+        let Some(given) = self.get(key) else {
+            return false;
+        };
+        match key {
+            "heights" | "white-base" | "black-base" => {
+                let kept = if self.white_base == self.black_base_height() { 1 } else { 2 };
+                self.removal.admits_in_play(key, &given, text_value, kept)
+            }
+            _ => given == text_value,
+        }
+    }
+
     fn validate(&self) -> Result<(), ConfigError> {
         let h = self.heights;
         if !(1..=8).contains(&h) {

@@ -117,6 +117,28 @@ pub trait GameConfig:
         Ok(())
     }
 
+    /// Whether a position whose text fixes `text_value` for `key` can arise in a game started
+    /// with this configuration. The default: the two values are the same. A game whose play
+    /// changes what its configuration fixed overrides this (checkers3d takes empty heights
+    /// out, D3-30, so a position of a game started on 8 heights may have 6).
+    ///
+    /// A reader given both a configuration and a position text (`variants analyse -c …
+    /// --position …`) asks this for every key it was given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::GameConfig;
+    /// use variant_core::doc_game::NimConfig;
+    ///
+    /// let config = NimConfig::from_pairs([("counters", "13")]).unwrap();
+    /// assert!(config.admits_in_play("counters", "13"));
+    /// assert!(!config.admits_in_play("counters", "12"));
+    /// ```
+    fn admits_in_play(&self, key: &str, text_value: &str) -> bool {
+        self.get(key).as_deref() == Some(text_value)
+    }
+
     /// A configuration from `key=value` pairs on top of the defaults, validated.
     ///
     /// # Errors

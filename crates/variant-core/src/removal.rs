@@ -114,6 +114,53 @@ impl RemovalTable {
         self.thresholds.iter().all(Option::is_none)
     }
 
+    /// Whether a later position of a game started with `given` for a key of the box's
+    /// geometry may have `text_value` for it, heights being removed by this table (C3-30,
+    /// D3-30): the same value; or, with removal on, for `heights` a number from `kept` (the
+    /// count of distinct base heights, which are never removed) up to the given one, and for
+    /// a list of heights (set-up or base heights, a single height counting as a list of one)
+    /// a list as long whose every height is lower or equal in its place (the heights above
+    /// a removed one move down). Values that do not read as heights are not admitted.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::RemovalTable;
+    ///
+    /// let on = RemovalTable::n_plus(5);
+    /// // Started on 8 heights, bases 1 and 8: 2 to 8 heights may remain.
+    /// assert!(on.admits_in_play("heights", "8", "6", 2));
+    /// assert!(!on.admits_in_play("heights", "8", "1", 2));
+    /// assert!(!on.admits_in_play("heights", "6", "8", 2));
+    /// assert!(on.admits_in_play("black-base", "8", "6", 2));
+    /// assert!(!on.admits_in_play("black-base", "1,8", "6", 2));
+    /// assert!(!RemovalTable::OFF.admits_in_play("heights", "8", "6", 2));
+    /// ```
+    pub fn admits_in_play(&self, key: &str, given: &str, text_value: &str, kept: u32) -> bool {
+        if given.trim() == text_value.trim() {
+            return true;
+        }
+        if self.is_off() {
+            return false;
+        }
+        let list = |v: &str| crate::config::parse_int_list(key, v, 1, 8);
+        if key == "heights" {
+            return match (
+                crate::config::parse_int(key, given, 1, 8),
+                crate::config::parse_int(key, text_value, 1, 8),
+            ) {
+                (Ok(given), Ok(text)) => (kept.max(1)..=given).contains(&text),
+                _ => false,
+            };
+        }
+        match (list(given), list(text_value)) {
+            (Ok(given), Ok(text)) => {
+                given.len() == text.len() && given.iter().zip(&text).all(|(g, t)| t <= g)
+            }
+            _ => false,
+        }
+    }
+
     /// Parses `on` (the game's `default`), `off`, or seven comma-separated thresholds for
     /// 2 … 8 heights where `0` or `-` leaves a height count out.
     ///

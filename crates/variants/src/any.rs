@@ -348,6 +348,9 @@ impl GameConfig for AnyConfig {
     fn validate(&self) -> Result<(), ConfigError> {
         dispatch!(AnyConfig, self, c => c.validate())
     }
+    fn admits_in_play(&self, key: &str, text_value: &str) -> bool {
+        dispatch!(AnyConfig, self, c => c.admits_in_play(key, text_value))
+    }
     fn to_pairs(&self) -> Vec<(&'static str, String)> {
         dispatch!(AnyConfig, self, c => c.to_pairs())
     }

@@ -197,7 +197,9 @@ pub fn new_game(name: &str, pairs: &[(String, String)]) -> Result<AnyGame, Error
 
 /// A position of `name` read from `text`. What the text fixes (for the 3D games: heights and
 /// base heights) overrides the defaults; keys given in `pairs` for the same things must agree
-/// with the text.
+/// with the text, or be what the game was started with when play changed them: a game of 8
+/// heights may be at 6 after height removal (C3-30, D3-30; see
+/// [`GameConfig::admits_in_play`](variant_core::GameConfig::admits_in_play)).
 ///
 /// # Errors
 ///
@@ -215,14 +217,14 @@ pub fn new_game(name: &str, pairs: &[(String, String)]) -> Result<AnyGame, Error
 /// assert!(registry::from_text("chess3d", &one, &start).is_err()); // the text has 8 heights
 /// ```
 pub fn from_text(name: &str, pairs: &[(String, String)], text: &str) -> Result<AnyGame, Error> {
-    let game = AnyGame::from_text(&config(name, pairs)?, text)?;
+    let given_config = config(name, pairs)?;
+    let game = AnyGame::from_text(&given_config, text)?;
     for (key, given) in pairs {
-        // Compare the given value the way the configuration writes it back.
-        let mut alone = AnyConfig::default_of(name)?;
-        alone.set(key.trim(), given.trim())?;
-        let given_norm = alone.get(key.trim()).unwrap_or_else(|| given.clone());
+        // The given value as the configuration reads it, against the text's: the same, or
+        // one that play can reach from it (heights removed, C3-30 and D3-30, unless the
+        // given configuration switches removal off).
         let text_value = game.config().get(key.trim()).unwrap_or_default();
-        if given_norm != text_value {
+        if !given_config.admits_in_play(key.trim(), &text_value) {
             return Err(ConfigError::DisagreesWithPosition {
                 key: key.clone(),
                 given: given.clone(),

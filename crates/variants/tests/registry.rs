@@ -115,16 +115,38 @@ fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
     assert_eq!(g.count_legal_moves(), 58);
     // Agreeing keys are fine, disagreeing ones are an error naming both values.
     assert!(registry::from_text("chess3d", &pairs("heights=2"), &start2).is_ok());
-    let e = registry::from_text("chess3d", &pairs("heights=3"), &start2).unwrap_err();
+    let e = registry::from_text("chess3d", &pairs("heights=1"), &start2).unwrap_err();
     assert!(
         matches!(e, Error::Config(ConfigError::DisagreesWithPosition { .. })),
         "{e}"
     );
     let e = e.to_string();
-    assert!(e.contains("heights=3") && e.contains("heights=2"), "{e}");
+    assert!(e.contains("heights=1") && e.contains("heights=2"), "{e}");
+    // Height removal (C3-30) takes a game of 3 heights to 2, never to 1 (its bases, 1 and 3,
+    // stay), and not at all when it is off.
+    assert!(registry::from_text("chess3d", &pairs("heights=3"), &start2).is_ok());
+    assert!(registry::from_text("chess3d", &pairs("heights=3;removal=off"), &start2).is_err());
     // Keys the text does not carry come from the configuration.
     let g = registry::from_text("chess3d", &pairs("removal=off"), &start2).unwrap();
     assert_eq!(g.config().get("removal").as_deref(), Some("off"));
+}
+
+/// D3-30's example on the rules page: a capture in `W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8`
+/// leaves `B:Wg7@2:Bh8@3:H3:1/3`, a position of the game started on 8 heights, which a reader
+/// told `heights=8` must take (and one told `heights=2` must not).
+#[test]
+fn checkers3d_positions_after_height_removal_belong_to_the_started_game() {
+    let after = "B:Wg7@2:Bh8@3:H3:1/3";
+    let g = registry::from_text("checkers3d", &pairs("heights=8"), after).unwrap();
+    assert_eq!(g.config().get("heights").as_deref(), Some("3"));
+    assert!(registry::from_text("checkers3d", &pairs("heights=8;black-base=8"), after).is_ok());
+    assert!(registry::from_text("checkers3d", &pairs("heights=2"), after).is_err());
+    assert!(registry::from_text("checkers3d", &pairs("heights=8;removal=off"), after).is_err());
+    assert!(registry::from_text("checkers3d", &pairs("capture=free"), after).is_ok());
+    let before = "W:Wa1@1:Bb2@2,d4@4,f6@6,h8@8:H8:1/8";
+    let mut g = registry::from_text("checkers3d", &pairs("heights=8"), before).unwrap();
+    g.play_text("a1@1:c3@3:e5@5:g7@7").unwrap();
+    assert_eq!(g.to_string(), after);
 }
 
 #[test]
