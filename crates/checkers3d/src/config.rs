@@ -472,8 +472,8 @@ impl GameConfig for Checkers3dConfig {
             return false;
         };
         match key {
-            "heights" | "white-heights" | "black-heights" | "white-base"
-            | "white-base-heights" | "black-base" | "black-base-heights" => {
+            "heights" | "white-heights" | "black-heights" | "white-base" | "white-base-heights"
+            | "black-base" | "black-base-heights" => {
                 let kept = (self.white_base() | self.black_base()).count_ones();
                 self.removal.admits_in_play(key, &given, text_value, kept)
             }

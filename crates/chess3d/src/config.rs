@@ -296,7 +296,11 @@ impl GameConfig for Chess3dConfig {
         };
         match key {
             "heights" | "white-base" | "black-base" => {
-                let kept = if self.white_base == self.black_base_height() { 1 } else { 2 };
+                let kept = if self.white_base == self.black_base_height() {
+                    1
+                } else {
+                    2
+                };
                 self.removal.admits_in_play(key, &given, text_value, kept)
             }
             _ => given == text_value,
