@@ -88,11 +88,17 @@ fn panic_text(payload: &(dyn Any + Send)) -> &str {
 fn run(body: impl FnOnce() -> Result<(), Failure>) -> Result<(), Failure> {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(result) => result,
-        Err(payload) => Err(Failure::new(
-            variants_result::VARIANTS_PANIC,
-            format!("panic in the variants library: {}", panic_text(&*payload)),
-        )),
+        Err(payload) => Err(panic_failure(&*payload)),
     }
+}
+
+/// The failure a caught panic becomes.
+#[cold]
+fn panic_failure(payload: &(dyn Any + Send)) -> Failure {
+    Failure::new(
+        variants_result::VARIANTS_PANIC,
+        format!("panic in the variants library: {}", panic_text(payload)),
+    )
 }
 
 /// Empties the thread's last error message (keeping its allocation for the next one; a search
@@ -113,15 +119,30 @@ fn clear_last_error() {
 
 /// The boundary of every export that reports errors: clears the thread's last error message,
 /// runs `body`, and on failure stores the detailed message and returns the code.
+///
+/// The body's result is turned into the status code inside the unwinding guard, so what
+/// comes out of the guard is a register-sized code rather than a `Result` with a `String` in
+/// it: the hottest calls (copy, play a value, count the moves) return through here millions of
+/// times a second (docs/benchmarks.md, the C API section).
+#[inline(always)]
 pub(crate) fn ffi_boundary(body: impl FnOnce() -> Result<(), Failure>) -> variants_result {
     clear_last_error();
-    match run(body) {
+    let guarded = catch_unwind(AssertUnwindSafe(|| match body() {
         Ok(()) => variants_result::VARIANTS_OK,
-        Err(failure) => {
-            set_last_error(failure.message);
-            failure.code
-        }
+        Err(failure) => record(failure),
+    }));
+    match guarded {
+        Ok(code) => code,
+        Err(payload) => record(panic_failure(&*payload)),
     }
+}
+
+/// Stores a failure's message as the thread's last error and gives its code.
+#[cold]
+#[inline(never)]
+fn record(failure: Failure) -> variants_result {
+    set_last_error(failure.message);
+    failure.code
 }
 
 /// The boundary of the functions that read messages: like [`ffi_boundary`] but leaves the
