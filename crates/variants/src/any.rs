@@ -828,7 +828,12 @@ pub struct ListedMoves {
 }
 
 /// The typed list of a [`ListedMoves`]: one variant per game of this build.
+///
+/// The lists are kept inline although `Empty` is far smaller: a `ListedMoves` is made once and
+/// refilled (the C library keeps two per thread), and a box would put an indirection on the
+/// path of every listed and played move.
 #[derive(Default)]
+#[allow(clippy::large_enum_variant)]
 enum TypedList {
     /// Nothing listed yet.
     #[default]
