@@ -250,16 +250,18 @@ const PERFT_MEANINGFUL_SECONDS: f64 = 0.01;
 /// through move values stays at least half as fast as the library's own).
 const PERFT_RATIO_FLOOR: f64 = 0.5;
 
-/// Games whose walk through move values is known to stay under [`PERFT_RATIO_FLOOR`], with the
-/// lower floor checked for them instead (so CI still catches a fall below today's level) and
-/// the reason. One-height draughts: its leaves are the cheapest of all games and its values
-/// carry a 32-bit fingerprint of the 36-byte move, so the three calls per leaf parent and
-/// the coding of every listed move weigh most; measured 0.34–0.45 in this build
-/// (docs/benchmarks.md, the C API section). Issue 21's target of 0.5 is not met there.
+/// Games whose walk through move values is known to come too close to [`PERFT_RATIO_FLOOR`]
+/// in the build checked here to be held to it, with the lower floor checked for them instead
+/// (so CI still catches a fall below today's level) and the reason. One-height draughts: its
+/// leaves are the cheapest of all games, so the three calls per leaf parent weigh most. Issue
+/// 21's 0.5 is met by the release build (0.59–0.60, thin LTO), but the shared build installed
+/// with `--profile release-tests` (no LTO, 16 codegen units), the one CI checks, measured
+/// 0.51–0.52 (docs/benchmarks.md, the C API section): too close to the line to fail CI on.
 const PERFT_KNOWN_BELOW: &[(&str, f64, &str)] = &[(
     "checkers3d",
-    0.25,
-    "issue 21's 0.5 is not met for one-height draughts (docs/benchmarks.md)",
+    0.4,
+    "one-height draughts meets issue 21's 0.5 only just in a build without LTO \
+     (docs/benchmarks.md)",
 )];
 
 /// `examples/c/perft.c` built against the installed shared library and run on one position

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Why a call failed: its status code and the detailed message.
 #[derive(Debug)]
@@ -24,21 +24,49 @@ impl Failure {
     }
 }
 
-thread_local! {
-    /// The detailed message of this thread's last failed call ("" after a successful one).
-    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+/// A thread's last error message; a non-empty one is counted in [`MESSAGES`] until it is
+/// cleared or its thread ends.
+struct LastError(RefCell<String>);
+
+impl Drop for LastError {
+    fn drop(&mut self) {
+        if !self.0.get_mut().is_empty() {
+            MESSAGES.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
 }
 
-/// Whether any thread has ever recorded a message. Until one has, every thread's message is
-/// empty and clearing it is skipped: reading a thread-local in a shared library is a call
-/// (`__tls_get_addr`), and every call of the API clears the message first, so this saved the
-/// C walk through move values a few percent of its time (docs/benchmarks.md, the C API
-/// section).
-static ANY_MESSAGE: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    /// The detailed message of this thread's last failed call ("" after a successful one).
+    static LAST_ERROR: LastError = const { LastError(RefCell::new(String::new())) };
+}
+
+/// How many threads hold a non-empty message. While none does, clearing the calling thread's
+/// message is skipped: every call of the API clears it first, and reading a thread-local is
+/// a call in a shared library (`__tls_get_addr`) and a check of its state in any build, which
+/// cost the C walk through move values a few percent of its time (docs/benchmarks.md, the C
+/// API section). A caller that asks for a list's size with an empty array (a failure with a
+/// message, `VARIANTS_BUFFER_TOO_SMALL`) has its message cleared by its next call, and the
+/// count is back to 0.
+///
+/// Only a thread's own updates (read-modify-writes) count its message, so a thread that reads
+/// 0 has no message of its own to clear.
+static MESSAGES: AtomicUsize = AtomicUsize::new(0);
 
 fn set_last_error(message: String) {
-    ANY_MESSAGE.store(true, Ordering::Relaxed);
-    LAST_ERROR.with(|last| *last.borrow_mut() = message);
+    LAST_ERROR.with(|last| {
+        let mut last = last.0.borrow_mut();
+        match (last.is_empty(), message.is_empty()) {
+            (true, false) => {
+                MESSAGES.fetch_add(1, Ordering::Relaxed);
+            }
+            (false, true) => {
+                MESSAGES.fetch_sub(1, Ordering::Relaxed);
+            }
+            _ => {}
+        }
+        *last = message;
+    });
 }
 
 /// The text of a panic's payload (`panic!` gives a `&str` or a `String`).
@@ -60,40 +88,61 @@ fn panic_text(payload: &(dyn Any + Send)) -> &str {
 fn run(body: impl FnOnce() -> Result<(), Failure>) -> Result<(), Failure> {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(result) => result,
-        Err(payload) => Err(Failure::new(
-            variants_result::VARIANTS_PANIC,
-            format!("panic in the variants library: {}", panic_text(&*payload)),
-        )),
+        Err(payload) => Err(panic_failure(&*payload)),
     }
+}
+
+/// The failure a caught panic becomes.
+#[cold]
+fn panic_failure(payload: &(dyn Any + Send)) -> Failure {
+    Failure::new(
+        variants_result::VARIANTS_PANIC,
+        format!("panic in the variants library: {}", panic_text(payload)),
+    )
 }
 
 /// Empties the thread's last error message (keeping its allocation for the next one; a search
 /// calls the library millions of times a second, nearly always without an error).
+#[inline]
 fn clear_last_error() {
-    // The flag is set before the message is written, on the thread that writes it, so a
-    // thread that reads `false` has no message of its own to clear.
-    if !ANY_MESSAGE.load(Ordering::Relaxed) {
+    if MESSAGES.load(Ordering::Relaxed) == 0 {
         return;
     }
     LAST_ERROR.with(|last| {
-        let mut last = last.borrow_mut();
+        let mut last = last.0.borrow_mut();
         if !last.is_empty() {
             last.clear();
+            MESSAGES.fetch_sub(1, Ordering::Relaxed);
         }
     });
 }
 
 /// The boundary of every export that reports errors: clears the thread's last error message,
 /// runs `body`, and on failure stores the detailed message and returns the code.
+///
+/// The body's result is turned into the status code inside the unwinding guard, so what
+/// comes out of the guard is a register-sized code rather than a `Result` with a `String` in
+/// it: the hottest calls (copy, play a value, count the moves) return through here millions of
+/// times a second (docs/benchmarks.md, the C API section).
+#[inline(always)]
 pub(crate) fn ffi_boundary(body: impl FnOnce() -> Result<(), Failure>) -> variants_result {
     clear_last_error();
-    match run(body) {
+    let guarded = catch_unwind(AssertUnwindSafe(|| match body() {
         Ok(()) => variants_result::VARIANTS_OK,
-        Err(failure) => {
-            set_last_error(failure.message);
-            failure.code
-        }
+        Err(failure) => record(failure),
+    }));
+    match guarded {
+        Ok(code) => code,
+        Err(payload) => record(panic_failure(&*payload)),
     }
+}
+
+/// Stores a failure's message as the thread's last error and gives its code.
+#[cold]
+#[inline(never)]
+fn record(failure: Failure) -> variants_result {
+    set_last_error(failure.message);
+    failure.code
 }
 
 /// The boundary of the functions that read messages: like [`ffi_boundary`] but leaves the
@@ -138,7 +187,7 @@ pub extern "C" fn variants_last_error_message(
 ) -> variants_result {
     ffi_boundary_keep_error(|| {
         let out = TextOut::new(buf, len, written)?;
-        LAST_ERROR.with(|last| out.write(&last.borrow()))
+        LAST_ERROR.with(|last| out.write(&last.0.borrow()))
     })
 }
 
@@ -147,7 +196,7 @@ mod tests {
     use super::*;
 
     fn last_error() -> String {
-        LAST_ERROR.with(|last| last.borrow().clone())
+        LAST_ERROR.with(|last| last.0.borrow().clone())
     }
 
     #[test]
@@ -174,6 +223,36 @@ mod tests {
         let rc = ffi_boundary_keep_error(|| panic!("inside a reader"));
         assert_eq!(rc, variants_result::VARIANTS_PANIC);
         assert_eq!(last_error(), "move text \"x\": too short");
+        assert_eq!(ffi_boundary(|| Ok(())), variants_result::VARIANTS_OK);
+        assert_eq!(last_error(), "");
+    }
+
+    #[test]
+    fn a_message_survives_other_threads_clearing_theirs() {
+        let fail = || {
+            ffi_boundary(|| {
+                Err(Failure::new(
+                    variants_result::VARIANTS_BUFFER_TOO_SMALL,
+                    "too small",
+                ))
+            })
+        };
+        assert_eq!(fail(), variants_result::VARIANTS_BUFFER_TOO_SMALL);
+        // Other threads fail and succeed (their messages counted, then cleared or ended
+        // with the thread); this thread's message is still there, and its next success
+        // clears it.
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    assert_eq!(fail(), variants_result::VARIANTS_BUFFER_TOO_SMALL);
+                    assert_eq!(last_error(), "too small");
+                    assert_eq!(ffi_boundary(|| Ok(())), variants_result::VARIANTS_OK);
+                    assert_eq!(last_error(), "");
+                    fail();
+                });
+            }
+        });
+        assert_eq!(last_error(), "too small");
         assert_eq!(ffi_boundary(|| Ok(())), variants_result::VARIANTS_OK);
         assert_eq!(last_error(), "");
     }

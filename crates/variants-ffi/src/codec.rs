@@ -10,7 +10,7 @@
 //! | game       | bits 0–59 |
 //! |------------|-----------|
 //! | chess3d    | 0–8 origin cell index, 9–17 destination, 18–20 promotion piece (0 none) |
-//! | checkers3d | 0–8 origin cell index, 9–17 destination, 18 promotes, 19–50 a 32-bit fingerprint of the move (captured set included), 51–59 its rank among the legal moves with the same bits 0–50 |
+//! | checkers3d | 0–8 origin cell index, 9–17 destination, 18 promotes, 19–50 a 32-bit fingerprint of the captured set (0 for a quiet move), 51–59 its rank among the legal moves with the same bits 0–50 |
 //! | bishops4p  | 0–2 kind, 3–10 origin (`x + 16 y`, 255 none), 11–18 destination |
 //! | chess-t    | 0–5 origin cell, 6–11 destination, 12–15 chosen piece (0 none) |
 //!
@@ -26,11 +26,12 @@
 //! Checking a value needs the legal moves of the position. Listing them again for every play
 //! would double the cost of a search (list at the parent, list again at each child). Every
 //! handle carries a *stamp*, a number that changes whenever its position changes and that is
-//! copied with the position; each thread keeps, per game, the legal moves and values of the
-//! last positions it listed, with their stamps (stamps are unique across games, so one cache
-//! serves every game). Playing a value in a handle whose stamp
-//! is the cached one (the parent copied into a child, then a listed move played there) finds
-//! the move by a scan of the cached values; any other play lists the moves afresh.
+//! copied with the position; each thread keeps the legal moves (in the typed game's own list,
+//! [`ListedMoves`]) and values of the last two positions it listed, with their stamps (stamps
+//! are unique across games, so one cache serves every game). Playing a value in a handle
+//! whose stamp is the cached one (the parent copied into a child, then a listed move played
+//! there) finds the move where the last value played from that list was found, or by a scan of
+//! the cached values, and plays it from the list; any other play lists the moves afresh.
 
 use crate::boundary::Failure;
 use crate::game::variants_game;
@@ -39,7 +40,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
 use variants::variant_core::codec::{MoveCode, code_tag};
 use variants::variant_core::{EncodeError, Game};
-use variants::{AnyGame, AnyMove, AnyMoveList};
+use variants::{AnyGame, AnyMove, ListedMoves};
 
 /// The position stamps not handed to a thread yet: unique for the life of the process (2^64
 /// changes never wrap). 0 is never a stamp.
@@ -90,15 +91,21 @@ pub(crate) fn fresh_stamp() -> u64 {
 #[derive(Default)]
 pub(crate) struct Listed {
     stamp: u64,
-    moves: AnyMoveList,
+    /// The moves in the typed game's own list (no copy into `AnyMove`s after generation).
+    moves: ListedMoves,
     codes: Vec<u64>,
+    /// Where the next value played is looked for first: one past the last one found. A walk
+    /// plays a list's values in order, and a scan that stops at a different place each time
+    /// mispredicts its exit (a fifth of `variants_game_play_move` in one-height draughts).
+    next: usize,
 }
 
 impl Listed {
     /// Makes this hold the legal moves of `game`, whose stamp is `stamp`.
     fn load(&mut self, game: &AnyGame, stamp: u64) -> Result<(), Failure> {
         self.stamp = 0;
-        game.legal_moves_and_codes(&mut self.moves, &mut self.codes)?;
+        self.next = 0;
+        game.list_moves_and_codes(&mut self.moves, &mut self.codes)?;
         self.stamp = stamp;
         Ok(())
     }
@@ -112,12 +119,25 @@ impl Listed {
     #[inline]
     pub(crate) fn find(&self, code: u64) -> Option<AnyMove> {
         let index = self.codes.iter().position(|&c| c == code)?;
-        self.moves.get(index).copied()
+        self.moves.get(index)
+    }
+
+    /// The index of the value `code` in the list: the expected place first (see `next`),
+    /// then a scan; the expected place moves on past it.
+    #[inline]
+    fn index_for_play(&mut self, code: u64) -> Option<usize> {
+        let index = if self.codes.get(self.next) == Some(&code) {
+            self.next
+        } else {
+            self.codes.iter().position(|&c| c == code)?
+        };
+        self.next = index + 1;
+        Some(index)
     }
 
     /// The value of the legal move `mv`.
     pub(crate) fn code_of(&self, mv: AnyMove) -> Option<u64> {
-        let index = self.moves.iter().position(|&m| m == mv)?;
+        let index = self.moves.position(mv)?;
         self.codes.get(index).copied()
     }
 }
@@ -137,7 +157,7 @@ pub(crate) struct MoveCache {
 impl MoveCache {
     /// The legal moves of `game`, whose stamp is `stamp`: cached, or listed now.
     #[inline]
-    fn get(&mut self, game: &AnyGame, stamp: u64) -> Result<&Listed, Failure> {
+    fn get(&mut self, game: &AnyGame, stamp: u64) -> Result<&mut Listed, Failure> {
         let index = if let Some(hit) = self.lists.iter().position(|l| l.stamp == stamp) {
             hit
         } else {
@@ -148,7 +168,7 @@ impl MoveCache {
             slot
         };
         self.older = 1 - index;
-        self.lists.get(index).ok_or_else(|| {
+        self.lists.get_mut(index).ok_or_else(|| {
             Failure::new(
                 variants_result::VARIANTS_PANIC,
                 "move cache index out of range",
@@ -182,15 +202,14 @@ pub(crate) fn play_code(handle: &mut variants_game, code: u64) -> Result<(), Fai
     let played = THREAD.with(|thread| {
         let mut cache = thread.cache.borrow_mut();
         let list = cache.get(&handle.game, handle.stamp)?;
-        let found = list.codes.iter().position(|&c| c == code);
-        match found.and_then(|i| list.moves.get(i)) {
-            Some(mv) => {
-                handle.game.play_unchecked(*mv);
-                handle.stamp = thread.fresh_stamp();
-                Ok::<_, Failure>(true)
-            }
-            None => Ok(false),
+        let played = match list.index_for_play(code) {
+            Some(i) => handle.game.play_listed(&list.moves, i),
+            None => false,
+        };
+        if played {
+            handle.stamp = thread.fresh_stamp();
         }
+        Ok::<_, Failure>(played)
     })?;
     if played {
         Ok(())

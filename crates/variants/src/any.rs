@@ -636,8 +636,8 @@ impl AnyGame {
     /// The legal moves into `moves` and their codes ([`MoveCode`]) into `codes`, both in
     /// generation order and replacing what the two held: the same as
     /// [`Game::legal_moves_into`] then [`MoveCode::move_codes`], with one dispatch to the game
-    /// held for the whole list instead of one per move (the C library lists both at every
-    /// node of a walk through move values).
+    /// held for the whole list instead of one per move. [`AnyGame::list_moves_and_codes`]
+    /// does the same into the typed game's own list, for moves to be played by their place.
     ///
     /// # Errors
     ///
@@ -798,6 +798,287 @@ fn listed<G: Game>(game: &G, wrap: impl Fn(G::Move) -> AnyMove, moves: &mut AnyM
     game.legal_moves_into(&mut typed);
     for &mv in typed.iter() {
         moves.push(wrap(mv));
+    }
+}
+
+/// The legal moves of one position kept in the typed game's own list, for a caller that
+/// lists a position's moves once and then plays them by their place in the list (the C
+/// library's move cache): [`AnyGame::list_moves_and_codes`] fills it,
+/// [`AnyGame::play_listed`] plays one of its moves.
+///
+/// Unlike an [`AnyMoveList`], nothing is copied after generation: the typed generator writes
+/// into the list held here, the codes are read from it, and a move is played from it
+/// straight into the typed game. Copying each generated move into an [`AnyMove`] list was the
+/// largest part of listing one-height draughts' moves from C (docs/benchmarks.md, the C API
+/// section).
+///
+/// # Example
+///
+/// ```
+/// use variants::ListedMoves;
+/// let game = variants::new_game("checkers3d", "heights=1").unwrap();
+/// let (mut moves, mut codes) = (ListedMoves::default(), Vec::new());
+/// game.list_moves_and_codes(&mut moves, &mut codes).unwrap();
+/// assert_eq!(moves.len(), 7); // D3-40: seven first moves
+/// assert_eq!(codes.len(), 7);
+/// let mut child = game.clone();
+/// assert!(child.play_listed(&moves, 6));
+/// assert!(!child.play_listed(&moves, 7)); // no eighth move: nothing played
+/// ```
+#[derive(Default)]
+pub struct ListedMoves {
+    list: TypedList,
+}
+
+/// The typed list of a [`ListedMoves`]: one variant per game of this build.
+///
+/// The lists are kept inline although `Empty` is far smaller: a `ListedMoves` is made once and
+/// refilled (the C library keeps two per thread), and a box would put an indirection on the
+/// path of every listed and played move.
+#[derive(Default)]
+#[allow(clippy::large_enum_variant)]
+enum TypedList {
+    /// Nothing listed yet.
+    #[default]
+    Empty,
+    #[cfg(feature = "chess3d")]
+    Chess3d(<Chess3d as Game>::MoveList),
+    #[cfg(feature = "checkers3d")]
+    Checkers3d(<Checkers3d as Game>::MoveList),
+    #[cfg(feature = "bishops4p")]
+    Bishops(<Bishops as Game>::MoveList),
+    #[cfg(feature = "chess-t")]
+    ChessT(<ChessT as Game>::MoveList),
+}
+
+/// Runs `$body` with `$l` bound to the typed slice of a [`TypedList`] and `$wrap` to the
+/// game's [`AnyMove`] constructor; `$empty` for an empty list.
+macro_rules! dispatch_list {
+    ($list:expr, $l:ident, $wrap:ident => $body:expr, _ => $empty:expr) => {
+        match $list {
+            #[cfg(feature = "chess3d")]
+            TypedList::Chess3d($l) => {
+                let $wrap = AnyMove::Chess3d;
+                $body
+            }
+            #[cfg(feature = "checkers3d")]
+            TypedList::Checkers3d($l) => {
+                let $wrap = AnyMove::Checkers3d;
+                $body
+            }
+            #[cfg(feature = "bishops4p")]
+            TypedList::Bishops($l) => {
+                let $wrap = AnyMove::Bishops;
+                $body
+            }
+            #[cfg(feature = "chess-t")]
+            TypedList::ChessT($l) => {
+                let $wrap = AnyMove::ChessT;
+                $body
+            }
+            TypedList::Empty => $empty,
+        }
+    };
+}
+
+impl ListedMoves {
+    /// The number of moves listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// let mut moves = variants::ListedMoves::default();
+    /// assert_eq!(moves.len(), 0);
+    /// game.list_moves_and_codes(&mut moves, &mut Vec::new()).unwrap();
+    /// assert_eq!(moves.len(), 20);
+    /// ```
+    pub fn len(&self) -> usize {
+        dispatch_list!(&self.list, l, _wrap => l.len(), _ => 0)
+    }
+
+    /// Whether no move is listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert!(variants::ListedMoves::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The move at `index`, if there is one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// let mut moves = variants::ListedMoves::default();
+    /// game.list_moves_and_codes(&mut moves, &mut Vec::new()).unwrap();
+    /// assert_eq!(moves.get(0), Some(game.legal_moves()[0]));
+    /// assert_eq!(moves.get(20), None);
+    /// ```
+    pub fn get(&self, index: usize) -> Option<AnyMove> {
+        dispatch_list!(&self.list, l, wrap => l.get(index).map(|&m| wrap(m)), _ => None)
+    }
+
+    /// The place of `mv` in the list, if it is listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// let mut moves = variants::ListedMoves::default();
+    /// game.list_moves_and_codes(&mut moves, &mut Vec::new()).unwrap();
+    /// let e4 = game.parse_move("e2e4").unwrap();
+    /// assert_eq!(moves.get(moves.position(e4).unwrap()), Some(e4));
+    /// let draughts = variants::new_game("checkers3d", "heights=1").unwrap();
+    /// assert_eq!(moves.position(draughts.legal_moves()[0]), None); // another game's move
+    /// ```
+    pub fn position(&self, mv: AnyMove) -> Option<usize> {
+        dispatch_list!(&self.list, l, wrap => l.iter().position(|&m| wrap(m) == mv), _ => None)
+    }
+}
+
+impl AnyGame {
+    /// The legal moves into `moves` (in the typed game's own list) and their codes
+    /// ([`MoveCode`]) into `codes`, both in generation order and replacing what the two
+    /// held: the moves and codes of [`AnyGame::legal_moves_and_codes`], kept for
+    /// [`AnyGame::play_listed`].
+    ///
+    /// # Errors
+    ///
+    /// As [`MoveCode::move_codes`] (a position whose moves cannot be coded); `moves` then
+    /// holds the legal moves and `codes` the codes made before the failure.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let game = variants::new_game("checkers3d", "heights=1").unwrap();
+    /// let (mut listed, mut codes) = (variants::ListedMoves::default(), Vec::new());
+    /// game.list_moves_and_codes(&mut listed, &mut codes).unwrap();
+    /// let (mut moves, mut same) = (Default::default(), Vec::new());
+    /// game.legal_moves_and_codes(&mut moves, &mut same).unwrap();
+    /// assert_eq!(codes, same);
+    /// assert!(moves.iter().enumerate().all(|(i, &mv)| listed.get(i) == Some(mv)));
+    /// ```
+    pub fn list_moves_and_codes(
+        &self,
+        moves: &mut ListedMoves,
+        codes: &mut Vec<u64>,
+    ) -> Result<(), EncodeError> {
+        codes.clear();
+        match &self.game {
+            #[cfg(feature = "chess3d")]
+            TypedGame::Chess3d(g) => {
+                if !matches!(moves.list, TypedList::Chess3d(_)) {
+                    moves.list = TypedList::Chess3d(Default::default());
+                }
+                let TypedList::Chess3d(l) = &mut moves.list else {
+                    unreachable!("the list was just made a chess3d one")
+                };
+                g.legal_moves_into(l);
+                g.move_codes(l, codes)
+            }
+            #[cfg(feature = "checkers3d")]
+            TypedGame::Checkers3d(g) => {
+                if !matches!(moves.list, TypedList::Checkers3d(_)) {
+                    moves.list = TypedList::Checkers3d(Default::default());
+                }
+                let TypedList::Checkers3d(l) = &mut moves.list else {
+                    unreachable!("the list was just made a checkers3d one")
+                };
+                g.legal_moves_into(l);
+                g.move_codes(l, codes)
+            }
+            #[cfg(feature = "bishops4p")]
+            TypedGame::Bishops(g) => {
+                if !matches!(moves.list, TypedList::Bishops(_)) {
+                    moves.list = TypedList::Bishops(Default::default());
+                }
+                let TypedList::Bishops(l) = &mut moves.list else {
+                    unreachable!("the list was just made a bishops4p one")
+                };
+                g.legal_moves_into(l);
+                g.move_codes(l, codes)
+            }
+            #[cfg(feature = "chess-t")]
+            TypedGame::ChessT(g) => {
+                if !matches!(moves.list, TypedList::ChessT(_)) {
+                    moves.list = TypedList::ChessT(Default::default());
+                }
+                let TypedList::ChessT(l) = &mut moves.list else {
+                    unreachable!("the list was just made a chess-t one")
+                };
+                g.legal_moves_into(l);
+                g.move_codes(l, codes)
+            }
+            #[cfg(not(any(
+                feature = "chess3d",
+                feature = "checkers3d",
+                feature = "bishops4p",
+                feature = "chess-t"
+            )))]
+            TypedGame::None(never) => match *never {},
+        }
+    }
+
+    /// Plays the move at `index` of `moves`, which must be the list of this position
+    /// ([`AnyGame::list_moves_and_codes`]; like [`Game::play_unchecked`], a move from another
+    /// position's list leaves the position unspecified). Returns `false`, playing nothing,
+    /// when there is no move at `index` or the list is another game's.
+    ///
+    /// Always inlined, like [`Game::play_unchecked`]: the C library plays every value of its
+    /// walks through here, and the typed move goes from the list into the typed game with no
+    /// [`AnyMove`] in between.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variants::prelude::*;
+    /// let game = variants::new_game("chess3d", "heights=1").unwrap();
+    /// let mut moves = variants::ListedMoves::default();
+    /// game.list_moves_and_codes(&mut moves, &mut Vec::new()).unwrap();
+    /// let mut child = game.clone();
+    /// assert!(child.play_listed(&moves, 0));
+    /// let mut expected = game.clone();
+    /// expected.play_unchecked(moves.get(0).unwrap());
+    /// assert_eq!(child, expected);
+    /// let mut draughts = variants::new_game("checkers3d", "heights=1").unwrap();
+    /// assert!(!draughts.play_listed(&moves, 0)); // a chess list: nothing played
+    /// ```
+    #[inline(always)]
+    pub fn play_listed(&mut self, moves: &ListedMoves, index: usize) -> bool {
+        macro_rules! play {
+            ($g:expr, $l:expr) => {
+                match $l.get(index) {
+                    Some(&m) => {
+                        if self.config.get().is_some() {
+                            self.config = OnceLock::new();
+                        }
+                        $g.play_unchecked(m);
+                        true
+                    }
+                    None => false,
+                }
+            };
+        }
+        match (&mut self.game, &moves.list) {
+            #[cfg(feature = "chess3d")]
+            (TypedGame::Chess3d(g), TypedList::Chess3d(l)) => play!(g, l),
+            #[cfg(feature = "checkers3d")]
+            (TypedGame::Checkers3d(g), TypedList::Checkers3d(l)) => play!(g, l),
+            #[cfg(feature = "bishops4p")]
+            (TypedGame::Bishops(g), TypedList::Bishops(l)) => play!(g, l),
+            #[cfg(feature = "chess-t")]
+            (TypedGame::ChessT(g), TypedList::ChessT(l)) => play!(g, l),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
     }
 }
 

@@ -53,7 +53,8 @@ pub mod registry;
 pub mod render;
 
 pub use any::{
-    ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, TypedGame, from_text, new_game,
+    ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame, from_text,
+    new_game,
 };
 pub use program_error::ProgramError;
 pub use records::{history_from_binary, history_from_json, history_to_pgn};
