@@ -1,6 +1,6 @@
 //! The `Game` implementation and the public accessors of a position.
 
-use crate::geometry::{in_block, sq};
+use crate::geometry::{file_of, in_block, rank_of, sq};
 use crate::position::{self, NONE, colour_of, kind_of};
 use crate::{Bishops, BishopsConfig, Move, Phase, movegen};
 use variant_core::{
@@ -242,6 +242,65 @@ impl Bishops {
             _ => return None,
         };
         Some((Seat(colour_of(p)), kind))
+    }
+
+    /// Every piece on the board as ((file, rank), seat, kind), seat by seat: a read-only view
+    /// for evaluations and displays, the same pieces [`Bishops::piece_at`] finds, walked
+    /// through each seat's occupancy (an evaluation calls this at every node; testing all 144
+    /// cells cost a third of a search's time).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// use bishops4p::PieceKind;
+    ///
+    /// // B4-4: four armies of 16 (8 pawns, 2 knights, 2 bishops, 2 rooks, queen, king).
+    /// let game = Bishops::default();
+    /// assert_eq!(game.pieces().count(), 64);
+    /// assert_eq!(game.pieces().filter(|&(_, s, _)| s == Seat(2)).count(), 16);
+    /// assert!(game.pieces().any(|p| p == ((5, 11), Seat(2), PieceKind::King)));
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = ((usize, usize), Seat, PieceKind)> + '_ {
+        let mut all = Vec::with_capacity(64);
+        self.for_each_piece(|cell, seat, kind| all.push((cell, seat, kind)));
+        all.into_iter()
+    }
+
+    /// Calls `f` with every piece on the board as [`Bishops::pieces`] lists them, without
+    /// building a list (the form an evaluation uses at every node).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    ///
+    /// let game = Bishops::default();
+    /// let mut count = [0; 4];
+    /// game.for_each_piece(|_, seat, _| count[usize::from(seat.0)] += 1);
+    /// assert_eq!(count, [16; 4]); // B4-4
+    /// ```
+    #[inline]
+    pub fn for_each_piece(&self, mut f: impl FnMut((usize, usize), Seat, PieceKind)) {
+        for (c, occ) in self.occ.iter().enumerate() {
+            for (w, &word) in occ.0.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let s = (w * 64) as u8 + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    let kind = match kind_of(self.at(s)) {
+                        position::PAWN => PieceKind::Pawn,
+                        position::KNIGHT_K => PieceKind::Knight,
+                        position::BISHOP => PieceKind::Bishop,
+                        position::ROOK => PieceKind::Rook,
+                        position::QUEEN => PieceKind::Queen,
+                        position::KING => PieceKind::King,
+                        _ => continue,
+                    };
+                    f((file_of(s), rank_of(s)), Seat(c as u8), kind);
+                }
+            }
+        }
     }
 
     /// Consecutive passes so far (B4-15).

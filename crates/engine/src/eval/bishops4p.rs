@@ -66,32 +66,27 @@ fn survey(g: &Bishops) -> Survey {
     let mut score = [0i32; 4];
     let mut bishops = [0; 4];
     let mut kings = [None; 4];
-    for rank in 0..12 {
-        for file in 0..12 {
-            let Some((seat, kind)) = g.piece_at(file, rank) else {
-                continue;
-            };
-            let s = seat.index() & 3;
-            let (f, r) = (file as i32, rank as i32);
-            let central = (2..10).contains(&f) && (2..10).contains(&r);
-            score[s] += value(kind);
-            score[s] += match kind {
-                PieceKind::Pawn => {
-                    let steps = pawn_steps(s as u8, f, r).clamp(0, 11);
-                    (10 - steps).max(0) * (10 - steps).max(0) / 2
-                }
-                PieceKind::Knight | PieceKind::Bishop if central => 15,
-                PieceKind::Queen if central => 5,
-                _ => 0,
-            };
-            if kind == PieceKind::Bishop {
-                bishops[s] += 1;
+    g.for_each_piece(|(file, rank), seat, kind| {
+        let s = seat.index() & 3;
+        let (f, r) = (file as i32, rank as i32);
+        let central = (2..10).contains(&f) && (2..10).contains(&r);
+        score[s] += value(kind);
+        score[s] += match kind {
+            PieceKind::Pawn => {
+                let steps = pawn_steps(s as u8, f, r).clamp(0, 11);
+                (10 - steps).max(0) * (10 - steps).max(0) / 2
             }
-            if kind == PieceKind::King {
-                kings[s] = Some((f, r));
-            }
+            PieceKind::Knight | PieceKind::Bishop if central => 15,
+            PieceKind::Queen if central => 5,
+            _ => 0,
+        };
+        if kind == PieceKind::Bishop {
+            bishops[s] += 1;
         }
-    }
+        if kind == PieceKind::King {
+            kings[s] = Some((f, r));
+        }
+    });
     let mut mateable = [None; 4];
     let mut checked = [false; 4];
     for s in 0..4u8 {
@@ -111,26 +106,21 @@ fn survey(g: &Bishops) -> Survey {
     }
     let mut near = [[0i32; 4]; 4];
     if mateable.iter().any(Option::is_some) {
-        for rank in 0..12 {
-            for file in 0..12 {
-                let Some((seat, kind)) = g.piece_at(file, rank) else {
-                    continue;
-                };
-                let w = attack_weight(kind);
-                if w == 0 {
-                    continue;
-                }
-                let a = seat.index() & 3;
-                for (b, king) in mateable.iter().enumerate() {
-                    if let Some((kf, kr)) = *king
-                        && b != a
-                    {
-                        let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
-                        near[a][b] += w * (4 - d).max(0);
-                    }
+        g.for_each_piece(|(file, rank), seat, kind| {
+            let w = attack_weight(kind);
+            if w == 0 {
+                return;
+            }
+            let a = seat.index() & 3;
+            for (b, king) in mateable.iter().enumerate() {
+                if let Some((kf, kr)) = *king
+                    && b != a
+                {
+                    let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
+                    near[a][b] += w * (4 - d).max(0);
                 }
             }
-        }
+        });
     }
     Survey {
         score,
