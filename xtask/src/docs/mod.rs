@@ -29,8 +29,14 @@
 //!   `#include` lines go on top, the rest into `main`, after the code of a `setup` directive.
 //! - `rust`: must be a doctest already: the page is included with
 //!   `#[doc = include_str!(…)]` by a crate of `crates/` (checked here, run by `cargo test`).
-//! - `python`, `pycon`: must be doctests (`>>> ` lines): `.ci/run` runs them with
+//! - `python`, `pycon`: doctests (`>>> ` lines): `.ci/run` runs them with
 //!   `pytest --doctest-glob='*.md'` in the virtual environment where the package is installed.
+//!   A Python block without `>>> ` lines is a script a reader runs and needs a `venv`
+//!   directive: the environment's `python` runs it in the workspace root (the environment of
+//!   `sh` blocks), one top-level statement after the other; with `for N s` a statement still
+//!   running after N s is interrupted as Ctrl-C would (`KeyboardInterrupt`) and the next one
+//!   runs. Every statement must end well or be so interrupted; the processes it leaves (a
+//!   cluster's) are stopped after the block.
 //! - anything else (`json`, `text`, a bare fence): data or pictures, not run; such a block may
 //!   not contain a `$ ` line (a transcript must say `console`, or it would silently go
 //!   unchecked).
@@ -44,14 +50,28 @@
 //! run as written but each for at most N seconds; one still running then has started and
 //! worked — a transcript's output so far must be a beginning of the page's — and is stopped;
 //! one that ends before must exit 0 and, in a transcript, print all the page shows; an `sh`
-//! block's commands then run one by one, each its own `bash -e`, and a `cargo build` among
-//! them runs to its end, as the commands after it need what it builds),
+//! block's commands then run one by one, each its own `bash -e`; a build or an install among
+//! them (`cargo build`, `cargo install`, `cargo xtask install`, `pip install`) runs to its
+//! end, as the commands after it need it finished; a command the block starts in the
+//! background (`… &`) keeps running until the block's last command has run, then its process
+//! group is stopped),
 //! `<!-- docs-run: ci-step -->` (`sh`: each command of the block is a line of `.ci/run`, which
 //! runs it — the README's test command; checked against `.ci/run`'s text, not run twice),
 //! `<!-- docs-run: same-as PAGE -->` (the block has the very lines of a block of PAGE that is
 //! run there; checked, not run twice),
-//! `<!-- docs-run: venv DIR -->` (`sh`: run with the virtual environment DIR, made by an
-//! earlier block — README.md's `target/venv` — activated, as its reader would have it).
+//! `<!-- docs-run: venv DIR -->` (`sh`, Python scripts: run with the virtual environment DIR,
+//! made by an earlier block — README.md's `target/venv` — activated, as its reader would have
+//! it),
+//! `<!-- docs-run: dask-scheduler tcp://IPV4:PORT -->` (`sh`, Python scripts: the reader's
+//! running Dask cluster — `dask scheduler` at that address and two single-threaded
+//! `dask worker`s from the block's `venv` — started for the first block that names it, kept
+//! for the page's later blocks, stopped after the page; an address no interface of this
+//! machine has, such as a page's `10.0.0.5`, is given to the loopback for the page with
+//! `ip addr add ADDRESS/32 dev lo` (root, or `sudo -n`) and taken back after),
+//! `<!-- docs-run: slurm-queue -->` (`sh`, Python scripts: `sbatch`, `squeue` and `scancel`
+//! stand-ins first on `PATH`, a Slurm queue that accepts every job — `Submitted batch job N`
+//! — and starts none, as a busy cluster's queue; the block must submit at least one job, and
+//! every job script must pass `bash -n`).
 
 mod page;
 mod run;
@@ -76,6 +96,7 @@ enum Plan {
     },
     RustDoctest,
     PythonDoctest,
+    PythonScript,
     Data,
     Skip(String),
 }
@@ -93,10 +114,26 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
         return same_as(block, other, root).map(Plan::SameAs);
     }
     let is_sh = matches!(block.lang.as_str(), "sh" | "bash" | "shell");
-    if block.bounded().is_some() && !is_sh && block.lang != "console" {
+    let is_python = matches!(block.lang.as_str(), "python" | "pycon" | "py");
+    let python_script =
+        is_python && block.venv().is_some() && !block.lines.iter().any(|l| l.starts_with(">>> "));
+    if block.bounded().is_some() && !is_sh && !python_script && block.lang != "console" {
         return Err(format!(
-            "{place}: `docs-run: for N s` is for `console` and `sh` blocks, not `{}`",
+            "{place}: `docs-run: for N s` is for `console`, `sh` and Python script blocks, not `{}`",
             block.lang
+        ));
+    }
+    let needs_script =
+        block.dask_scheduler().is_some() || block.directives.contains(&Directive::SlurmQueue);
+    if needs_script && !is_sh && !python_script {
+        return Err(format!(
+            "{place}: `docs-run: dask-scheduler` and `slurm-queue` are for `sh` and Python script blocks"
+        ));
+    }
+    if block.venv().is_some() && !is_sh && !python_script {
+        return Err(format!(
+            "{place}: `docs-run: venv` is for `sh` and Python script blocks (a doctest runs in \
+             .ci/run's environment)"
         ));
     }
     let ci_step = block.directives.contains(&Directive::CiStep);
@@ -135,12 +172,16 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             Plan::RustDoctest
         }
         "python" | "pycon" | "py" => {
-            if !block.lines.iter().any(|l| l.starts_with(">>> ")) {
+            if python_script {
+                Plan::PythonScript
+            } else if !block.lines.iter().any(|l| l.starts_with(">>> ")) {
                 return Err(format!(
-                    "{place}: a Python block without `>>> ` lines: write it as a doctest so pytest runs it"
+                    "{place}: a Python block without `>>> ` lines: write it as a doctest so pytest \
+                     runs it, or give it `docs-run: venv DIR` to run it as a script"
                 ));
+            } else {
+                Plan::PythonDoctest
             }
-            Plan::PythonDoctest
         }
         _ if is_transcript => {
             return Err(format!(
@@ -328,6 +369,7 @@ pub fn docs(args: &[String]) -> Result<(), String> {
                 Plan::Transcript(steps) => runner.transcript(block, steps),
                 Plan::Uci(exchanges) => runner.uci(exchanges),
                 Plan::Script => runner.script(block),
+                Plan::PythonScript => runner.python_script(block),
                 Plan::CiStep => runner.ci_step(block),
                 Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
             };
