@@ -58,7 +58,9 @@
 //! `<!-- docs-run: ci-step -->` (`sh`: each command of the block is a line of `.ci/run`, which
 //! runs it — the README's test command; checked against `.ci/run`'s text, not run twice),
 //! `<!-- docs-run: same-as PAGE -->` (the block has the very lines of a block of PAGE that is
-//! run there; checked, not run twice),
+//! run there — for an `sh` block, each of its commands is a command of such a block, comments
+//! and spacing aside, and with a `venv DIR` directive `pip …` stands for the other block's
+//! `DIR/bin/pip …`; PAGE may be the block's own page; checked, not run twice),
 //! `<!-- docs-run: venv DIR -->` (`sh`, Python scripts: run with the virtual environment DIR,
 //! made by an earlier block — README.md's `target/venv` — activated, as its reader would have
 //! it),
@@ -200,18 +202,68 @@ fn same_as(block: &Block, other: &Path, root: &Path) -> Result<String, String> {
     let place = block.place();
     let text = std::fs::read_to_string(root.join(other))
         .map_err(|e| format!("{place}: same-as {}: {e}", other.display()))?;
-    let found = page::blocks(other, &text)?.into_iter().find(|b| {
-        b.lang == block.lang
-            && b.lines == block.lines
-            && !b
-                .directives
+    let is_sh = |lang: &str| matches!(lang, "sh" | "bash" | "shell");
+    // An `sh` block: its commands, each as a command of the block there (comments and spacing
+    // aside; a `venv DIR` block's `pip` is that block's `DIR/bin/pip`).
+    let prefix = block
+        .venv()
+        .map(|dir| format!("{}/bin/", dir.display()))
+        .unwrap_or_default();
+    let normalized = |lines: &[String], prefix: &str| -> Result<Vec<String>, String> {
+        Ok(run::commands(lines)?
+            .iter()
+            .map(|c| {
+                let code: Vec<&str> = c
+                    .lines()
+                    .map(|l| l.split(" #").next().unwrap_or(l))
+                    .collect();
+                let words = code
+                    .join(" ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                words
+                    .strip_prefix(prefix)
+                    .filter(|_| !prefix.is_empty())
+                    .map_or(words.clone(), str::to_string)
+            })
+            .collect())
+    };
+    let mine = if is_sh(&block.lang) {
+        normalized(&block.lines, "")?
+    } else {
+        Vec::new()
+    };
+    let mut found = None;
+    for b in page::blocks(other, &text)? {
+        if b.line == block.line && b.page == block.page
+            || b.lang != block.lang
+            || b.directives
                 .iter()
                 .any(|d| matches!(d, Directive::Skip(_) | Directive::SameAs(_)))
-    });
-    found.map(|b| b.place()).ok_or_else(|| {
+        {
+            continue;
+        }
+        let same = if is_sh(&block.lang) {
+            let theirs = normalized(&b.lines, &prefix)?;
+            !mine.is_empty() && mine.iter().all(|c| theirs.contains(c))
+        } else {
+            b.lines == block.lines
+        };
+        if same {
+            found = Some(b.place());
+            break;
+        }
+    }
+    found.ok_or_else(|| {
         format!(
-            "{place}: marked same-as {}, but no block there that is run has the same lines",
-            other.display()
+            "{place}: marked same-as {}, but no block there that is run has the same {}",
+            other.display(),
+            if is_sh(&block.lang) {
+                "commands"
+            } else {
+                "lines"
+            }
         )
     })
 }
@@ -456,6 +508,35 @@ mod tests {
             "{e}"
         );
         assert!(plan_of("cargo test --release").is_err());
+        // An `sh` block: the same commands, comments and spacing aside, a venv's `bin/` for
+        // its directive's environment.
+        std::fs::write(
+            root.join("README.md"),
+            "```sh\npython3 -m venv v && v/bin/pip install pytest\nv/bin/pip install  ./x   # x\ncargo test\n```\n",
+        )
+        .unwrap();
+        let venv_page = |body: &str| {
+            let text = format!(
+                "<!-- docs-run: same-as README.md -->\n<!-- docs-run: venv v -->\n```sh\n{body}\n```\n"
+            );
+            plan(
+                &page::blocks(Path::new("docs/p.md"), &text).unwrap()[0],
+                &root,
+            )
+        };
+        assert!(matches!(
+            venv_page("pip install ./x    # the package"),
+            Ok(Plan::SameAs(_))
+        ));
+        assert!(matches!(
+            plan_of("cargo test   # all of it"),
+            Ok(Plan::SameAs(_))
+        ));
+        assert!(venv_page("pip install ./y").is_err());
+        assert!(
+            plan_of("pip install ./x").is_err(),
+            "no venv: `pip` is not v/bin/pip"
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

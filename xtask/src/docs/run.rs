@@ -672,7 +672,7 @@ struct Output {
 /// The commands of an `sh` block, as bash reads them: blank and comment lines left out, a line
 /// joined with the lines that complete it (continuation lines, the body of a `for`), which
 /// `bash -n` decides.
-fn commands(lines: &[String]) -> Result<Vec<String>, String> {
+pub(super) fn commands(lines: &[String]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     let mut pending = String::new();
     for line in lines {
@@ -761,38 +761,50 @@ fn shell_quote(text: &str) -> String {
 /// top-level statement after the other in one namespace, as a script; a statement still
 /// running at the limit gets `KeyboardInterrupt` (what Ctrl-C raises) and the next one runs.
 /// It ends with a summary line, then `os._exit`, so that threads a cluster left do not keep
-/// the interpreter alive (the runner stops the processes it left).
+/// the interpreter alive (the runner stops the processes it left). The statements run as in an
+/// interactive session, where `multiprocessing`'s spawned children do not run the main
+/// module again.
 const PYTHON_DRIVER: &str = r#"import ast, os, signal, sys, traceback
-path, limit = sys.argv[1], float(sys.argv[2])
-tree = ast.parse(open(path).read(), path)
+
 def interrupt(signum, frame):
     raise KeyboardInterrupt
-signal.signal(signal.SIGALRM, interrupt)
-namespace = {"__name__": "__main__", "__file__": path}
-ended = stopped = 0
-for node in tree.body:
-    code = compile(ast.Module([node], []), path, "exec")
-    print(f"docs-run: line {node.lineno}", flush=True)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, limit)
-        exec(code, namespace)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        ended += 1
-    except KeyboardInterrupt:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        if not limit:
-            raise
-        print(f"docs-run: line {node.lineno} still running after {limit:.0f} s, interrupted", flush=True)
-        stopped += 1
-    except BaseException:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        traceback.print_exc()
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(1)
-print(f"docs-run statements: {len(tree.body)} statements, {ended} ended well, {stopped} still running after {limit:.0f} s, interrupted", flush=True)
-sys.stderr.flush()
-os._exit(0)
+
+def main():
+    path, limit = sys.argv[1], float(sys.argv[2])
+    tree = ast.parse(open(path).read(), path)
+    signal.signal(signal.SIGALRM, interrupt)
+    namespace = {"__name__": "__main__"}
+    ended = stopped = 0
+    for node in tree.body:
+        code = compile(ast.Module([node], []), path, "exec")
+        print(f"docs-run: line {node.lineno}", flush=True)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, limit)
+            exec(code, namespace)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            ended += 1
+        except KeyboardInterrupt:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if not limit:
+                raise
+            print(f"docs-run: line {node.lineno} still running after {limit:.0f} s, interrupted",
+                  flush=True)
+            stopped += 1
+        except BaseException:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            traceback.print_exc()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(1)
+    print(f"docs-run statements: {len(tree.body)} statements, {ended} ended well, {stopped} "
+          f"still running after {limit:.0f} s, interrupted", flush=True)
+    sys.stderr.flush()
+    os._exit(0)
+
+# The block runs as typed into `python`: processes started by `multiprocessing`'s spawn (a
+# LocalCluster's workers) import this file as `__mp_main__`, and must not run the block again.
+if __name__ == "__main__":
+    main()
 "#;
 
 /// The stand-in Slurm commands of a `slurm-queue` directive (files of `bin/` under the queue's
@@ -1028,6 +1040,13 @@ mod tests {
             out.ends_with("docs-run statements: 4 statements, 3 ended well, 1 still running after 1 s, interrupted\n"),
             "{out}"
         );
+        // Processes spawned by the block (as a LocalCluster's workers are) do not run it again.
+        let (ok, out) = run(
+            "import multiprocessing\nwith multiprocessing.get_context('spawn').Pool(1) as pool:\n    print('got', pool.map(abs, [-3]))\n",
+            "0",
+        );
+        assert!(ok && out.contains("got [3]"), "{out}");
+        assert_eq!(out.matches("docs-run: line 1").count(), 1, "{out}");
         // An error fails the block, and nothing after it runs.
         let (ok, out) = run("x = 1\ny = x / 0\nprint('after')\n", "1");
         assert!(!ok && !out.contains("after"), "{out}");
