@@ -33,10 +33,12 @@
 //!   `pytest --doctest-glob='*.md'` in the virtual environment where the package is installed.
 //!   A Python block without `>>> ` lines is a script a reader runs and needs a `venv`
 //!   directive: the environment's `python` runs it in the workspace root (the environment of
-//!   `sh` blocks), one top-level statement after the other; with `for N s` a statement still
-//!   running after N s is interrupted as Ctrl-C would (`KeyboardInterrupt`) and the next one
-//!   runs. Every statement must end well or be so interrupted; the processes it leaves (a
-//!   cluster's) are stopped after the block.
+//!   `sh` blocks), one top-level statement after the other, as typed into `python`; with
+//!   `for N s` an expression statement (a call) still running after N s is interrupted as
+//!   Ctrl-C would (`KeyboardInterrupt`) and the next one runs, while imports and assignments
+//!   run to their end (the statements after them need the names). Every statement must end
+//!   well or be so interrupted; the processes it leaves (a cluster's) are stopped after the
+//!   block.
 //! - anything else (`json`, `text`, a bare fence): data or pictures, not run; such a block may
 //!   not contain a `$ ` line (a transcript must say `console`, or it would silently go
 //!   unchecked).

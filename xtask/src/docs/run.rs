@@ -758,8 +758,9 @@ fn shell_quote(text: &str) -> String {
 }
 
 /// Runs a Python block (argv: the block's file, the seconds a statement may take or 0) one
-/// top-level statement after the other in one namespace, as a script; a statement still
-/// running at the limit gets `KeyboardInterrupt` (what Ctrl-C raises) and the next one runs.
+/// top-level statement after the other in one namespace, as a script; an expression statement
+/// still running at the limit gets `KeyboardInterrupt` (what Ctrl-C raises) and the next one
+/// runs (imports and assignments run to their end: the statements after them need the names).
 /// It ends with a summary line, then `os._exit`, so that threads a cluster left do not keep
 /// the interpreter alive (the runner stops the processes it left). The statements run as in an
 /// interactive session, where `multiprocessing`'s spawned children do not run the main
@@ -778,14 +779,17 @@ def main():
     for node in tree.body:
         code = compile(ast.Module([node], []), path, "exec")
         print(f"docs-run: line {node.lineno}", flush=True)
+        # An expression statement (a call whose value is shown or dropped) is bounded; one that
+        # binds names (an import, an assignment) runs to its end: the next ones need them.
+        bounded = limit if isinstance(node, ast.Expr) else 0
         try:
-            signal.setitimer(signal.ITIMER_REAL, limit)
+            signal.setitimer(signal.ITIMER_REAL, bounded)
             exec(code, namespace)
             signal.setitimer(signal.ITIMER_REAL, 0)
             ended += 1
         except KeyboardInterrupt:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            if not limit:
+            if not bounded:
                 raise
             print(f"docs-run: line {node.lineno} still running after {limit:.0f} s, interrupted",
                   flush=True)
@@ -1027,10 +1031,12 @@ mod tests {
         // The sleep is interrupted (as by Ctrl-C); the statements after it still run and see
         // the names bound before.
         let (ok, out) = run(
-            "import time\nx = 20\nwhile True:\n    time.sleep(0.05)\nprint('x is', x + 1)\n",
+            "import time\nx = time.sleep(1.5) or 20\ntime.sleep(60)\nprint('x is', x + 1)\n",
             "1",
         );
         assert!(ok, "{out}");
+        // The assignment ran to its end past the limit.
+        assert!(!out.contains("line 2 still running"), "{out}");
         assert!(
             out.contains("line 3 still running after 1 s, interrupted"),
             "{out}"
