@@ -23,7 +23,8 @@
 //!   download cache for all pages (`target/docs-run/pip-cache`), and the
 //!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
 //!   `…_CODEGEN_UNITS=16`: the same code, a quicker build). What the page's blocks leave in
-//!   the workspace root is removed after the page.
+//!   the workspace root is removed after the page, and what a block leaves running in the
+//!   background (its process group) is stopped when the block ends.
 //! - `c`, `cpp`: compiled with `cc -std=c11` / `g++ -std=c++17` against this build's static
 //!   library and run (exit status 0 required). A block without `main` is a fragment: its
 //!   `#include` lines go on top, the rest into `main`, after the code of a `setup` directive.

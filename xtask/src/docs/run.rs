@@ -219,6 +219,8 @@ impl PageRun {
             let mut cmd = self.script_command(&script, block.venv())?;
             self.slurm_path(block, &mut cmd);
             let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT)?;
+            // What the script left running in the background (`… &`) ends with it.
+            kill_group(out.group);
             if !out.success {
                 return Err(format!(
                     "the script failed ({})\n--- the block\n{script}\n--- its last output\n{}",
@@ -392,9 +394,17 @@ impl PageRun {
             .stdout(file)
             .stderr(err)
             .process_group(0);
-        let child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start the Dask cluster at {address}: {e}"))?;
+        let child = match cmd.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                if address_added {
+                    let mut ip = sudo_unless_root("ip");
+                    ip.args(["addr", "del", &format!("{host}/32"), "dev", "lo"]);
+                    let _ = ip.status();
+                }
+                return Err(format!("cannot start the Dask cluster at {address}: {e}"));
+            }
+        };
         self.schedulers.borrow_mut().push(Scheduler {
             host: host.to_string(),
             port,
