@@ -23,14 +23,23 @@
 //!   download cache for all pages (`target/docs-run/pip-cache`), and the
 //!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
 //!   `…_CODEGEN_UNITS=16`: the same code, a quicker build). What the page's blocks leave in
-//!   the workspace root is removed after the page.
+//!   the workspace root is removed after the page, and what a block leaves running in the
+//!   background (its process group) is stopped when the block ends.
 //! - `c`, `cpp`: compiled with `cc -std=c11` / `g++ -std=c++17` against this build's static
 //!   library and run (exit status 0 required). A block without `main` is a fragment: its
 //!   `#include` lines go on top, the rest into `main`, after the code of a `setup` directive.
 //! - `rust`: must be a doctest already: the page is included with
 //!   `#[doc = include_str!(…)]` by a crate of `crates/` (checked here, run by `cargo test`).
-//! - `python`, `pycon`: must be doctests (`>>> ` lines): `.ci/run` runs them with
+//! - `python`, `pycon`: doctests (`>>> ` lines): `.ci/run` runs them with
 //!   `pytest --doctest-glob='*.md'` in the virtual environment where the package is installed.
+//!   A Python block without `>>> ` lines is a script a reader runs and needs a `venv`
+//!   directive: the environment's `python` runs it in the workspace root (the environment of
+//!   `sh` blocks), one top-level statement after the other, as typed into `python`; with
+//!   `for N s` an expression statement (a call) still running after N s is interrupted as
+//!   Ctrl-C would (`KeyboardInterrupt`) and the next one runs, while imports and assignments
+//!   run to their end (the statements after them need the names). Every statement must end
+//!   well or be so interrupted; the processes it leaves (a cluster's) are stopped after the
+//!   block.
 //! - anything else (`json`, `text`, a bare fence): data or pictures, not run; such a block may
 //!   not contain a `$ ` line (a transcript must say `console`, or it would silently go
 //!   unchecked).
@@ -44,14 +53,30 @@
 //! run as written but each for at most N seconds; one still running then has started and
 //! worked — a transcript's output so far must be a beginning of the page's — and is stopped;
 //! one that ends before must exit 0 and, in a transcript, print all the page shows; an `sh`
-//! block's commands then run one by one, each its own `bash -e`, and a `cargo build` among
-//! them runs to its end, as the commands after it need what it builds),
+//! block's commands then run one by one, each its own `bash -e`; a build or an install among
+//! them (`cargo build`, `cargo install`, `cargo xtask install`, `pip install`) runs to its
+//! end, as the commands after it need it finished; a command the block starts in the
+//! background (`… &`) keeps running until the block's last command has run, then its process
+//! group is stopped),
 //! `<!-- docs-run: ci-step -->` (`sh`: each command of the block is a line of `.ci/run`, which
 //! runs it — the README's test command; checked against `.ci/run`'s text, not run twice),
 //! `<!-- docs-run: same-as PAGE -->` (the block has the very lines of a block of PAGE that is
-//! run there; checked, not run twice),
-//! `<!-- docs-run: venv DIR -->` (`sh`: run with the virtual environment DIR, made by an
-//! earlier block — README.md's `target/venv` — activated, as its reader would have it).
+//! run there — for an `sh` block, each of its commands is a command of such a block, comments
+//! and spacing aside, and with a `venv DIR` directive `pip …` stands for the other block's
+//! `DIR/bin/pip …`; PAGE may be the block's own page; checked, not run twice),
+//! `<!-- docs-run: venv DIR -->` (`sh`, Python scripts: run with the virtual environment DIR,
+//! made by an earlier block — README.md's `target/venv` — activated, as its reader would have
+//! it),
+//! `<!-- docs-run: dask-scheduler tcp://IPV4:PORT -->` (`sh`, Python scripts: the reader's
+//! running Dask cluster — `dask scheduler` at that address and two single-threaded
+//! `dask worker`s from the block's `venv` — started for the first block that names it, kept
+//! for the page's later blocks, stopped after the page; an address no interface of this
+//! machine has, such as a page's `10.0.0.5`, is given to the loopback for the page with
+//! `ip addr add ADDRESS/32 dev lo` (root, or `sudo -n`) and taken back after),
+//! `<!-- docs-run: slurm-queue -->` (`sh`, Python scripts: `sbatch`, `squeue` and `scancel`
+//! stand-ins first on `PATH`, a Slurm queue that accepts every job — `Submitted batch job N`
+//! — and starts none, as a busy cluster's queue; the block must submit at least one job, and
+//! every job script must pass `bash -n`).
 
 mod page;
 mod run;
@@ -76,6 +101,7 @@ enum Plan {
     },
     RustDoctest,
     PythonDoctest,
+    PythonScript,
     Data,
     Skip(String),
 }
@@ -93,10 +119,26 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
         return same_as(block, other, root).map(Plan::SameAs);
     }
     let is_sh = matches!(block.lang.as_str(), "sh" | "bash" | "shell");
-    if block.bounded().is_some() && !is_sh && block.lang != "console" {
+    let is_python = matches!(block.lang.as_str(), "python" | "pycon" | "py");
+    let python_script =
+        is_python && block.venv().is_some() && !block.lines.iter().any(|l| l.starts_with(">>> "));
+    if block.bounded().is_some() && !is_sh && !python_script && block.lang != "console" {
         return Err(format!(
-            "{place}: `docs-run: for N s` is for `console` and `sh` blocks, not `{}`",
+            "{place}: `docs-run: for N s` is for `console`, `sh` and Python script blocks, not `{}`",
             block.lang
+        ));
+    }
+    let needs_script =
+        block.dask_scheduler().is_some() || block.directives.contains(&Directive::SlurmQueue);
+    if needs_script && !is_sh && !python_script {
+        return Err(format!(
+            "{place}: `docs-run: dask-scheduler` and `slurm-queue` are for `sh` and Python script blocks"
+        ));
+    }
+    if block.venv().is_some() && !is_sh && !python_script {
+        return Err(format!(
+            "{place}: `docs-run: venv` is for `sh` and Python script blocks (a doctest runs in \
+             .ci/run's environment)"
         ));
     }
     let ci_step = block.directives.contains(&Directive::CiStep);
@@ -135,12 +177,16 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             Plan::RustDoctest
         }
         "python" | "pycon" | "py" => {
-            if !block.lines.iter().any(|l| l.starts_with(">>> ")) {
+            if python_script {
+                Plan::PythonScript
+            } else if !block.lines.iter().any(|l| l.starts_with(">>> ")) {
                 return Err(format!(
-                    "{place}: a Python block without `>>> ` lines: write it as a doctest so pytest runs it"
+                    "{place}: a Python block without `>>> ` lines: write it as a doctest so pytest \
+                     runs it, or give it `docs-run: venv DIR` to run it as a script"
                 ));
+            } else {
+                Plan::PythonDoctest
             }
-            Plan::PythonDoctest
         }
         _ if is_transcript => {
             return Err(format!(
@@ -159,18 +205,68 @@ fn same_as(block: &Block, other: &Path, root: &Path) -> Result<String, String> {
     let place = block.place();
     let text = std::fs::read_to_string(root.join(other))
         .map_err(|e| format!("{place}: same-as {}: {e}", other.display()))?;
-    let found = page::blocks(other, &text)?.into_iter().find(|b| {
-        b.lang == block.lang
-            && b.lines == block.lines
-            && !b
-                .directives
+    let is_sh = |lang: &str| matches!(lang, "sh" | "bash" | "shell");
+    // An `sh` block: its commands, each as a command of the block there (comments and spacing
+    // aside; a `venv DIR` block's `pip` is that block's `DIR/bin/pip`).
+    let prefix = block
+        .venv()
+        .map(|dir| format!("{}/bin/", dir.display()))
+        .unwrap_or_default();
+    let normalized = |lines: &[String], prefix: &str| -> Result<Vec<String>, String> {
+        Ok(run::commands(lines)?
+            .iter()
+            .map(|c| {
+                let code: Vec<&str> = c
+                    .lines()
+                    .map(|l| l.split(" #").next().unwrap_or(l))
+                    .collect();
+                let words = code
+                    .join(" ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                words
+                    .strip_prefix(prefix)
+                    .filter(|_| !prefix.is_empty())
+                    .map_or(words.clone(), str::to_string)
+            })
+            .collect())
+    };
+    let mine = if is_sh(&block.lang) {
+        normalized(&block.lines, "")?
+    } else {
+        Vec::new()
+    };
+    let mut found = None;
+    for b in page::blocks(other, &text)? {
+        if b.line == block.line && b.page == block.page
+            || b.lang != block.lang
+            || b.directives
                 .iter()
                 .any(|d| matches!(d, Directive::Skip(_) | Directive::SameAs(_)))
-    });
-    found.map(|b| b.place()).ok_or_else(|| {
+        {
+            continue;
+        }
+        let same = if is_sh(&block.lang) {
+            let theirs = normalized(&b.lines, &prefix)?;
+            !mine.is_empty() && mine.iter().all(|c| theirs.contains(c))
+        } else {
+            b.lines == block.lines
+        };
+        if same {
+            found = Some(b.place());
+            break;
+        }
+    }
+    found.ok_or_else(|| {
         format!(
-            "{place}: marked same-as {}, but no block there that is run has the same lines",
-            other.display()
+            "{place}: marked same-as {}, but no block there that is run has the same {}",
+            other.display(),
+            if is_sh(&block.lang) {
+                "commands"
+            } else {
+                "lines"
+            }
         )
     })
 }
@@ -328,6 +424,7 @@ pub fn docs(args: &[String]) -> Result<(), String> {
                 Plan::Transcript(steps) => runner.transcript(block, steps),
                 Plan::Uci(exchanges) => runner.uci(exchanges),
                 Plan::Script => runner.script(block),
+                Plan::PythonScript => runner.python_script(block),
                 Plan::CiStep => runner.ci_step(block),
                 Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
             };
@@ -414,6 +511,35 @@ mod tests {
             "{e}"
         );
         assert!(plan_of("cargo test --release").is_err());
+        // An `sh` block: the same commands, comments and spacing aside, a venv's `bin/` for
+        // its directive's environment.
+        std::fs::write(
+            root.join("README.md"),
+            "```sh\npython3 -m venv v && v/bin/pip install pytest\nv/bin/pip install  ./x   # x\ncargo test\n```\n",
+        )
+        .unwrap();
+        let venv_page = |body: &str| {
+            let text = format!(
+                "<!-- docs-run: same-as README.md -->\n<!-- docs-run: venv v -->\n```sh\n{body}\n```\n"
+            );
+            plan(
+                &page::blocks(Path::new("docs/p.md"), &text).unwrap()[0],
+                &root,
+            )
+        };
+        assert!(matches!(
+            venv_page("pip install ./x    # the package"),
+            Ok(Plan::SameAs(_))
+        ));
+        assert!(matches!(
+            plan_of("cargo test   # all of it"),
+            Ok(Plan::SameAs(_))
+        ));
+        assert!(venv_page("pip install ./y").is_err());
+        assert!(
+            plan_of("pip install ./x").is_err(),
+            "no venv: `pip` is not v/bin/pip"
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -40,6 +40,14 @@ impl Block {
         })
     }
 
+    /// The address of a `dask-scheduler` directive, if any.
+    pub fn dask_scheduler(&self) -> Option<(&str, u16)> {
+        self.directives.iter().find_map(|d| match d {
+            Directive::DaskScheduler { host, port } => Some((host.as_str(), *port)),
+            _ => None,
+        })
+    }
+
     /// The reason given by a `skip` directive, if any.
     pub fn skipped(&self) -> Option<&str> {
         self.directives.iter().find_map(|d| match d {
@@ -74,6 +82,15 @@ pub enum Directive {
     /// `sh`: run with this virtual environment (relative to the workspace root, made by an
     /// earlier block) activated, as a reader who followed that block would.
     Venv(PathBuf),
+    /// `sh`, `python`: a Dask scheduler listens at this address (`tcp://HOST:PORT`) with two
+    /// workers, as the reader's running cluster: started with the block's virtual environment
+    /// for the first block that names it, kept for the page's later blocks, stopped after the
+    /// page. A HOST that is no address of this machine is given to its loopback for the page.
+    DaskScheduler { host: String, port: u16 },
+    /// `sh`, `python`: `sbatch`, `squeue` and `scancel` are stand-ins first on `PATH`: a Slurm
+    /// queue on this machine that accepts every job and starts none (they stay pending, as on
+    /// a busy cluster); the jobs submitted are counted and their scripts checked by `bash -n`.
+    SlurmQueue,
 }
 
 fn directive(text: &str, place: &str) -> Result<Directive, String> {
@@ -120,6 +137,21 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
             })
         }
         "ci-step" => Ok(Directive::CiStep),
+        "slurm-queue" => Ok(Directive::SlurmQueue),
+        "dask-scheduler" => {
+            let address = rest.trim();
+            let parsed = address.strip_prefix("tcp://").and_then(|a| {
+                let (host, port) = a.rsplit_once(':')?;
+                let ip: std::net::Ipv4Addr = host.parse().ok()?;
+                Some((ip.to_string(), port.parse::<u16>().ok().filter(|&p| p > 0)?))
+            });
+            let Some((host, port)) = parsed else {
+                return Err(format!(
+                    "{place}: `docs-run: {text}`: write `dask-scheduler tcp://IPV4:PORT`"
+                ));
+            };
+            Ok(Directive::DaskScheduler { host, port })
+        }
         "venv" if !rest.trim().is_empty() && !rest.trim().contains(char::is_whitespace) => {
             Ok(Directive::Venv(PathBuf::from(rest.trim())))
         }
@@ -128,7 +160,8 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
         }
         _ => Err(format!(
             "{place}: unknown directive `docs-run: {text}` (skip — REASON, compile-only — REASON, \
-             for N s — REASON, ci-step, same-as PAGE, venv DIR, file NAME, setup CODE)"
+             for N s — REASON, ci-step, same-as PAGE, venv DIR, file NAME, setup CODE, \
+             dask-scheduler tcp://IP:PORT, slurm-queue)"
         )),
     }
 }
@@ -260,6 +293,31 @@ mod tests {
         assert!(e.contains("unknown directive"), "{e}");
         let e = blocks(Path::new("p.md"), "```sh\nx\n").unwrap_err();
         assert!(e.contains("never closed"), "{e}");
+    }
+
+    #[test]
+    fn a_scheduler_is_an_ipv4_address_and_a_port() {
+        let b = blocks(
+            Path::new("p.md"),
+            "<!-- docs-run: dask-scheduler tcp://10.0.0.5:8786 -->\n<!-- docs-run: slurm-queue -->\n```sh\nx\n```\n",
+        )
+        .unwrap();
+        assert_eq!(b[0].dask_scheduler(), Some(("10.0.0.5", 8786)));
+        assert!(b[0].directives.contains(&Directive::SlurmQueue));
+        for bad in [
+            "dask-scheduler 10.0.0.5:8786",
+            "dask-scheduler tcp://10.0.0.5",
+            "dask-scheduler tcp://10.0.0.5:0",
+            "dask-scheduler tcp://example.org:8786",
+            "dask-scheduler tcp://10.0.0.256:8786",
+        ] {
+            let page = format!("<!-- docs-run: {bad} -->\n```sh\nx\n```\n");
+            let e = blocks(Path::new("p.md"), &page).unwrap_err();
+            assert!(
+                e.contains("p.md:2") && e.contains("IPV4:PORT"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::page::{Block, Directive};
 use super::transcript::{self, Step};
 use super::uci;
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,18 @@ pub struct PageRun {
     /// The entries of the workspace root before the page ran (what is new is removed after).
     before: BTreeSet<PathBuf>,
     list_only: bool,
+    /// The Dask clusters of `dask-scheduler` directives, started for the page.
+    schedulers: RefCell<Vec<Scheduler>>,
+}
+
+/// A scheduler and two workers started for a page (`dask-scheduler` directive).
+struct Scheduler {
+    host: String,
+    port: u16,
+    /// The process group of the scheduler and its workers.
+    group: u32,
+    /// Whether the host address was given to the loopback for the page (and is removed after).
+    address_added: bool,
 }
 
 impl PageRun {
@@ -43,6 +56,7 @@ impl PageRun {
             scratch,
             before: entries(root)?,
             list_only,
+            schedulers: RefCell::new(Vec::new()),
         })
     }
 
@@ -62,8 +76,23 @@ impl PageRun {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Removes what the page's blocks added to the workspace root.
+    /// Stops the page's Dask clusters (and takes back the addresses given to the loopback for
+    /// them), then removes what the page's blocks added to the workspace root.
     pub fn finish(self) -> Result<(), String> {
+        for scheduler in self.schedulers.take() {
+            kill_group(scheduler.group);
+            if scheduler.address_added {
+                let mut ip = sudo_unless_root("ip");
+                ip.args([
+                    "addr",
+                    "del",
+                    &format!("{}/32", scheduler.host),
+                    "dev",
+                    "lo",
+                ]);
+                let _ = ip.status();
+            }
+        }
         for path in entries(&self.root)?.difference(&self.before) {
             let done = if path.is_dir() && !path.is_symlink() {
                 std::fs::remove_dir_all(path)
@@ -182,14 +211,16 @@ impl PageRun {
         if self.list_only {
             return Ok("script (listed, not run)".to_string());
         }
+        self.start_scheduler(block)?;
+        self.prepare_slurm(block)?;
         let Some((seconds, _)) = block.bounded() else {
             let script = block.lines.join("\n");
             let started = Instant::now();
-            let out = self.run(
-                self.script_command(&script, block.venv())?,
-                &block.line.to_string(),
-                SCRIPT_LIMIT,
-            )?;
+            let mut cmd = self.script_command(&script, block.venv())?;
+            self.slurm_path(block, &mut cmd);
+            let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT)?;
+            // What the script left running in the background (`… &`) ends with it.
+            kill_group(out.group);
             if !out.success {
                 return Err(format!(
                     "the script failed ({})\n--- the block\n{script}\n--- its last output\n{}",
@@ -197,39 +228,279 @@ impl PageRun {
                     tail(&out.text, 40)
                 ));
             }
+            let slurm = self.slurm_jobs(block)?;
             return Ok(format!(
-                "script ran, {:.0} s",
+                "script ran{slurm}, {:.0} s",
                 started.elapsed().as_secs_f64()
             ));
         };
         let commands = commands(&block.lines)?;
         let mut stopped = 0;
         let started = Instant::now();
+        // The process groups of the commands the block runs in the background (`… &`): they
+        // live until the block's last command has run, then they are stopped.
+        let mut background = Vec::new();
+        let mut outcome = Ok(());
         for (k, command) in commands.iter().enumerate() {
             let name = format!("{}-{k}", block.line);
-            // A build runs to its end: the commands after it need what it builds.
-            let script = self.script_command(command, block.venv())?;
-            let out = if command.starts_with("cargo build ") {
-                self.run(script, &name, SCRIPT_LIMIT)?
+            let mut script = self.script_command(command, block.venv())?;
+            self.slurm_path(block, &mut script);
+            let out = if runs_to_end(command) {
+                self.run(script, &name, SCRIPT_LIMIT)
             } else {
-                self.run_bounded(script, &name, Duration::from_secs(seconds))?
+                self.run_bounded(script, &name, Duration::from_secs(seconds))
             };
+            let out = match out {
+                Ok(out) => out,
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
+            };
+            if is_background(command) {
+                background.push(out.group);
+            }
             if out.stopped {
                 stopped += 1;
             } else if !out.success {
-                return Err(format!(
+                outcome = Err(format!(
                     "`{command}` ended with {} before its {seconds} s\n--- its last output\n{}",
                     out.status,
                     tail(&out.text, 40)
                 ));
+                break;
             }
         }
+        for group in &background {
+            kill_group(*group);
+        }
+        outcome?;
+        let slurm = self.slurm_jobs(block)?;
         Ok(format!(
-            "{} commands: {} ended well, {stopped} still running after {seconds} s, stopped; \
+            "{} commands: {} ended well{}, {stopped} still running after {seconds} s, stopped{slurm}; \
              {:.0} s in all",
             commands.len(),
             commands.len() - stopped,
+            if background.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({} of them left running in the background until the block's end)",
+                    background.len()
+                )
+            },
             started.elapsed().as_secs_f64()
+        ))
+    }
+
+    /// A Python block that is no doctest, with a `venv` directive: run as a script by the
+    /// environment's `python` in the workspace root, one top-level statement after the other;
+    /// with `for N s` a statement still running after N s is interrupted as by Ctrl-C
+    /// (`KeyboardInterrupt`) and the next one runs. Every statement must end well or be so
+    /// interrupted; what the script leaves running (a cluster's processes) is stopped after it.
+    pub fn python_script(&self, block: &Block) -> Result<String, String> {
+        if self.list_only {
+            return Ok("Python script (listed, not run)".to_string());
+        }
+        self.start_scheduler(block)?;
+        let source = self.scratch.join(format!("block{}.py", block.line));
+        std::fs::write(&source, block.lines.join("\n") + "\n")
+            .map_err(|e| format!("{}: {e}", source.display()))?;
+        let driver = self.scratch.join("statements.py");
+        std::fs::write(&driver, PYTHON_DRIVER).map_err(|e| format!("{}: {e}", driver.display()))?;
+        let seconds = block.bounded().map_or(0, |(s, _)| s);
+        let script = format!(
+            "exec python {} {} {seconds}",
+            shell_quote(&driver.to_string_lossy()),
+            shell_quote(&source.to_string_lossy())
+        );
+        self.prepare_slurm(block)?;
+        let mut cmd = self.script_command(&script, block.venv())?;
+        self.slurm_path(block, &mut cmd);
+        let started = Instant::now();
+        let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT);
+        let out = out?;
+        kill_group(out.group);
+        let summary = out
+            .text
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("docs-run statements: "))
+            .map(str::to_string);
+        let (Some(summary), true) = (summary, out.success) else {
+            return Err(format!(
+                "the script failed ({})\n--- the block\n{}\n--- its last output\n{}",
+                out.status,
+                block.lines.join("\n"),
+                tail(&out.text, 40)
+            ));
+        };
+        let slurm = self.slurm_jobs(block)?;
+        Ok(format!(
+            "Python script, {summary}{slurm}; {:.0} s",
+            started.elapsed().as_secs_f64()
+        ))
+    }
+
+    /// Starts the Dask cluster of the block's `dask-scheduler` directive, unless the page has
+    /// it running already: the address given to the loopback when no interface has it, then
+    /// `dask scheduler` and two single-threaded `dask worker`s of the block's virtual
+    /// environment; returns once the scheduler accepts connections.
+    fn start_scheduler(&self, block: &Block) -> Result<(), String> {
+        let Some((host, port)) = block.dask_scheduler() else {
+            return Ok(());
+        };
+        if self
+            .schedulers
+            .borrow()
+            .iter()
+            .any(|s| s.host == host && s.port == port)
+        {
+            return Ok(());
+        }
+        let addresses = Command::new("ip")
+            .args(["-o", "-4", "addr", "show"])
+            .output()
+            .map_err(|e| format!("cannot run `ip`: {e}"))?;
+        let have = String::from_utf8_lossy(&addresses.stdout).contains(&format!("inet {host}/"));
+        let mut address_added = false;
+        if !have {
+            let mut ip = sudo_unless_root("ip");
+            ip.args(["addr", "add", &format!("{host}/32"), "dev", "lo"]);
+            let out = ip.output().map_err(|e| format!("cannot run `ip`: {e}"))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "the block needs a Dask scheduler at {host}, an address this machine does not \
+                     have, and `ip addr add {host}/32 dev lo` failed (it needs root or \
+                     CAP_NET_ADMIN): {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            address_added = true;
+        }
+        let address = format!("tcp://{host}:{port}");
+        let script = format!(
+            "dask scheduler --host {host} --port {port} --no-dashboard &\n\
+             for w in 1 2; do dask worker {address} --nthreads 1 --no-dashboard & done\n\
+             wait"
+        );
+        let mut cmd = self.script_command(&script, block.venv())?;
+        let log = self
+            .scratch
+            .join(format!("dask-scheduler-{host}-{port}.txt"));
+        let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let err = file.try_clone().map_err(|e| e.to_string())?;
+        cmd.stdin(Stdio::null())
+            .stdout(file)
+            .stderr(err)
+            .process_group(0);
+        let child = match cmd.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                if address_added {
+                    let mut ip = sudo_unless_root("ip");
+                    ip.args(["addr", "del", &format!("{host}/32"), "dev", "lo"]);
+                    let _ = ip.status();
+                }
+                return Err(format!("cannot start the Dask cluster at {address}: {e}"));
+            }
+        };
+        self.schedulers.borrow_mut().push(Scheduler {
+            host: host.to_string(),
+            port,
+            group: child.id(),
+            address_added,
+        });
+        let socket: std::net::SocketAddr = format!("{host}:{port}")
+            .parse()
+            .map_err(|e| format!("{host}:{port}: {e}"))?;
+        let started = Instant::now();
+        while std::net::TcpStream::connect_timeout(&socket, Duration::from_secs(1)).is_err() {
+            if started.elapsed() > Duration::from_secs(120) {
+                return Err(format!(
+                    "the Dask scheduler at {address} does not accept connections after 120 s\n{}",
+                    tail(&std::fs::read_to_string(&log).unwrap_or_default(), 20)
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Ok(())
+    }
+
+    /// With a `slurm-queue` directive: the stand-in Slurm commands written, their queue empty.
+    fn prepare_slurm(&self, block: &Block) -> Result<(), String> {
+        if !block.directives.contains(&Directive::SlurmQueue) {
+            return Ok(());
+        }
+        let dir = self.scratch.join("slurm");
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::create_dir_all(dir.join("bin")).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir.join("jobs")).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for (name, text) in SLURM_STAND_INS {
+            let path = dir.join("bin").join(name);
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+
+    /// With a `slurm-queue` directive: the stand-in Slurm commands first on `cmd`'s PATH.
+    fn slurm_path(&self, block: &Block, cmd: &mut Command) {
+        if !block.directives.contains(&Directive::SlurmQueue) {
+            return;
+        }
+        let path = cmd
+            .get_envs()
+            .find(|(k, _)| *k == "PATH")
+            .and_then(|(_, v)| v)
+            .map(|v| v.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bin = self.scratch.join("slurm/bin");
+        cmd.env("PATH", format!("{}:{path}", bin.display()));
+    }
+
+    /// With a `slurm-queue` directive: what the block submitted to the stand-in queue (at least
+    /// one job, every job script valid for bash), for the report.
+    fn slurm_jobs(&self, block: &Block) -> Result<String, String> {
+        if !block.directives.contains(&Directive::SlurmQueue) {
+            return Ok(String::new());
+        }
+        let jobs = self.scratch.join("slurm/jobs");
+        let mut scripts: Vec<PathBuf> = std::fs::read_dir(&jobs)
+            .map_err(|e| format!("{}: {e}", jobs.display()))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sh" || e == "cancelled"))
+            .collect();
+        scripts.sort();
+        if scripts.is_empty() {
+            return Err("no job was submitted to the stand-in `sbatch`".to_string());
+        }
+        for script in &scripts {
+            let ok = Command::new("bash")
+                .arg("-n")
+                .arg(script)
+                .status()
+                .map_err(|e| format!("cannot run bash -n: {e}"))?
+                .success();
+            if !ok {
+                return Err(format!(
+                    "the job script {} is not valid bash",
+                    script.display()
+                ));
+            }
+        }
+        let cancelled = std::fs::read_to_string(self.scratch.join("slurm/cancelled"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        Ok(format!(
+            "; {} jobs submitted to the stand-in sbatch (scripts valid bash, none started), \
+             {cancelled} cancelled",
+            scripts.len()
         ))
     }
 
@@ -367,16 +638,14 @@ impl PageRun {
                 // `--` is needed: procps-ng's kill reads `-KILL -PGID` as a signal to every
                 // process it may signal (checked: `kill -0 -999999` succeeds, `kill -s 0 --
                 // -999999` says "No such process").
-                let _ = Command::new("kill")
-                    .args(["-s", "KILL", "--"])
-                    .arg(format!("-{}", child.id()))
-                    .status();
+                kill_group(child.id());
                 let _ = child.wait();
                 if bounded {
                     let bytes =
                         std::fs::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
                     return Ok(Output {
                         text: String::from_utf8_lossy(&bytes).into_owned(),
+                        group: child.id(),
                         success: false,
                         stopped: true,
                         status: format!("stopped after {} s", limit.as_secs()),
@@ -392,6 +661,7 @@ impl PageRun {
         let bytes = std::fs::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
         Ok(Output {
             text: String::from_utf8_lossy(&bytes).into_owned(),
+            group: child.id(),
             success: status.success(),
             stopped: false,
             status: status.to_string(),
@@ -401,6 +671,8 @@ impl PageRun {
 
 struct Output {
     text: String,
+    /// The process group the command ran in (its id is the command's process id).
+    group: u32,
     success: bool,
     /// Still running at the limit of a bounded run, and stopped.
     stopped: bool,
@@ -410,7 +682,7 @@ struct Output {
 /// The commands of an `sh` block, as bash reads them: blank and comment lines left out, a line
 /// joined with the lines that complete it (continuation lines, the body of a `for`), which
 /// `bash -n` decides.
-fn commands(lines: &[String]) -> Result<Vec<String>, String> {
+pub(super) fn commands(lines: &[String]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     let mut pending = String::new();
     for line in lines {
@@ -441,6 +713,160 @@ fn commands(lines: &[String]) -> Result<Vec<String>, String> {
     }
     Ok(out)
 }
+
+/// Kills process group `group`: a command and what it started (pipelines, cargo's compilers,
+/// the processes it left in the background).
+fn kill_group(group: u32) {
+    // `--` is needed: procps-ng's kill reads `-KILL -PGID` as a signal to every process it may
+    // signal (checked: `kill -0 -999999` succeeds, `kill -s 0 -- -999999` says "No such
+    // process").
+    let _ = Command::new("kill")
+        .args(["-s", "KILL", "--"])
+        .arg(format!("-{group}"))
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// A command of an `sh` block that runs to its end even in a block with `for N s`: a build or
+/// an install, which the commands after it need finished (a stopped `pip install` could also
+/// leave the environment half-installed).
+fn runs_to_end(command: &str) -> bool {
+    [
+        "cargo build ",
+        "cargo install ",
+        "cargo xtask install ",
+        "pip install ",
+    ]
+    .iter()
+    .any(|p| command.starts_with(p))
+}
+
+/// A command that bash runs in the background (`… &`, not `&&`).
+fn is_background(command: &str) -> bool {
+    let code = command.split(" #").next().unwrap_or(command).trim_end();
+    code.ends_with('&') && !code.ends_with("&&")
+}
+
+/// `program`, through `sudo` unless this process runs as root.
+fn sudo_unless_root(program: &str) -> Command {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if root {
+        Command::new(program)
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.args(["-n", program]);
+        sudo
+    }
+}
+
+/// `text` quoted for bash.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// Runs a Python block (argv: the block's file, the seconds a statement may take or 0) one
+/// top-level statement after the other in one namespace, as a script; an expression statement
+/// still running at the limit gets `KeyboardInterrupt` (what Ctrl-C raises) and the next one
+/// runs (imports and assignments run to their end: the statements after them need the names).
+/// It ends with a summary line, then `os._exit`, so that threads a cluster left do not keep
+/// the interpreter alive (the runner stops the processes it left). The statements run as in an
+/// interactive session, where `multiprocessing`'s spawned children do not run the main
+/// module again.
+const PYTHON_DRIVER: &str = r#"import ast, os, signal, sys, traceback
+
+def interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+def main():
+    path, limit = sys.argv[1], float(sys.argv[2])
+    tree = ast.parse(open(path).read(), path)
+    signal.signal(signal.SIGALRM, interrupt)
+    namespace = {"__name__": "__main__"}
+    ended = stopped = 0
+    for node in tree.body:
+        code = compile(ast.Module([node], []), path, "exec")
+        print(f"docs-run: line {node.lineno}", flush=True)
+        # An expression statement (a call whose value is shown or dropped) is bounded; one that
+        # binds names (an import, an assignment) runs to its end: the next ones need them.
+        bounded = limit if isinstance(node, ast.Expr) else 0
+        try:
+            signal.setitimer(signal.ITIMER_REAL, bounded)
+            exec(code, namespace)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            ended += 1
+        except KeyboardInterrupt:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if not bounded:
+                raise
+            print(f"docs-run: line {node.lineno} still running after {limit:.0f} s, interrupted",
+                  flush=True)
+            stopped += 1
+        except BaseException:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            traceback.print_exc()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(1)
+    print(f"docs-run statements: {len(tree.body)} statements, {ended} ended well, {stopped} "
+          f"still running after {limit:.0f} s, interrupted", flush=True)
+    sys.stderr.flush()
+    os._exit(0)
+
+# The block runs as typed into `python`: processes started by `multiprocessing`'s spawn (a
+# LocalCluster's workers) import this file as `__mp_main__`, and must not run the block again.
+if __name__ == "__main__":
+    main()
+"#;
+
+/// The stand-in Slurm commands of a `slurm-queue` directive (files of `bin/` under the queue's
+/// directory): `sbatch` keeps the job script as `jobs/N.sh` and answers as Slurm does,
+/// `squeue` lists the jobs as pending, `scancel` takes them out of the queue.
+const SLURM_STAND_INS: [(&str, &str); 3] = [
+    (
+        "sbatch",
+        r#"#!/usr/bin/env bash
+# Stand-in sbatch (cargo xtask docs, slurm-queue): queues the job, starts nothing.
+set -eu
+queue="$(dirname "$0")/.."
+exec 9>"$queue/lock"
+flock 9
+n=$(( $(cat "$queue/last" 2>/dev/null || echo 0) + 1 ))
+echo "$n" > "$queue/last"
+script="${@: -1}"
+if [ "$#" -eq 0 ] || [ ! -f "$script" ]; then script=/dev/stdin; fi
+cat "$script" > "$queue/jobs/$n.sh"
+echo "Submitted batch job $n"
+"#,
+    ),
+    (
+        "squeue",
+        r#"#!/usr/bin/env bash
+# Stand-in squeue (cargo xtask docs, slurm-queue): every queued job is pending.
+queue="$(dirname "$0")/.."
+printf '%18s %9s %8s %8s %2s %10s %6s %s
+' JOBID PARTITION NAME USER ST TIME NODES 'NODELIST(REASON)'
+for job in "$queue"/jobs/*.sh; do
+    [ -e "$job" ] || continue
+    printf '%18s %9s %8s %8s %2s %10s %6s %s
+' "$(basename "$job" .sh)" compute dask-wor "$(id -un)" PD 0:00 1 '(Resources)'
+done
+"#,
+    ),
+    (
+        "scancel",
+        r#"#!/usr/bin/env bash
+# Stand-in scancel (cargo xtask docs, slurm-queue): takes the jobs out of the queue.
+queue="$(dirname "$0")/.."
+for id in "$@"; do
+    case "$id" in -*) continue ;; esac
+    if [ -e "$queue/jobs/$id.sh" ]; then mv "$queue/jobs/$id.sh" "$queue/jobs/$id.cancelled"; echo "$id" >> "$queue/cancelled"; fi
+done
+"#,
+    ),
+];
 
 /// The last `n` lines of `text`.
 fn tail(text: &str, n: usize) -> String {
@@ -526,6 +952,121 @@ mod tests {
         assert!(c[1].starts_with("cc -O2") && c[1].ends_with("# the program"));
         assert!(c[2].starts_with("for a in") && c[2].ends_with("done"));
         assert!(commands(&["for a in 1; do".to_string()]).is_err());
+    }
+
+    #[test]
+    fn builds_and_installs_run_to_their_end_and_background_commands_are_known() {
+        assert!(runs_to_end("cargo build --release -p variants-cli"));
+        assert!(runs_to_end("pip install psutil   # for the CPU times"));
+        assert!(runs_to_end("cargo xtask install --prefix target/prefix"));
+        assert!(!runs_to_end(
+            "cargo xtask install-check --prefix target/prefix"
+        ));
+        assert!(!runs_to_end(
+            "python -m variants.distributed perft chess3d --depth 8"
+        ));
+        assert!(is_background("dask scheduler --port 8786 &"));
+        assert!(is_background(
+            "dask worker tcp://127.0.0.1:8786 &   # one core"
+        ));
+        assert!(!is_background("make && make check"));
+        assert!(!is_background("cargo test"));
+    }
+
+    #[test]
+    fn the_stand_in_queue_takes_jobs_lists_them_and_cancels_them() {
+        let dir = std::env::temp_dir().join(format!("xtask-slurm-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("bin")).unwrap();
+        std::fs::create_dir_all(dir.join("jobs")).unwrap();
+        for (name, text) in SLURM_STAND_INS {
+            std::fs::write(dir.join("bin").join(name), text).unwrap();
+        }
+        let job = dir.join("job.sh");
+        std::fs::write(
+            &job,
+            "#!/usr/bin/env bash\n#SBATCH -J dask-worker\necho hi\n",
+        )
+        .unwrap();
+        let run = |args: &[&str]| {
+            let out = Command::new("bash").args(args).output().unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let sbatch = dir.join("bin/sbatch");
+        let sbatch = sbatch.to_str().unwrap();
+        assert_eq!(
+            run(&[sbatch, "--parsable", job.to_str().unwrap()]),
+            "Submitted batch job 1\n"
+        );
+        assert_eq!(
+            run(&[sbatch, job.to_str().unwrap()]),
+            "Submitted batch job 2\n"
+        );
+        let listed = run(&[dir.join("bin/squeue").to_str().unwrap()]);
+        assert_eq!(listed.lines().count(), 3, "{listed}");
+        assert!(listed.lines().nth(1).unwrap().contains(" PD "), "{listed}");
+        run(&[dir.join("bin/scancel").to_str().unwrap(), "1"]);
+        let listed = run(&[dir.join("bin/squeue").to_str().unwrap()]);
+        assert_eq!(listed.lines().count(), 2, "{listed}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("jobs/2.sh")).unwrap(),
+            std::fs::read_to_string(&job).unwrap()
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("cancelled")).unwrap(),
+            "1\n"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_python_block_runs_statement_by_statement_and_a_long_one_is_interrupted() {
+        let dir = std::env::temp_dir().join(format!("xtask-python-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("driver.py"), PYTHON_DRIVER).unwrap();
+        let run = |block: &str, limit: &str| {
+            std::fs::write(dir.join("block.py"), block).unwrap();
+            let out = Command::new("python3")
+                .arg(dir.join("driver.py"))
+                .arg(dir.join("block.py"))
+                .arg(limit)
+                .output()
+                .unwrap();
+            (
+                out.status.success(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+            )
+        };
+        // The sleep is interrupted (as by Ctrl-C); the statements after it still run and see
+        // the names bound before.
+        let (ok, out) = run(
+            "import time\nx = time.sleep(1.5) or 20\ntime.sleep(60)\nprint('x is', x + 1)\n",
+            "1",
+        );
+        assert!(ok, "{out}");
+        // The assignment ran to its end past the limit.
+        assert!(!out.contains("line 2 still running"), "{out}");
+        assert!(
+            out.contains("line 3 still running after 1 s, interrupted"),
+            "{out}"
+        );
+        assert!(out.contains("x is 21"), "{out}");
+        assert!(
+            out.ends_with("docs-run statements: 4 statements, 3 ended well, 1 still running after 1 s, interrupted\n"),
+            "{out}"
+        );
+        // Processes spawned by the block (as a LocalCluster's workers are) do not run it again.
+        let (ok, out) = run(
+            "import multiprocessing\nwith multiprocessing.get_context('spawn').Pool(1) as pool:\n    print('got', pool.map(abs, [-3]))\n",
+            "0",
+        );
+        assert!(ok && out.contains("got [3]"), "{out}");
+        assert_eq!(out.matches("docs-run: line 1").count(), 1, "{out}");
+        // An error fails the block, and nothing after it runs.
+        let (ok, out) = run("x = 1\ny = x / 0\nprint('after')\n", "1");
+        assert!(!ok && !out.contains("after"), "{out}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
