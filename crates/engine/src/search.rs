@@ -271,9 +271,12 @@ impl<G: SearchGame> Searcher<G> {
                     self.root_iteration(&ctl, root, &root_moves, depth, lo, hi);
                 // A fail low proves nothing about the move it names.
                 let failed_low = score <= lo && lo > -INFINITY;
+                // An unfinished depth counts when its best move was searched in full and beat
+                // the first move (the previous best) at this depth, or raised the score.
+                let overtook = best.is_some() && best != root_moves.first().copied();
                 if let Some(best) = best
                     && !failed_low
-                    && (completed || score > result.score.0 || result.depth == 0)
+                    && (completed || overtook || score > result.score.0 || result.depth == 0)
                 {
                     result.best = Some(best);
                     result.score = Score(score);
@@ -325,14 +328,9 @@ impl<G: SearchGame> Searcher<G> {
             if budgeted && (proven || root_moves.len() == 1) {
                 break;
             }
-            // Another depth costs a few times this one: do not start what cannot get far. (An
-            // unfinished depth still counts when its first moves raise the score, and with the
-            // pruning a depth costs about twice the one before.)
-            if let Some(t) = limits.movetime
-                && elapsed * 5 > t * 3
-            {
-                break;
-            }
+            // With a time budget the search goes on until the deadline: the time of a move is
+            // not saved for later, and an unfinished depth still counts when a move beats the
+            // first one (the previous best) in it.
         }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
