@@ -141,6 +141,9 @@ pub struct Searcher<G: SearchGame> {
     after_null: bool,
     /// Late move reductions by depth and move number (two players).
     lmr: Vec<[i8; 64]>,
+    /// The move played at each ply of the current line (`None` for a null move), for the
+    /// counter-move and continuation history (two players).
+    stack: Vec<Option<G::Move>>,
 }
 
 /// Late move reductions: about 0.75 + ln(depth) · ln(move number) / 2.25 plies.
@@ -192,6 +195,7 @@ impl<G: SearchGame> Searcher<G> {
             aborted: false,
             after_null: false,
             lmr: lmr_table(),
+            stack: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -256,7 +260,7 @@ impl<G: SearchGame> Searcher<G> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             // Order the root: the previous best first, then by the usual keys.
-            self.order(root, &mut root_moves, result.best, 0);
+            self.order(root, &mut root_moves, result.best, 0, None);
             // Aspiration (two players): a narrow window around the last score, widened on the
             // side that fails.
             let mut delta = ASPIRATION_WINDOW;
@@ -297,7 +301,7 @@ impl<G: SearchGame> Searcher<G> {
                 }
                 // Put the move that failed high first for the next try.
                 if let Some(b) = result.best {
-                    self.order(root, &mut root_moves, Some(b), 0);
+                    self.order(root, &mut root_moves, Some(b), 0, None);
                 }
             };
             if !completed {
@@ -360,6 +364,7 @@ impl<G: SearchGame> Searcher<G> {
             let mut child = root.clone();
             child.play_unchecked(mv);
             self.path.push(child.zobrist());
+            self.stack[0] = Some(mv);
             let score = if i == 0 {
                 self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta, false)
             } else {
@@ -486,8 +491,25 @@ impl<G: SearchGame> Searcher<G> {
         if self.team(pos) { e } else { -e }
     }
 
-    /// Sorts `moves` best first.
-    fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+    /// The move that led to the node at `ply` (two players; `None` at the root, after a null
+    /// move, and with more players).
+    fn previous(&self, ply: usize) -> Option<G::Move> {
+        if self.multi || ply == 0 {
+            None
+        } else {
+            self.stack[ply - 1]
+        }
+    }
+
+    /// Sorts `moves` best first; `prev` is the move that led to `pos` (where known).
+    fn order(
+        &self,
+        pos: &G,
+        moves: &mut [G::Move],
+        tt_move: Option<G::Move>,
+        ply: usize,
+        prev: Option<G::Move>,
+    ) {
         let mut keyed: Vec<(i64, G::Move)> = moves
             .iter()
             .map(|&m| {
@@ -496,7 +518,7 @@ impl<G: SearchGame> Searcher<G> {
                     // After the quiet moves (whose keys are history counts, never negative).
                     BAD_CAPTURE + i64::from(facts.captured)
                 } else {
-                    self.heuristics.key(m, facts, tt_move, ply)
+                    self.heuristics.key(m, facts, tt_move, ply, prev)
                 };
                 (key, m)
             })
@@ -592,6 +614,7 @@ impl<G: SearchGame> Searcher<G> {
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(null.zobrist());
+                self.stack[ply] = None;
                 self.after_null = true;
                 let s = self.child_value(
                     ctl,
@@ -619,7 +642,8 @@ impl<G: SearchGame> Searcher<G> {
             return self.terminal_score(pos, ply);
         }
         let mut moves: Vec<G::Move> = list.to_vec();
-        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
+        let prev = self.previous(ply);
+        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply, prev);
         if follower {
             // A follower plays its first-ordered move, unless a move of its ends the game.
             if let Some(score) = self.decisive_move(pos, &list, ply) {
@@ -669,6 +693,7 @@ impl<G: SearchGame> Searcher<G> {
                 tried_quiets.push(mv);
             }
             self.path.push(child.zobrist());
+            self.stack[ply] = Some(mv);
             // What the move costs and whether it is this round's reply (Best-Reply Search):
             // an opponent's first move hands the reply on to the next opponent at no cost
             // (unless the round ends with it), any other opponent move is the reply. Free
@@ -706,7 +731,12 @@ impl<G: SearchGame> Searcher<G> {
                     if depth >= 3 && i >= 2 && !in_check && quiet {
                         let mut r = i32::from(self.lmr[depth.min(63) as usize][i.min(63)]);
                         r -= i32::from(pv_node);
-                        r -= i32::from(self.heuristics.is_killer(mv, ply));
+                        r -= i32::from(
+                            self.heuristics.is_killer(mv, ply)
+                                || self.heuristics.is_counter(mv, prev),
+                        );
+                        // More for moves whose history says they rarely work.
+                        r += i32::from(self.heuristics.quiet_score(mv, prev) < 0);
                         r.clamp(0, depth - 2)
                     } else {
                         0
@@ -763,11 +793,11 @@ impl<G: SearchGame> Searcher<G> {
                     alpha = score;
                     if score >= beta {
                         if !facts.is_tactical() {
-                            self.heuristics.reward(mv, ply, depth);
+                            self.heuristics.reward(mv, ply, depth, prev);
                             // Two players: the quiet moves tried before it did not cut.
                             if two {
                                 for &q in tried_quiets.iter().filter(|&&q| q != mv) {
-                                    self.heuristics.penalize(q, depth);
+                                    self.heuristics.penalize(q, depth, prev);
                                 }
                             }
                         }
@@ -883,7 +913,7 @@ impl<G: SearchGame> Searcher<G> {
                     || (facts.is_tactical()
                         && gain > delta_floor
                         && !losing_capture(pos, m, facts)))
-                .then(|| (self.heuristics.key(m, facts, None, ply), m))
+                .then(|| (self.heuristics.key(m, facts, None, ply, None), m))
             })
             .collect();
         moves.sort_by_key(|k| std::cmp::Reverse(k.0));
