@@ -42,6 +42,12 @@ const FUTILITY_MARGIN: i32 = 100;
 /// Late move pruning (two players): quiet moves after this many at depth 1, 2, 3 (plus one
 /// for every eight legal moves).
 const LMP_COUNT: [usize; 4] = [0, 6, 10, 16];
+/// SEE pruning (two players, where the game computes exchanges): at most this many plies
+/// from the horizon, a quiet move whose exchange loses more than `SEE_QUIET * depth²` and a
+/// capture whose exchange loses more than `SEE_CAPTURE * depth` are skipped.
+const SEE_DEPTH: i32 = 4;
+const SEE_QUIET: i32 = 50;
+const SEE_CAPTURE: i32 = 100;
 /// Aspiration window at the root (two players), from this depth on.
 const ASPIRATION_DEPTH: u32 = 5;
 const ASPIRATION_WINDOW: i32 = 35;
@@ -670,6 +676,23 @@ impl<G: SearchGame> Searcher<G> {
                 && quiets >= lmp_limit
             {
                 continue;
+            }
+            // SEE pruning: moves that give material away by exchange, at the last plies.
+            if prunable
+                && i > 0
+                && depth <= SEE_DEPTH
+                && best > -MATE_BOUND
+                && !facts.promotion
+                && (quiet || facts.captured < facts.mover)
+            {
+                let limit = if quiet {
+                    -SEE_QUIET * depth * depth
+                } else {
+                    -SEE_CAPTURE * depth
+                };
+                if pos.exchange_value(mv).is_some_and(|v| v < limit) {
+                    continue;
+                }
             }
             if quiet {
                 quiets += 1;
