@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 /// Slots of the history table (moves are hashed into it; collisions only blur ordering).
 const HISTORY_SLOTS: usize = 1 << 16;
 /// Slots of the continuation history (pairs of moves are hashed into it).
-const CONTINUATION_SLOTS: usize = 1 << 18;
+const CONTINUATION_SLOTS: usize = 1 << 16;
 /// Plies with killer moves.
 pub(crate) const MAX_PLY: usize = 128;
 
@@ -53,7 +53,7 @@ fn pair_slot<M: Hash>(prev: &M, mv: &M) -> usize {
     prev.hash(&mut h);
     h.write_u64(0x9E37_79B9_7F4A_7C15);
     mv.hash(&mut h);
-    (h.finish() >> 38) as usize & (CONTINUATION_SLOTS - 1)
+    (h.finish() >> 40) as usize & (CONTINUATION_SLOTS - 1)
 }
 
 /// Killers, history, counter-moves and continuation history, kept between the searches of
