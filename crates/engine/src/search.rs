@@ -42,6 +42,12 @@ const FUTILITY_MARGIN: i32 = 100;
 /// Late move pruning (two players): quiet moves after this many at depth 1, 2, 3 (plus one
 /// for every eight legal moves).
 const LMP_COUNT: [usize; 4] = [0, 6, 10, 16];
+/// SEE pruning (two players, where the game computes exchanges): at most this many plies
+/// from the horizon, a quiet move whose exchange loses more than `SEE_QUIET * depth²` and a
+/// capture whose exchange loses more than `SEE_CAPTURE * depth` are skipped.
+const SEE_DEPTH: i32 = 4;
+const SEE_QUIET: i32 = 50;
+const SEE_CAPTURE: i32 = 100;
 /// Aspiration window at the root (two players), from this depth on.
 const ASPIRATION_DEPTH: u32 = 5;
 const ASPIRATION_WINDOW: i32 = 35;
@@ -141,6 +147,9 @@ pub struct Searcher<G: SearchGame> {
     after_null: bool,
     /// Late move reductions by depth and move number (two players).
     lmr: Vec<[i8; 64]>,
+    /// The move played at each ply of the current line (`None` for a null move), for the
+    /// counter-move and continuation history (two players).
+    stack: Vec<Option<G::Move>>,
 }
 
 /// Late move reductions: about 0.75 + ln(depth) · ln(move number) / 2.25 plies.
@@ -192,6 +201,7 @@ impl<G: SearchGame> Searcher<G> {
             aborted: false,
             after_null: false,
             lmr: lmr_table(),
+            stack: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -256,7 +266,7 @@ impl<G: SearchGame> Searcher<G> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             // Order the root: the previous best first, then by the usual keys.
-            self.order(root, &mut root_moves, result.best, 0);
+            self.order(root, &mut root_moves, result.best, 0, None);
             // Aspiration (two players): a narrow window around the last score, widened on the
             // side that fails.
             let mut delta = ASPIRATION_WINDOW;
@@ -271,9 +281,12 @@ impl<G: SearchGame> Searcher<G> {
                     self.root_iteration(&ctl, root, &root_moves, depth, lo, hi);
                 // A fail low proves nothing about the move it names.
                 let failed_low = score <= lo && lo > -INFINITY;
+                // An unfinished depth counts when its best move was searched in full and beat
+                // the first move (the previous best) at this depth, or raised the score.
+                let overtook = best.is_some() && best != root_moves.first().copied();
                 if let Some(best) = best
                     && !failed_low
-                    && (completed || score > result.score.0 || result.depth == 0)
+                    && (completed || overtook || score > result.score.0 || result.depth == 0)
                 {
                     result.best = Some(best);
                     result.score = Score(score);
@@ -294,7 +307,7 @@ impl<G: SearchGame> Searcher<G> {
                 }
                 // Put the move that failed high first for the next try.
                 if let Some(b) = result.best {
-                    self.order(root, &mut root_moves, Some(b), 0);
+                    self.order(root, &mut root_moves, Some(b), 0, None);
                 }
             };
             if !completed {
@@ -325,14 +338,9 @@ impl<G: SearchGame> Searcher<G> {
             if budgeted && (proven || root_moves.len() == 1) {
                 break;
             }
-            // Another depth costs a few times this one: do not start what cannot get far. (An
-            // unfinished depth still counts when its first moves raise the score, and with the
-            // pruning a depth costs about twice the one before.)
-            if let Some(t) = limits.movetime
-                && elapsed * 5 > t * 3
-            {
-                break;
-            }
+            // With a time budget the search goes on until the deadline: the time of a move is
+            // not saved for later, and an unfinished depth still counts when a move beats the
+            // first one (the previous best) in it.
         }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
@@ -362,6 +370,7 @@ impl<G: SearchGame> Searcher<G> {
             let mut child = root.clone();
             child.play_unchecked(mv);
             self.path.push(child.zobrist());
+            self.stack[0] = Some(mv);
             let score = if i == 0 {
                 self.child_value(ctl, team, &child, depth - 1, 1, alpha, beta, false)
             } else {
@@ -488,8 +497,25 @@ impl<G: SearchGame> Searcher<G> {
         if self.team(pos) { e } else { -e }
     }
 
-    /// Sorts `moves` best first.
-    fn order(&self, pos: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, ply: usize) {
+    /// The move that led to the node at `ply` (two players; `None` at the root, after a null
+    /// move, and with more players).
+    fn previous(&self, ply: usize) -> Option<G::Move> {
+        if self.multi || ply == 0 {
+            None
+        } else {
+            self.stack[ply - 1]
+        }
+    }
+
+    /// Sorts `moves` best first; `prev` is the move that led to `pos` (where known).
+    fn order(
+        &self,
+        pos: &G,
+        moves: &mut [G::Move],
+        tt_move: Option<G::Move>,
+        ply: usize,
+        prev: Option<G::Move>,
+    ) {
         let mut keyed: Vec<(i64, G::Move)> = moves
             .iter()
             .map(|&m| {
@@ -498,7 +524,7 @@ impl<G: SearchGame> Searcher<G> {
                     // After the quiet moves (whose keys are history counts, never negative).
                     BAD_CAPTURE + i64::from(facts.captured)
                 } else {
-                    self.heuristics.key(m, facts, tt_move, ply)
+                    self.heuristics.key(m, facts, tt_move, ply, prev)
                 };
                 (key, m)
             })
@@ -594,6 +620,7 @@ impl<G: SearchGame> Searcher<G> {
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(null.zobrist());
+                self.stack[ply] = None;
                 self.after_null = true;
                 let s = self.child_value(
                     ctl,
@@ -621,7 +648,8 @@ impl<G: SearchGame> Searcher<G> {
             return self.terminal_score(pos, ply);
         }
         let mut moves: Vec<G::Move> = list.to_vec();
-        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
+        let prev = self.previous(ply);
+        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply, prev);
         if follower {
             // A follower plays its first-ordered move, unless a move of its ends the game.
             if let Some(score) = self.decisive_move(pos, &list, ply) {
@@ -649,6 +677,23 @@ impl<G: SearchGame> Searcher<G> {
             {
                 continue;
             }
+            // SEE pruning: moves that give material away by exchange, at the last plies.
+            if prunable
+                && i > 0
+                && depth <= SEE_DEPTH
+                && best > -MATE_BOUND
+                && !facts.promotion
+                && (quiet || facts.captured < facts.mover)
+            {
+                let limit = if quiet {
+                    -SEE_QUIET * depth * depth
+                } else {
+                    -SEE_CAPTURE * depth
+                };
+                if pos.exchange_value(mv).is_some_and(|v| v < limit) {
+                    continue;
+                }
+            }
             if quiet {
                 quiets += 1;
             }
@@ -671,6 +716,7 @@ impl<G: SearchGame> Searcher<G> {
                 tried_quiets.push(mv);
             }
             self.path.push(child.zobrist());
+            self.stack[ply] = Some(mv);
             // What the move costs and whether it is this round's reply (Best-Reply Search):
             // an opponent's first move hands the reply on to the next opponent at no cost
             // (unless the round ends with it), any other opponent move is the reply. Free
@@ -708,7 +754,12 @@ impl<G: SearchGame> Searcher<G> {
                     if depth >= 3 && i >= 2 && !in_check && quiet {
                         let mut r = i32::from(self.lmr[depth.min(63) as usize][i.min(63)]);
                         r -= i32::from(pv_node);
-                        r -= i32::from(self.heuristics.is_killer(mv, ply));
+                        r -= i32::from(
+                            self.heuristics.is_killer(mv, ply)
+                                || self.heuristics.is_counter(mv, prev),
+                        );
+                        // More for moves whose history says they rarely work.
+                        r += i32::from(self.heuristics.quiet_score(mv, prev) < 0);
                         r.clamp(0, depth - 2)
                     } else {
                         0
@@ -765,11 +816,11 @@ impl<G: SearchGame> Searcher<G> {
                     alpha = score;
                     if score >= beta {
                         if !facts.is_tactical() {
-                            self.heuristics.reward(mv, ply, depth);
+                            self.heuristics.reward(mv, ply, depth, prev);
                             // Two players: the quiet moves tried before it did not cut.
                             if two {
                                 for &q in tried_quiets.iter().filter(|&&q| q != mv) {
-                                    self.heuristics.penalize(q, depth);
+                                    self.heuristics.penalize(q, depth, prev);
                                 }
                             }
                         }
@@ -885,7 +936,7 @@ impl<G: SearchGame> Searcher<G> {
                     || (facts.is_tactical()
                         && gain > delta_floor
                         && !losing_capture(pos, m, facts)))
-                .then(|| (self.heuristics.key(m, facts, None, ply), m))
+                .then(|| (self.heuristics.key(m, facts, None, ply, None), m))
             })
             .collect();
         moves.sort_by_key(|k| std::cmp::Reverse(k.0));

@@ -99,10 +99,11 @@ pub trait SearchGame: Game {
         false
     }
 
-    /// The static exchange value of the capture `mv` for the mover (the captures and
-    /// recaptures on its target cell, least valuable piece first), or `None` where the game
-    /// does not compute it (the default). The search orders captures that lose material after
-    /// the quiet moves and leaves them out of quiescence.
+    /// The static exchange value of `mv` for the mover (the captures and recaptures on its
+    /// target cell, least valuable piece first; for a quiet move, what the moved piece loses
+    /// there), or `None` where the game does not compute it (the default). The search orders
+    /// captures that lose material after the quiet moves, leaves them out of quiescence, and
+    /// skips quiet moves and captures that lose too much near the horizon (SEE pruning).
     fn exchange_value(&self, mv: Self::Move) -> Option<i32> {
         let _ = mv;
         None

@@ -151,6 +151,14 @@ const KING_ATTACK: [i32; 4] = [2, 2, 3, 5];
 /// Passed pawn bonus by ranks advanced (endgame; half in the middlegame).
 const PASSED: [i32; 8] = [0, 5, 10, 20, 35, 60, 100, 0];
 const ISOLATED: (i32, i32) = (10, 15);
+/// A pawn with a pawn of its own colour ahead on its file: (middlegame, endgame) malus.
+const DOUBLED: (i32, i32) = (10, 20);
+/// A rook on a file without pawns (open) / without pawns of its own colour (half-open).
+const ROOK_OPEN: (i32, i32) = (25, 10);
+const ROOK_HALF_OPEN: (i32, i32) = (12, 5);
+/// Middlegame bonus per pawn of the king's shield (its own pawns on the king's file and the
+/// files beside it, one or two ranks ahead) when the king is on its first two ranks.
+const SHIELD: i32 = 12;
 
 /// White's score minus Black's on the one board of height 0.
 pub(crate) fn white_minus_black(g: &Chess3d) -> i32 {
@@ -256,6 +264,39 @@ fn activity(b: &Board) -> (i32, i32) {
                 mg[c] -= ISOLATED.0;
                 eg[c] -= ISOLATED.1;
             }
+            if pawns & ahead & (0x0101_0101_0101_0101u64 << x) != 0 {
+                mg[c] -= DOUBLED.0;
+                eg[c] -= DOUBLED.1;
+            }
+        }
+        // Rooks on open and half-open files.
+        let mut rooks = b.pieces[c][3];
+        while rooks != 0 {
+            let sq = rooks.trailing_zeros() as usize;
+            rooks &= rooks - 1;
+            let file = 0x0101_0101_0101_0101u64 << (sq % 8);
+            if (pawns | enemy) & file == 0 {
+                mg[c] += ROOK_OPEN.0;
+                eg[c] += ROOK_OPEN.1;
+            } else if pawns & file == 0 {
+                mg[c] += ROOK_HALF_OPEN.0;
+                eg[c] += ROOK_HALF_OPEN.1;
+            }
+        }
+        // The king's pawn shield.
+        let king = b.pieces[c][5];
+        if king != 0 {
+            let k = king.trailing_zeros() as usize;
+            let (x, y) = (k % 8, k / 8);
+            let rank = if c == 0 { y } else { 7 - y };
+            if rank <= 1 {
+                let ranks = if c == 0 {
+                    0xFFFFu64 << ((y + 1) * 8)
+                } else {
+                    0xFFFFu64 << ((y - 2) * 8)
+                };
+                mg[c] += SHIELD * (pawns & file_span(x) & ranks).count_ones() as i32;
+            }
         }
     }
     (mg[0] - mg[1], eg[0] - eg[1])
@@ -282,5 +323,49 @@ mod tests {
         let text = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let queenless = Chess3d::from_text(&config, text).expect("a position");
         assert!(white_minus_black(&queenless) > 900);
+    }
+
+    /// The position with the colours swapped and the board turned (rank 1 becomes rank 8).
+    fn mirrored(text: &str) -> String {
+        let mut fields = text.split(' ');
+        let board = fields.next().expect("a board");
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|ch| {
+                        if ch.is_ascii_uppercase() {
+                            ch.to_ascii_lowercase()
+                        } else {
+                            ch.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        format!("{} b - - 0 1", ranks.join("/"))
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_opposite() {
+        // Positions with every term at work: shields, open and half-open files for rooks,
+        // doubled, isolated and passed pawns. The terms of each colour are computed by their
+        // own code (ranks counted from opposite ends): turning the board must negate the score.
+        let config = chess3d::Chess3dConfig::with_heights(1);
+        for text in [
+            "r4rk1/pp3ppp/2p5/8/3P4/2P2P2/P1P3PP/R3R1K1 w - - 0 1",
+            "2kr3r/ppp2p1p/8/4p3/4P3/8/PPP2PPP/1K1R3R w - - 0 1",
+            "6k1/5pp1/4p3/8/8/1P6/1P3PPP/3R2K1 w - - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1",
+        ] {
+            let white = Chess3d::from_text(&config, text).expect("a position");
+            let black = Chess3d::from_text(&config, &mirrored(text)).expect("a position");
+            assert_eq!(
+                white_minus_black(&white),
+                -white_minus_black(&black),
+                "{text}"
+            );
+        }
     }
 }
