@@ -199,7 +199,7 @@ pub fn new_game(name: &str, pairs: &[(String, String)]) -> Result<AnyGame, Error
 /// base heights) overrides the defaults; keys given in `pairs` for the same things must agree
 /// with the text, or be what the game was started with when play changed them: a game of 8
 /// heights may be at 6 after height removal (C3-30, D3-30; see
-/// [`GameConfig::admits_in_play`](variant_core::GameConfig::admits_in_play)).
+/// [`GameConfig::admits_in_play`]).
 ///
 /// # Errors
 ///
