@@ -52,6 +52,20 @@ pub enum PieceKind {
     King,
 }
 
+/// The kind of the piece coded `p` on the board (`None` for an empty or off-board cell).
+#[inline]
+fn piece_kind(p: u8) -> Option<PieceKind> {
+    Some(match kind_of(p) {
+        position::PAWN => PieceKind::Pawn,
+        position::KNIGHT_K => PieceKind::Knight,
+        position::BISHOP => PieceKind::Bishop,
+        position::ROOK => PieceKind::Rook,
+        position::QUEEN => PieceKind::Queen,
+        position::KING => PieceKind::King,
+        _ => return None,
+    })
+}
+
 impl Bishops {
     pub(crate) const NAME_STR: &'static str = "bishops4p";
 
@@ -232,16 +246,7 @@ impl Bishops {
             return None;
         }
         let p = self.at(sq(file, rank));
-        let kind = match kind_of(p) {
-            position::PAWN => PieceKind::Pawn,
-            position::KNIGHT_K => PieceKind::Knight,
-            position::BISHOP => PieceKind::Bishop,
-            position::ROOK => PieceKind::Rook,
-            position::QUEEN => PieceKind::Queen,
-            position::KING => PieceKind::King,
-            _ => return None,
-        };
-        Some((Seat(colour_of(p)), kind))
+        Some((Seat(colour_of(p)), piece_kind(p)?))
     }
 
     /// Every piece on the board as ((file, rank), seat, kind), seat by seat: a read-only view
@@ -288,14 +293,8 @@ impl Bishops {
                 while bits != 0 {
                     let s = (w * 64) as u8 + bits.trailing_zeros() as u8;
                     bits &= bits - 1;
-                    let kind = match kind_of(self.at(s)) {
-                        position::PAWN => PieceKind::Pawn,
-                        position::KNIGHT_K => PieceKind::Knight,
-                        position::BISHOP => PieceKind::Bishop,
-                        position::ROOK => PieceKind::Rook,
-                        position::QUEEN => PieceKind::Queen,
-                        position::KING => PieceKind::King,
-                        _ => continue,
+                    let Some(kind) = piece_kind(self.at(s)) else {
+                        continue;
                     };
                     f((file_of(s), rank_of(s)), Seat(c as u8), kind);
                 }
