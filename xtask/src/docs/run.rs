@@ -388,12 +388,7 @@ impl PageRun {
         let log = self
             .scratch
             .join(format!("dask-scheduler-{host}-{port}.txt"));
-        let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-        let err = file.try_clone().map_err(|e| e.to_string())?;
-        cmd.stdin(Stdio::null())
-            .stdout(file)
-            .stderr(err)
-            .process_group(0);
+        output_to(&mut cmd, &log)?;
         let child = match cmd.spawn() {
             Ok(child) => child,
             Err(e) => {
@@ -619,12 +614,7 @@ impl PageRun {
         bounded: bool,
     ) -> Result<Output, String> {
         let log = self.scratch.join(format!("output-{name}.txt"));
-        let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-        let err = file.try_clone().map_err(|e| e.to_string())?;
-        cmd.stdin(Stdio::null())
-            .stdout(file)
-            .stderr(err)
-            .process_group(0);
+        output_to(&mut cmd, &log)?;
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
@@ -745,6 +735,19 @@ fn runs_to_end(command: &str) -> bool {
 fn is_background(command: &str) -> bool {
     let code = command.split(" #").next().unwrap_or(command).trim_end();
     code.ends_with('&') && !code.ends_with("&&")
+}
+
+/// Runs `cmd` in a process group of its own, without input, its stdout and stderr both
+/// written to the file `log` (so that a bounded run can stop the whole group and read what
+/// it printed).
+fn output_to(cmd: &mut Command, log: &Path) -> Result<(), String> {
+    let file = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let err = file.try_clone().map_err(|e| e.to_string())?;
+    cmd.stdin(Stdio::null())
+        .stdout(file)
+        .stderr(err)
+        .process_group(0);
+    Ok(())
 }
 
 /// `program`, through `sudo` unless this process runs as root.
