@@ -1,6 +1,6 @@
 //! The `Game` implementation and the public accessors of a position.
 
-use crate::movegen::{Counter, Lister, MAX_MOVES};
+use crate::movegen::{Counter, Lister, MAX_MOVES, TacticalLister};
 use crate::position::{NO_EP, WHITE, ep_key};
 use crate::{Chess3d, Chess3dConfig, Color, Move, Piece, notation};
 use variant_core::grid3::Cell3;
@@ -218,6 +218,41 @@ impl Chess3d {
     /// ```
     pub fn piece_count(&self) -> u32 {
         self.count as u32
+    }
+
+    /// The legal captures (en passant included) and promotions of the position into `sink`,
+    /// in the order [`Game::legal_moves_into`] lists them: the moves a quiescence search plays,
+    /// without listing the quiet ones first. Every promotion is listed (all four pieces, with
+    /// or without a capture).
+    ///
+    /// ```
+    /// use chess3d::{Chess3d, Chess3dConfig};
+    /// use variant_core::{Game, MoveList};
+    ///
+    /// let config = Chess3dConfig::with_heights(1);
+    /// // White can take on d5 (pawn or knight) and f5, en passant on f6, or promote on b8.
+    /// let game = Chess3d::from_text(&config, "4k3/1P6/8/3p1pP1/4P3/2N5/8/4K3 w - f6 0 1")
+    ///     .expect("a position");
+    /// let mut tactical: MoveList<chess3d::Move, { chess3d::MAX_MOVES }> = MoveList::new();
+    /// game.tactical_moves_into(&mut tactical);
+    /// let mut texts: Vec<String> = tactical.iter().map(|&m| game.format_move(m)).collect();
+    /// texts.sort();
+    /// assert_eq!(texts, ["b7b8b", "b7b8n", "b7b8q", "b7b8r", "c3d5", "e4d5", "e4f5", "g5f6"]);
+    /// ```
+    pub fn tactical_moves_into<S: MoveSink<Move>>(&self, sink: &mut S) {
+        let them = 1 - (self.side.index() & 1);
+        let mut enemy = [0u64; 8];
+        let mut pawns = [0u64; 8];
+        for ((e, p), layer) in enemy.iter_mut().zip(&mut pawns).zip(&self.bb) {
+            *e = layer[WHITE + them];
+            *p = layer[0] & layer[WHITE + 1 - them];
+        }
+        self.generate(&mut TacticalLister {
+            inner: Lister(sink),
+            enemy,
+            pawns,
+            ep: self.ep,
+        });
     }
 
     /// The cells of one height holding `color`'s pieces of kind `piece`, as a bitboard (bit

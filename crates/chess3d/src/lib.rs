@@ -38,6 +38,7 @@ mod moves;
 mod notation;
 mod piece;
 mod plane;
+pub mod plane_attacks;
 mod planes;
 mod position;
 mod san;

@@ -100,6 +100,61 @@ impl<L: MoveSink<Move>> Sink for Lister<'_, L> {
     }
 }
 
+/// Passes on only captures (en passant included) and promotions: the moves a quiescence
+/// search plays. `enemy` is the opponent's occupancy of each height, `pawns` the mover's
+/// pawns, `ep` the en-passant cell
+/// (or [`NO_EP`](crate::position::NO_EP)).
+pub(crate) struct TacticalLister<'a, L: MoveSink<Move>> {
+    pub inner: Lister<'a, L>,
+    pub enemy: [u64; 8],
+    /// The mover's pawns on each height (only they take en passant).
+    pub pawns: [u64; 8],
+    pub ep: u16,
+}
+
+impl<L: MoveSink<Move>> TacticalLister<'_, L> {
+    /// The cells of height `z` a capture may land on: the enemy's, and the en-passant cell.
+    #[inline(always)]
+    fn victims(&self, z: usize) -> u64 {
+        let ep = usize::from(self.ep);
+        let ep_bit = if ep >> 6 == z { 1u64 << (ep & 63) } else { 0 };
+        self.enemy[z & 7] | ep_bit
+    }
+}
+
+impl<L: MoveSink<Move>> Sink for TacticalLister<'_, L> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        // Single moves: king steps, castling, en passant, and some of the 3D generator's. Only
+        // a pawn takes en passant; any piece takes an enemy.
+        let (from, to) = (mv.origin_index(), mv.to_index());
+        let (zt, t) = (to >> 6 & 7, 1u64 << (to & 63));
+        let pawn = self.pawns[from >> 6 & 7] >> (from & 63) & 1 != 0;
+        let victims = if pawn {
+            self.victims(zt)
+        } else {
+            self.enemy[zt]
+        };
+        if victims & t != 0 || mv.promo_index() != 0 {
+            self.inner.push(mv);
+        }
+    }
+    #[inline(always)]
+    fn targets(&mut self, from: usize, zto: usize, targets: u64) {
+        let victims = self.enemy[zto & 7];
+        self.inner.targets(from, zto, targets & victims);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, zfrom: usize, zto: usize, shift: i32, promo: bool) {
+        let targets = if promo {
+            targets
+        } else {
+            targets & self.victims(zto)
+        };
+        self.inner.pawns(targets, zfrom, zto, shift, promo);
+    }
+}
+
 const N: usize = 1;
 const B: usize = 2;
 const R: usize = 3;

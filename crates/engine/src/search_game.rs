@@ -99,6 +99,27 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// The moves quiescence searches in a two-player game where
+    /// [`SearchGame::stand_pat_before_moves`] holds and the player to move may stand pat: at
+    /// least every capture and promotion, in the order of [`Game::legal_moves_into`].
+    /// Quiescence still keeps only the moves [`MoveFacts::is_tactical`] calls tactical, and an
+    /// empty list there means "nothing to try" (not mate or stalemate), so a game may leave its
+    /// quiet moves out and save listing them. The default lists every legal move.
+    ///
+    /// ```
+    /// use chess3d::{Chess3d, Chess3dConfig};
+    /// use variant_core::Game;
+    /// use variants_engine::SearchGame;
+    ///
+    /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).expect("FIDE chess");
+    /// let mut list = <Chess3d as Game>::MoveList::default();
+    /// game.tactical_moves_into(&mut list);
+    /// assert!(list.is_empty()); // no capture or promotion at the start
+    /// ```
+    fn tactical_moves_into(&self, moves: &mut Self::MoveList) {
+        self.legal_moves_into(moves);
+    }
+
     /// The static exchange value of `mv` for the mover (the captures and recaptures on its
     /// target cell, least valuable piece first; for a quiet move, what the moved piece loses
     /// there), or `None` where the game does not compute it (the default). The search orders

@@ -149,6 +149,11 @@ impl SearchGame for Chess3d {
         true
     }
 
+    fn tactical_moves_into(&self, moves: &mut <Self as variant_core::Game>::MoveList) {
+        moves.clear();
+        Chess3d::tactical_moves_into(self, moves);
+    }
+
     fn static_pruning(&self) -> bool {
         // With more than one height without reverse futility, futility and move-count
         // pruning: 56.7 % against the baseline without them, 50.0 % with them (docs/engine.md).

@@ -1,10 +1,9 @@
 //! Attack maps for one 8x8 board (chess3d with one height, FIDE chess), computed from the
 //! position's bitboards: the static exchange evaluation (SEE) of captures, and the mobility
-//! and king-zone attacks of the evaluation. Sliders walk their rays (no magic tables: the
-//! evaluation needs a handful per position).
+//! and king-zone attacks of the evaluation, from chess3d's one-board attack tables
+//! (`chess3d::plane_attacks`).
 
 use chess3d::{Chess3d, Color, Piece};
-use std::sync::OnceLock;
 
 /// Exchange values (pawn, knight, bishop, rook, queen, king): those of move ordering.
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
@@ -34,88 +33,20 @@ impl Board {
     }
 }
 
-struct Tables {
-    knight: [u64; 64],
-    king: [u64; 64],
-    /// Cells a pawn of each colour on a cell attacks.
-    pawn: [[u64; 64]; 2],
-}
-
-fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut t = Tables {
-            knight: [0; 64],
-            king: [0; 64],
-            pawn: [[0; 64]; 2],
-        };
-        let at = |x: i32, y: i32| -> u64 {
-            if (0..8).contains(&x) && (0..8).contains(&y) {
-                1u64 << (y * 8 + x)
-            } else {
-                0
-            }
-        };
-        for sq in 0..64 {
-            let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
-            for (dx, dy) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
-                t.knight[sq] |= at(x + dx, y + dy);
-            }
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    if (dx, dy) != (0, 0) {
-                        t.king[sq] |= at(x + dx, y + dy);
-                    }
-                }
-            }
-            t.pawn[0][sq] = at(x - 1, y + 1) | at(x + 1, y + 1);
-            t.pawn[1][sq] = at(x - 1, y - 1) | at(x + 1, y - 1);
-        }
-        t
-    })
-}
-
-fn ray(sq: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-    let (x0, y0) = ((sq % 8) as i32, (sq / 8) as i32);
-    let mut out = 0;
-    for &(dx, dy) in dirs {
-        let (mut x, mut y) = (x0 + dx, y0 + dy);
-        while (0..8).contains(&x) && (0..8).contains(&y) {
-            let b = 1u64 << (y * 8 + x);
-            out |= b;
-            if occ & b != 0 {
-                break;
-            }
-            x += dx;
-            y += dy;
-        }
-    }
-    out
-}
-
 pub(crate) fn bishop_attacks(sq: usize, occ: u64) -> u64 {
-    ray(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
+    chess3d::plane_attacks::bishop(sq, occ)
 }
 
 pub(crate) fn rook_attacks(sq: usize, occ: u64) -> u64 {
-    ray(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
+    chess3d::plane_attacks::rook(sq, occ)
 }
 
 pub(crate) fn knight_attacks(sq: usize) -> u64 {
-    tables().knight[sq]
+    chess3d::plane_attacks::knight(sq)
 }
 
 pub(crate) fn king_attacks(sq: usize) -> u64 {
-    tables().king[sq]
+    chess3d::plane_attacks::king(sq)
 }
 
 /// Cells attacked by the pawns of colour `c`.
@@ -131,14 +62,13 @@ pub(crate) fn pawn_attacks(pawns: u64, c: usize) -> u64 {
 
 /// Every piece of either colour attacking `sq` with the given occupancy.
 fn attackers_to(b: &Board, sq: usize, occ: u64) -> u64 {
-    let t = tables();
     let [w, k] = &b.pieces;
     let diag = bishop_attacks(sq, occ) & (w[2] | w[4] | k[2] | k[4]);
     let line = rook_attacks(sq, occ) & (w[3] | w[4] | k[3] | k[4]);
-    let knights = t.knight[sq] & (w[1] | k[1]);
-    let kings = t.king[sq] & (w[5] | k[5]);
+    let knights = knight_attacks(sq) & (w[1] | k[1]);
+    let kings = king_attacks(sq) & (w[5] | k[5]);
     // A white pawn attacks sq from the cells a black pawn on sq would attack, and back.
-    let pawns = (t.pawn[1][sq] & w[0]) | (t.pawn[0][sq] & k[0]);
+    let pawns = (pawn_attacks(1 << sq, 1) & w[0]) | (pawn_attacks(1 << sq, 0) & k[0]);
     (diag | line | knights | kings | pawns) & occ
 }
 
