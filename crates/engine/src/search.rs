@@ -57,12 +57,6 @@ const DEFAULT_HASH_MB: usize = 16;
 /// Search searches only one move there, so its values are not those of the full node).
 const REPLIED_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 
-/// Singular extensions (two players): from this depth, with the stored move's score lowered
-/// by this margin per ply for the test of the other moves.
-const SINGULAR_DEPTH: i32 = 8;
-const SINGULAR_MARGIN: i32 = 2;
-/// Salts the transposition key of a node searched without its stored move (singular test).
-const EXCLUDED_SALT: u64 = 0x6A09_E667_F3BC_C909;
 /// Entries of the evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Mixed into the evaluation cache's keys by the searching seat (the evaluation is its view).
@@ -189,12 +183,6 @@ pub struct Searcher<G: SearchGame> {
     lmr: Vec<[i8; 64]>,
     /// Evaluations by key (see `cached_evaluation`).
     eval_cache: Vec<(u64, i32)>,
-    /// The move each ply's node leaves out while it tests its stored move for a singular
-    /// extension.
-    excluded: Vec<Option<G::Move>>,
-    /// The static evaluation at each ply of the current line (`-INFINITY` in check or with
-    /// more than two players), for the "improving" test.
-    evals: Vec<i32>,
     /// The move played at each ply of the current line (`None` for a null move), for the
     /// counter-move and continuation history (two players).
     stack: Vec<Option<G::Move>>,
@@ -250,8 +238,6 @@ impl<G: SearchGame> Searcher<G> {
             after_null: false,
             lmr: lmr_table(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
-            evals: vec![-INFINITY; MAX_PLY + 1],
-            excluded: vec![None; MAX_PLY + 1],
             stack: vec![None; MAX_PLY + 1],
         }
     }
@@ -636,8 +622,6 @@ impl<G: SearchGame> Searcher<G> {
         replied: bool,
     ) -> i32 {
         let after_null = std::mem::take(&mut self.after_null);
-        // The move left out by a singular-extension test of this node (see below).
-        let excluded = self.excluded.get_mut(ply).and_then(Option::take);
         self.count_node(ctl);
         if self.aborted {
             return 0;
@@ -665,10 +649,7 @@ impl<G: SearchGame> Searcher<G> {
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiescence(ctl, pos, ply, alpha, beta, 0);
         }
-        let key = pos.zobrist()
-            ^ self.salt
-            ^ if replied { REPLIED_SALT } else { 0 }
-            ^ if excluded.is_some() { EXCLUDED_SALT } else { 0 };
+        let key = pos.zobrist() ^ self.salt ^ if replied { REPLIED_SALT } else { 0 };
         let pv_node = beta - alpha > 1;
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
@@ -693,31 +674,15 @@ impl<G: SearchGame> Searcher<G> {
         // Pruning before the moves (two players, outside check, not near a mate score).
         // Null move is asked of the game separately (`SearchGame::null_move`): chess3d with
         // more than one height passes but does not prune on the static evaluation.
-        let may_null = two
-            && !pv_node
-            && !in_check
-            && excluded.is_none()
-            && beta.abs() < MATE_BOUND
-            && !pos.in_danger();
+        let may_null = two && !pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
         let prunable = may_null && pos.static_pruning();
-        // Singular extensions and the "improving" reduction, measured in FIDE chess: only in
-        // the games that prune on the static evaluation (FIDE chess and chess-T; not draughts,
-        // nor chess3d with more heights).
-        let fide_like = two && pos.static_pruning();
         let static_eval = if two && !in_check {
             self.evaluate(pos)
         } else {
             -INFINITY
         };
-        // Improving: the static evaluation is above that of the same side's previous node
-        // (two plies up); pruning trusts a falling evaluation less.
-        self.evals[ply] = static_eval;
-        let improving = ply >= 2 && static_eval > -INFINITY && static_eval > self.evals[ply - 2];
         // Reverse futility: far enough above beta that a few plies will not bring it down.
-        if prunable
-            && depth <= RFP_DEPTH
-            && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
-        {
+        if prunable && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
             return static_eval;
         }
         if may_null {
@@ -767,55 +732,16 @@ impl<G: SearchGame> Searcher<G> {
             select(&mut moves, 0);
             moves.truncate(1);
         }
-        // Singular extension (two players): when no other move comes near the stored move's
-        // score at about half the depth, the stored move is searched one ply deeper.
-        let mut singular = None;
-        if fide_like
-            && excluded.is_none()
-            && ply > 0
-            && depth >= SINGULAR_DEPTH
-            && ply < 2 * MAX_PLY / 3
-            && let Some(e) = entry
-            && let Some(tt_move) = e.mv
-            && e.bound != Bound::Upper
-            && i32::from(e.depth) >= depth - 3
-            && e.score.abs() < MATE_BOUND
-        {
-            let singular_beta = e.score - SINGULAR_MARGIN * depth;
-            if let Some(slot) = self.excluded.get_mut(ply) {
-                *slot = Some(tt_move);
-            }
-            let v = self.alpha_beta(
-                ctl,
-                pos,
-                (depth - 1) / 2,
-                ply,
-                singular_beta - 1,
-                singular_beta,
-                replied,
-            );
-            if self.aborted {
-                return 0;
-            }
-            if v < singular_beta {
-                singular = Some(tt_move);
-            }
-        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets = 0usize;
         let mut tried_quiets: Vec<G::Move> = Vec::new();
         // Wide boards (chess3d with many heights has hundreds of moves) keep more of them.
-        let lmp_limit = (LMP_COUNT[depth.clamp(0, FUTILITY_DEPTH) as usize] + moves.len() / 8)
-            * if improving { 3 } else { 2 }
-            / 3;
+        let lmp_limit = LMP_COUNT[depth.clamp(0, FUTILITY_DEPTH) as usize] + moves.len() / 8;
         for i in 0..moves.len() {
             select(&mut moves, i);
             let Keyed { mv, facts, .. } = moves[i];
-            if excluded == Some(mv) {
-                continue;
-            }
             let quiet = !facts.is_tactical();
             // Late move pruning: at the last plies, quiet moves far down the list are skipped.
             if prunable
@@ -885,7 +811,7 @@ impl<G: SearchGame> Searcher<G> {
             } else {
                 (1, false)
             };
-            let depth = depth - cost + 1 + i32::from(singular == Some(mv));
+            let depth = depth - cost + 1;
             let score = if i == 0 {
                 self.child_value(
                     ctl,
@@ -908,10 +834,8 @@ impl<G: SearchGame> Searcher<G> {
                             self.heuristics.is_killer(mv, ply)
                                 || self.heuristics.is_counter(mv, prev),
                         );
-                        // More for moves whose history says they rarely work, and where the
-                        // evaluation is not improving.
+                        // More for moves whose history says they rarely work.
                         r += i32::from(self.heuristics.quiet_score(mv, prev) < 0);
-                        r += i32::from(!improving && fide_like);
                         r.clamp(0, depth - 2)
                     } else {
                         0
@@ -980,10 +904,6 @@ impl<G: SearchGame> Searcher<G> {
                     }
                 }
             }
-        }
-        if best == -INFINITY && excluded.is_some() {
-            // Only the excluded move: nothing else reaches the bound.
-            return alpha;
         }
         let bound = if best >= beta {
             Bound::Lower
