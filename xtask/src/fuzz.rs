@@ -504,6 +504,27 @@ mod tests {
         );
     }
 
+    /// The flags as `cargo fuzz build -v` (cargo-fuzz 0.13.2, x86_64 Linux, default options)
+    /// showed them on every rustc line of a fuzz-target crate, 2026-12-05: the same words in
+    /// the same order, else `cargo fuzz run` rebuilds everything fuzz-smoke built.
+    #[test]
+    fn the_flags_are_cargo_fuzz_0_13_2s() {
+        let shown = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+            -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+            -Cllvm-args=-sanitizer-coverage-pc-table \
+            -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing \
+            -Cllvm-args=-simplifycfg-branch-fold-threshold=0 -Zsanitizer=address \
+            -Cllvm-args=-sanitizer-coverage-stack-depth -Cdebug-assertions -Ccodegen-units=1";
+        assert_eq!(
+            FUZZ_RUSTFLAGS.split_whitespace().collect::<Vec<_>>(),
+            shown.split_whitespace().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            FUZZ_PROFILE_CONFIG,
+            r#"profile.release.debug="line-tables-only""#
+        );
+    }
+
     #[test]
     fn long_run_options_are_checked() {
         let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
