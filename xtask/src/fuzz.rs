@@ -14,10 +14,12 @@
 //!
 //! libFuzzer needs the nightly toolchain; without it both tasks are skipped (exit success) with
 //! a message saying why. They do not need the `cargo fuzz` subcommand: they build the targets
-//! with the flags `cargo fuzz build` uses (sanitizer coverage, `--cfg fuzzing`, address
-//! sanitizer, debug assertions, release optimisation, into `fuzz/target/<host>/release`, where
-//! `cargo fuzz` puts them too) and run the binaries directly. That saves CI the minutes of
-//! `cargo install cargo-fuzz`; by hand, `cargo +nightly fuzz run <target>` works as usual.
+//! exactly as cargo-fuzz 0.13.2's `cargo fuzz build` does — its RUSTFLAGS in its order
+//! (sanitizer coverage, `--cfg fuzzing`, address sanitizer, debug assertions, one codegen
+//! unit), `--release --config profile.release.debug="line-tables-only"`, for the host target,
+//! into `fuzz/target/<host>/release` — and run the binaries directly. That saves CI the minutes
+//! of `cargo install cargo-fuzz`, and a later `cargo +nightly fuzz run <target>` (cargo-fuzz
+//! 0.13) finds this build up to date and starts at once instead of rebuilding every crate.
 //!
 //! Settings (environment, both tasks):
 //! - `VARIANTS_FUZZ_SECONDS`: seconds per target of `fuzz-smoke` (default 30).
@@ -116,17 +118,42 @@ fn targets(fuzz_dir: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// The RUSTFLAGS of `cargo fuzz build` (cargo-fuzz 0.12, default options: address sanitizer,
-/// debug assertions on, release optimisation).
+/// The RUSTFLAGS of `cargo fuzz build` and `cargo fuzz run` (cargo-fuzz 0.13.2, default
+/// options: address sanitizer, debug assertions on, release optimisation, one codegen unit), in
+/// its order: Cargo fingerprints the flags as a list, so any other order or set makes
+/// `cargo fuzz run` rebuild every crate instead of reusing this build.
 const FUZZ_RUSTFLAGS: &str = "-Cpasses=sancov-module \
      -Cllvm-args=-sanitizer-coverage-level=4 \
      -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
      -Cllvm-args=-sanitizer-coverage-pc-table \
      -Cllvm-args=-sanitizer-coverage-trace-compares \
      --cfg fuzzing \
+     -Cllvm-args=-simplifycfg-branch-fold-threshold=0 \
+     -Zsanitizer=address \
+     -Cllvm-args=-sanitizer-coverage-stack-depth \
      -Cdebug-assertions \
-     -Coverflow-checks \
-     -Zsanitizer=address";
+     -Ccodegen-units=1";
+
+/// The profile setting cargo-fuzz 0.13 adds to its `cargo build` (`--config`), part of the
+/// fingerprint as well.
+const FUZZ_PROFILE_CONFIG: &str = "profile.release.debug=\"line-tables-only\"";
+
+/// Cargo's profile variables that the caller's environment may set (the docs runner sets
+/// `CARGO_PROFILE_RELEASE_LTO` and `…_CODEGEN_UNITS` for its readers' release builds): left out
+/// of the fuzz build, which must be the build a plain `cargo fuzz run` reuses.
+const PROFILE_VARS: &[&str] = &[
+    "CARGO_PROFILE_RELEASE_LTO",
+    "CARGO_PROFILE_RELEASE_CODEGEN_UNITS",
+    "CARGO_PROFILE_RELEASE_DEBUG",
+    "CARGO_PROFILE_RELEASE_OPT_LEVEL",
+    "CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS",
+    "CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS",
+    "CARGO_PROFILE_RELEASE_PANIC",
+    "CARGO_PROFILE_RELEASE_INCREMENTAL",
+    "CARGO_BUILD_TARGET_DIR",
+    "CARGO_TARGET_DIR",
+    "CARGO_ENCODED_RUSTFLAGS",
+];
 
 /// Builds every fuzz target with the sanitizer flags; `Ok(None)` when there is no nightly
 /// toolchain (the caller skips), else the directory of the binaries.
@@ -138,12 +165,24 @@ fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
         return Ok(None);
     }
     let host = host_triple(fuzz_dir)?;
-    let build_args = ["build", "--release", "--bins", "--target", host.as_str()];
+    let build_args = [
+        "build",
+        "--target",
+        host.as_str(),
+        "--release",
+        "--config",
+        FUZZ_PROFILE_CONFIG,
+        "--bins",
+    ];
     eprintln!(
         "xtask: cargo +nightly {} (sanitizer coverage, address sanitizer, debug assertions)",
         build_args.join(" ")
     );
-    let built = nightly_cargo(fuzz_dir, &build_args)
+    let mut cmd = nightly_cargo(fuzz_dir, &build_args);
+    for var in PROFILE_VARS {
+        cmd.env_remove(var);
+    }
+    let built = cmd
         .env("RUSTFLAGS", FUZZ_RUSTFLAGS)
         .status()
         .map_err(|e| format!("cannot run cargo +nightly build: {e}"))?;
@@ -371,7 +410,8 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
     for t in &targets {
         if !bin_dir.join(t).is_file() {
             return Err(format!(
-                "fuzz target {t} is not built in {} (run without --no-build)",
+                "fuzz target {t} is not built in {} (build the targets with \
+                 `cargo xtask fuzz-smoke`, or run without --no-build)",
                 bin_dir.display()
             ));
         }
@@ -461,6 +501,27 @@ mod tests {
                 corpus_units: 302,
                 corpus_bytes: "12Kb".to_string(),
             }
+        );
+    }
+
+    /// The flags as `cargo fuzz build -v` (cargo-fuzz 0.13.2, x86_64 Linux, default options)
+    /// showed them on every rustc line of a fuzz-target crate, 2026-12-05: the same words in
+    /// the same order, else `cargo fuzz run` rebuilds everything fuzz-smoke built.
+    #[test]
+    fn the_flags_are_cargo_fuzz_0_13_2s() {
+        let shown = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+            -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+            -Cllvm-args=-sanitizer-coverage-pc-table \
+            -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing \
+            -Cllvm-args=-simplifycfg-branch-fold-threshold=0 -Zsanitizer=address \
+            -Cllvm-args=-sanitizer-coverage-stack-depth -Cdebug-assertions -Ccodegen-units=1";
+        assert_eq!(
+            FUZZ_RUSTFLAGS.split_whitespace().collect::<Vec<_>>(),
+            shown.split_whitespace().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            FUZZ_PROFILE_CONFIG,
+            r#"profile.release.debug="line-tables-only""#
         );
     }
 

@@ -22,7 +22,11 @@
 //!   release-tests` (a `pip install` of the Python package reuses CI's build), one pip
 //!   download cache for all pages (`target/docs-run/pip-cache`), and the
 //!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
-//!   `…_CODEGEN_UNITS=16`: the same code, a quicker build). What the page's blocks leave in
+//!   `…_CODEGEN_UNITS=16`: the same code, a quicker build; not for a script that runs `cargo
+//!   fuzz`, which must find `cargo xtask fuzz-smoke`'s build of the fuzz targets up to date —
+//!   so `.ci/run` runs the docs after the fuzz smoke run, with cargo-fuzz on `PATH`; run alone
+//!   without built targets, docs/reliability.md's block fails on its first command, which
+//!   says to build them with `cargo xtask fuzz-smoke`). What the page's blocks leave in
 //!   the workspace root is removed after the page, and what a block leaves running in the
 //!   background (its process group) is stopped when the block ends.
 //! - `c`, `cpp`: compiled with `cc -std=c11` / `g++ -std=c++17` against this build's static

@@ -533,11 +533,16 @@ impl PageRun {
             .env("CARGO_INSTALL_ROOT", &install)
             .env("PATH", path)
             .env("MATURIN_PEP517_ARGS", "--profile release-tests")
-            .env("CARGO_PROFILE_RELEASE_LTO", "false")
-            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
             .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
             // One download cache for every page's virtual environments (and the next run).
             .env("PIP_CACHE_DIR", self.root.join("target/docs-run/pip-cache"));
+        // The quicker release build, except for `cargo fuzz`: it builds with its own settings,
+        // and the build of `cargo xtask fuzz-smoke` it should reuse has none of these (a
+        // different profile would rebuild every crate of the fuzz targets).
+        if !runs_cargo_fuzz(script) {
+            cmd.env("CARGO_PROFILE_RELEASE_LTO", "false")
+                .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
+        }
         if let Some(dir) = venv {
             cmd.env("VIRTUAL_ENV", dir);
         }
@@ -729,6 +734,17 @@ fn runs_to_end(command: &str) -> bool {
     ]
     .iter()
     .any(|p| command.starts_with(p))
+}
+
+/// Whether a script runs the cargo-fuzz subcommand (`cargo fuzz …`, `cargo +nightly fuzz …`).
+fn runs_cargo_fuzz(script: &str) -> bool {
+    script.lines().any(|line| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words.windows(2).any(|w| w == ["cargo", "fuzz"])
+            || words
+                .windows(3)
+                .any(|w| w[0] == "cargo" && w[1].starts_with('+') && w[2] == "fuzz")
+    })
 }
 
 /// A command that bash runs in the background (`… &`, not `&&`).
@@ -955,6 +971,19 @@ mod tests {
         assert!(c[1].starts_with("cc -O2") && c[1].ends_with("# the program"));
         assert!(c[2].starts_with("for a in") && c[2].ends_with("done"));
         assert!(commands(&["for a in 1; do".to_string()]).is_err());
+    }
+
+    #[test]
+    fn cargo_fuzz_commands_are_known() {
+        assert!(runs_cargo_fuzz(
+            "cd fuzz && cargo +nightly fuzz run play_moves"
+        ));
+        assert!(runs_cargo_fuzz("cargo fuzz build -O"));
+        assert!(!runs_cargo_fuzz("cargo xtask fuzz-smoke"));
+        assert!(!runs_cargo_fuzz("cargo xtask fuzz --minutes 3"));
+        assert!(!runs_cargo_fuzz(
+            "cargo build --release -p variants-fuzz-checks"
+        ));
     }
 
     #[test]
