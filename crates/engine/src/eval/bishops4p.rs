@@ -54,18 +54,42 @@ fn attack_weight(kind: PieceKind) -> i32 {
 struct Survey {
     /// Every seat's material and position.
     score: [i32; 4],
-    /// `near[a][b]`: how close seat `a`'s pieces stand to seat `b`'s king (a king that cannot
-    /// be mated — in a corner block while its bishops live, B4-14 — counts nothing).
-    near: [[i32; 4]; 4],
+    /// `near[a]`: how close seat `a`'s pieces stand to its left neighbour's king, the one king
+    /// it may mate (B4-13; a king that cannot be mated — in a corner block while its bishops
+    /// live, B4-14 — counts nothing). The evaluation reads no other pair.
+    near: [i32; 4],
     /// Which seats are in check.
     checked: [bool; 4],
+    /// Every seat's left neighbour (colour index), `None` for a seat out of the game.
+    left: [Option<usize>; 4],
 }
 
-/// Every seat's score (material and position) and the pressure on every king.
+/// Every seat's score (material and position) and the pressure on every mateable king.
 fn survey(g: &Bishops) -> Survey {
     let mut score = [0i32; 4];
-    let mut bishops = [0; 4];
-    let mut kings = [None; 4];
+    let mut mateable = [None; 4];
+    let mut checked = [false; 4];
+    let mut left = [None; 4];
+    for s in 0..4u8 {
+        let seat = Seat(s);
+        let i = usize::from(s);
+        if let Some((f, r)) = g.king_cell(seat) {
+            if g.is_in_block(seat) && g.bishop_count(seat) > 0 {
+                score[i] += 40;
+            } else {
+                mateable[i] = Some((f as i32, r as i32));
+            }
+        }
+        if g.is_in_check(seat) {
+            checked[i] = true;
+            score[i] -= 30;
+        }
+        left[i] = g.left_neighbour(seat).map(|l| l.index() & 3);
+    }
+    // The king each seat's pieces press on: its left neighbour's, when it can be mated.
+    let target: [Option<(i32, i32)>; 4] =
+        std::array::from_fn(|a| left[a].and_then(|l| mateable[l]));
+    let mut near = [0i32; 4];
     g.for_each_piece(|(file, rank), seat, kind| {
         let s = seat.index() & 3;
         let (f, r) = (file as i32, rank as i32);
@@ -80,67 +104,35 @@ fn survey(g: &Bishops) -> Survey {
             PieceKind::Queen if central => 5,
             _ => 0,
         };
-        if kind == PieceKind::Bishop {
-            bishops[s] += 1;
-        }
-        if kind == PieceKind::King {
-            kings[s] = Some((f, r));
+        let w = attack_weight(kind);
+        if w != 0
+            && let Some((kf, kr)) = target[s]
+        {
+            let d = (f - kf).abs().max((r - kr).abs());
+            near[s] += w * (4 - d).max(0);
         }
     });
-    let mut mateable = [None; 4];
-    let mut checked = [false; 4];
-    for s in 0..4u8 {
-        let seat = Seat(s);
-        let i = usize::from(s);
-        if let Some((f, r)) = kings[i] {
-            if g.is_in_block(seat) && bishops[i] > 0 {
-                score[i] += 40;
-            } else {
-                mateable[i] = Some((f, r));
-            }
-        }
-        if g.is_in_check(seat) {
-            checked[i] = true;
-            score[i] -= 30;
-        }
-    }
-    let mut near = [[0i32; 4]; 4];
-    if mateable.iter().any(Option::is_some) {
-        g.for_each_piece(|(file, rank), seat, kind| {
-            let w = attack_weight(kind);
-            if w == 0 {
-                return;
-            }
-            let a = seat.index() & 3;
-            for (b, king) in mateable.iter().enumerate() {
-                if let Some((kf, kr)) = *king
-                    && b != a
-                {
-                    let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
-                    near[a][b] += w * (4 - d).max(0);
-                }
-            }
-        });
-    }
     Survey {
         score,
         near,
         checked,
+        left,
     }
 }
 
 impl SearchGame for Bishops {
     fn move_facts(&self, mv: Move) -> MoveFacts {
-        let at = |c: Option<(usize, usize)>| c.and_then(|(f, r)| self.piece_at(f, r));
-        let mover = at(mv.from());
-        let captured = match (mv.kind(), at(mv.to())) {
+        let (mover, target) = self.move_pieces(mv);
+        let captured = match (mv.kind(), target) {
             (MoveKind::Placement | MoveKind::Castle | MoveKind::Pass, _) => 0,
             (MoveKind::EnPassant, _) => PAWN,
             (_, Some((_, kind))) => value(kind),
             (_, None) => 0,
         };
         let mut promotion = false;
-        if let (Some((seat, PieceKind::Pawn)), Some((f, r))) = (mover, mv.to()) {
+        if let Some((seat, PieceKind::Pawn)) = mover
+            && let Some((f, r)) = mv.to()
+        {
             promotion = pawn_steps(seat.0, f as i32, r as i32) == 0;
         }
         MoveFacts {
@@ -155,6 +147,7 @@ impl SearchGame for Bishops {
             score,
             near,
             checked,
+            left: lefts,
         } = survey(self);
         let me = seat.index() & 3;
         let mut opponents = [0usize; 3];
@@ -169,7 +162,7 @@ impl SearchGame for Bishops {
         }
         let short = self.phase() == Phase::Short;
         let mut mine = score[me];
-        let left = self.left_neighbour(seat).map(|s| s.index() & 3);
+        let left = lefts[me];
         for &s in opponents {
             if checked[s] && left == Some(s) {
                 mine += 25;
@@ -178,18 +171,18 @@ impl SearchGame for Bishops {
                 // between two opponents is a step towards losing.
                 mine -= 40;
             }
-            match self.left_neighbour(Seat(s as u8)).map(|l| l.index() & 3) {
+            match lefts[s] {
                 // The one opponent that may mate me (B4-13): its pieces near my king.
-                Some(l) if l == me => mine -= PRESSURE_AGAINST_ME * near[s][me],
+                Some(l) if l == me => mine -= PRESSURE_AGAINST_ME * near[s],
                 // An opponent closing in on its own left neighbour: in the short game that
                 // mate ends the game and I lose with everybody else (B4-20).
-                Some(l) if short => mine -= PRESSURE_AMONG_OTHERS * near[s][l],
+                Some(_) if short => mine -= PRESSURE_AMONG_OTHERS * near[s],
                 _ => {}
             }
         }
         // My pieces near the one king I may mate (B4-13).
-        if let Some(l) = left {
-            mine += PRESSURE_MINE * near[me][l];
+        if left.is_some() {
+            mine += PRESSURE_MINE * near[me];
         }
         let theirs: i32 = opponents.iter().map(|&s| score[s]).sum();
         mine - theirs / opponents.len() as i32
@@ -224,6 +217,8 @@ impl SearchGame for Bishops {
     }
 
     fn is_out(&self, seat: Seat) -> bool {
-        self.eliminated_seats().contains(&seat)
+        // `eliminated_seats` without its list (asked at every node): not active, and not
+        // Grey of the three-player game, who never took part (B4-23).
+        seat.0 < 4 && !self.is_active(seat) && !(seat == Seat(1) && self.config().players == 3)
     }
 }
