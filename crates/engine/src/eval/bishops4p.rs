@@ -19,7 +19,7 @@ const PRESSURE_AGAINST_ME: i32 = 3;
 /// Per point of an opponent's pieces around its own left neighbour's king (short game).
 const PRESSURE_AMONG_OTHERS: i32 = 2;
 
-fn value(kind: PieceKind) -> i32 {
+const fn value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::Pawn => PAWN,
         PieceKind::Knight => 300,
@@ -31,13 +31,66 @@ fn value(kind: PieceKind) -> i32 {
 }
 
 /// Steps a seat's pawn on (file, rank) still has to its promotion line (B4-4).
-fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
+const fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
     match seat {
         0 => 11 - rank,
         1 => 11 - file,
         2 => rank,
         _ => file,
     }
+}
+
+/// A piece's material and position (the per-piece terms of [`survey`]): its value, a pawn by
+/// the steps left to its promotion line, knights, bishops and queens in the central zone.
+const fn piece_score(seat: u8, kind: PieceKind, f: i32, r: i32) -> i32 {
+    let central = 2 <= f && f < 10 && 2 <= r && r < 10;
+    value(kind)
+        + match kind {
+            PieceKind::Pawn => {
+                let mut steps = pawn_steps(seat, f, r);
+                if steps < 0 {
+                    steps = 0;
+                }
+                let left = if steps > 10 { 0 } else { 10 - steps };
+                left * left / 2
+            }
+            PieceKind::Knight | PieceKind::Bishop if central => 15,
+            PieceKind::Queen if central => 5,
+            _ => 0,
+        }
+}
+
+/// The piece kinds in the order of their discriminants (`kind as usize`).
+const KINDS: [PieceKind; 6] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::King,
+];
+
+/// [`piece_score`] by seat, kind and cell (rank * 12 + file), computed at compile time: the
+/// evaluation reads one number per piece.
+static PIECE_SCORES: [[[i32; 144]; 6]; 4] = piece_scores();
+
+const fn piece_scores() -> [[[i32; 144]; 6]; 4] {
+    let mut t = [[[0; 144]; 6]; 4];
+    let mut seat = 0;
+    while seat < 4 {
+        let mut k = 0;
+        while k < 6 {
+            let mut cell = 0;
+            while cell < 144 {
+                let (f, r) = ((cell % 12) as i32, (cell / 12) as i32);
+                t[seat][k][cell] = piece_score(seat as u8, KINDS[k], f, r);
+                cell += 1;
+            }
+            k += 1;
+        }
+        seat += 1;
+    }
+    t
 }
 
 /// Weight of a piece standing near an enemy king (queens count most: they mate).
@@ -92,23 +145,12 @@ fn survey(g: &Bishops) -> Survey {
     let mut near = [0i32; 4];
     g.for_each_piece(|(file, rank), seat, kind| {
         let s = seat.index() & 3;
-        let (f, r) = (file as i32, rank as i32);
-        let central = (2..10).contains(&f) && (2..10).contains(&r);
-        score[s] += value(kind);
-        score[s] += match kind {
-            PieceKind::Pawn => {
-                let steps = pawn_steps(s as u8, f, r).clamp(0, 11);
-                (10 - steps).max(0) * (10 - steps).max(0) / 2
-            }
-            PieceKind::Knight | PieceKind::Bishop if central => 15,
-            PieceKind::Queen if central => 5,
-            _ => 0,
-        };
+        score[s] += PIECE_SCORES[s][kind as usize][(rank * 12 + file) % 144];
         let w = attack_weight(kind);
         if w != 0
             && let Some((kf, kr)) = target[s]
         {
-            let d = (f - kf).abs().max((r - kr).abs());
+            let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
             near[s] += w * (4 - d).max(0);
         }
     });
@@ -229,5 +271,29 @@ impl SearchGame for Bishops {
         // `eliminated_seats` without its list (asked at every node): not active, and not
         // Grey of the three-player game, who never took part (B4-23).
         seat.0 < 4 && !self.is_active(seat) && !(seat == Seat(1) && self.config().players == 3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table is indexed by `kind as usize`: `KINDS` must list the kinds in that order.
+    #[test]
+    fn kinds_in_discriminant_order() {
+        for (i, &kind) in KINDS.iter().enumerate() {
+            assert_eq!(kind as usize, i);
+        }
+    }
+
+    /// Spot checks against the rules: a White pawn on its start rank 2 (B4-4) has ten steps
+    /// to rank 12 (B4-8) and earns nothing; one step from promotion it earns 9² / 2 = 40; a knight
+    /// in the central zone c3–j10 earns 15, in a corner nothing.
+    #[test]
+    fn piece_scores_spot_checks() {
+        assert_eq!(PIECE_SCORES[0][PieceKind::Pawn as usize][12 + 4], 100);
+        assert_eq!(PIECE_SCORES[0][PieceKind::Pawn as usize][10 * 12 + 4], 100 + 40);
+        assert_eq!(PIECE_SCORES[2][PieceKind::Knight as usize][5 * 12 + 5], 315);
+        assert_eq!(PIECE_SCORES[3][PieceKind::Knight as usize][0], 300);
     }
 }
