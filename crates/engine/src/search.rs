@@ -935,16 +935,6 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             i32::MIN
         };
-        // Best-Reply Search: an opponent's capture of another opponent's piece lowers the
-        // opponents' average, which the searching player's score subtracts; it is no threat,
-        // only a wider tree (left out, as promotions are not).
-        let mover = pos.side_to_move();
-        let among_opponents = |m: G::Move, facts: MoveFacts| {
-            self.brs
-                && mover != self.root_seat
-                && !facts.promotion
-                && pos.captured_seat(m).is_some_and(|s| s != self.root_seat)
-        };
         let mut moves: Vec<(i64, G::Move)> = list
             .iter()
             .filter_map(|&m| {
@@ -953,8 +943,7 @@ impl<G: SearchGame> Searcher<G> {
                 (evasions
                     || (facts.is_tactical()
                         && gain > delta_floor
-                        && !losing_capture(pos, m, facts)
-                        && !among_opponents(m, facts)))
+                        && !losing_capture(pos, m, facts)))
                 .then(|| (self.heuristics.key(m, facts, None, ply, None), m))
             })
             .collect();

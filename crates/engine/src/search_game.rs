@@ -144,31 +144,6 @@ pub trait SearchGame: Game {
         moves.iter().copied().find_map(try_move)
     }
 
-    /// The seat whose piece `mv` captures, where the game tells it cheaply (the default:
-    /// `None`, unknown). With more than two players an opponent's capture of another
-    /// opponent's piece only weakens the opponents, whose average the searching player's
-    /// score subtracts, so Best-Reply Search's quiescence leaves such captures out.
-    ///
-    /// ```
-    /// use bishops4p::{Bishops, BishopsConfig};
-    /// use variant_core::{Game, Seat};
-    /// use variants_engine::SearchGame;
-    ///
-    /// // White's rook c1 can take Black's rook c12 on the open file c (B4-4's armies, cut
-    /// // down); a quiet move captures nobody.
-    /// let pos = Bishops::from_text(
-    ///     &BishopsConfig::default(),
-    ///     "2,bR,2,bK,6/12/12/12/12/12/gK,10,pK/12/12/12/12/2,wR,3,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -",
-    /// )
-    /// .unwrap();
-    /// assert_eq!(pos.captured_seat(pos.parse_move("c1c12").unwrap()), Some(Seat(2)));
-    /// assert_eq!(pos.captured_seat(pos.parse_move("c1c5").unwrap()), None);
-    /// ```
-    fn captured_seat(&self, mv: Self::Move) -> Option<Seat> {
-        let _ = mv;
-        None
-    }
-
     /// Whether `seat` is out of the game (mated or resigned in a game that goes on without
     /// it). The search scores this for the searching player as a loss.
     fn is_out(&self, seat: Seat) -> bool {

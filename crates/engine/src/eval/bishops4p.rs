@@ -258,15 +258,6 @@ impl SearchGame for Bishops {
             .find_map(try_move)
     }
 
-    /// The owner of the piece on the target cell (`None` for en passant, whose pawn stands
-    /// beside it, and for quiet moves).
-    fn captured_seat(&self, mv: Move) -> Option<Seat> {
-        match mv.kind() {
-            MoveKind::Normal | MoveKind::Double => self.move_pieces(mv).1.map(|(seat, _)| seat),
-            _ => None,
-        }
-    }
-
     fn is_out(&self, seat: Seat) -> bool {
         // `eliminated_seats` without its list (asked at every node): not active, and not
         // Grey of the three-player game, who never took part (B4-23).
