@@ -283,8 +283,7 @@ impl<G: SearchGame> Searcher<G> {
                 let failed_low = score <= lo && lo > -INFINITY;
                 // An unfinished depth counts when its best move was searched in full and beat
                 // the first move (the previous best) at this depth, or raised the score.
-                // (Two players only: with more, af6f955's rule below measured better.)
-                let overtook = !self.multi && best.is_some() && best != root_moves.first().copied();
+                let overtook = best.is_some() && best != root_moves.first().copied();
                 if let Some(best) = best
                     && !failed_low
                     && (completed || overtook || score > result.score.0 || result.depth == 0)
@@ -341,14 +340,7 @@ impl<G: SearchGame> Searcher<G> {
             }
             // With a time budget the search goes on until the deadline: the time of a move is
             // not saved for later, and an unfinished depth still counts when a move beats the
-            // first one (the previous best) in it. With three or four players a depth that
-            // cannot finish is not started (another depth costs several times this one).
-            if self.multi
-                && let Some(t) = limits.movetime
-                && elapsed * 2 > t
-            {
-                break;
-            }
+            // first one (the previous best) in it.
         }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
