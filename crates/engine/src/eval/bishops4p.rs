@@ -283,7 +283,10 @@ mod tests {
     #[test]
     fn piece_scores_spot_checks() {
         assert_eq!(PIECE_SCORES[0][PieceKind::Pawn as usize][12 + 4], 100);
-        assert_eq!(PIECE_SCORES[0][PieceKind::Pawn as usize][10 * 12 + 4], 100 + 40);
+        assert_eq!(
+            PIECE_SCORES[0][PieceKind::Pawn as usize][10 * 12 + 4],
+            100 + 40
+        );
         assert_eq!(PIECE_SCORES[2][PieceKind::Knight as usize][5 * 12 + 5], 315);
         assert_eq!(PIECE_SCORES[3][PieceKind::Knight as usize][0], 300);
     }
