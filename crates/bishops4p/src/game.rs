@@ -52,6 +52,9 @@ pub enum PieceKind {
     King,
 }
 
+/// A piece and its owner, or `None` (an empty cell).
+type SeatPiece = Option<(Seat, PieceKind)>;
+
 /// The kind of the piece coded `p` on the board (`None` for an empty or off-board cell).
 #[inline]
 fn piece_kind(p: u8) -> Option<PieceKind> {
@@ -142,7 +145,12 @@ impl Bishops {
     /// assert_eq!(game.side_to_move(), Seat(3));
     /// ```
     pub fn is_in_check(&self, seat: Seat) -> bool {
-        seat.0 < 4 && self.in_check(seat.0)
+        debug_assert_eq!(
+            self.checks,
+            self.checked_set(4),
+            "the cached checks are current"
+        );
+        seat.0 < 4 && self.checks >> seat.0 & 1 != 0
     }
 
     /// The seats in check.
@@ -155,7 +163,10 @@ impl Bishops {
     /// assert!(game.checked_seats().is_empty());
     /// ```
     pub fn checked_seats(&self) -> Vec<Seat> {
-        (0..4u8).filter(|&c| self.in_check(c)).map(Seat).collect()
+        (0..4u8)
+            .filter(|&c| self.checks >> c & 1 != 0)
+            .map(Seat)
+            .collect()
     }
 
     /// Whether the seat's king stands on a corner block (immune outside the duel, B4-14).
@@ -225,6 +236,70 @@ impl Bishops {
             self.pending & position::PENDING_QUEEN != 0,
             self.pending & position::PENDING_KNIGHT != 0,
         )
+    }
+
+    /// The cell (file, rank) of the seat's king, `None` when it has none (a seat that is out
+    /// of the game or never played).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    ///
+    /// // B4-4: White's king on g1, Grey's on a6; no Grey in the three-player game (B4-23).
+    /// let game = Bishops::default();
+    /// assert_eq!(game.king_cell(Seat(0)), Some((6, 0)));
+    /// assert_eq!(game.king_cell(Seat(1)), Some((0, 5)));
+    /// let three = Bishops::new(&"players=3".parse().unwrap()).unwrap();
+    /// assert_eq!(three.king_cell(Seat(1)), None);
+    /// ```
+    pub fn king_cell(&self, seat: Seat) -> Option<(usize, usize)> {
+        let k = *self.kings.get(seat.index())?;
+        (k != NONE).then(|| (file_of(k), rank_of(k)))
+    }
+
+    /// The seat's bishops on the board (while it has one, a king on a corner block is
+    /// immune, B4-14).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// assert_eq!(game.bishop_count(Seat(2)), 2); // B4-4
+    /// assert_eq!(game.bishop_count(Seat(7)), 0);
+    /// ```
+    pub fn bishop_count(&self, seat: Seat) -> u32 {
+        self.bishops.get(seat.index()).map_or(0, |&b| u32::from(b))
+    }
+
+    /// The pieces a move concerns, read straight off the board: the piece that moves (the
+    /// king of a castling, the piece lifted by a placement) and what stands on the cell it
+    /// arrives on before the move (never anything for a castling or placement; for en passant
+    /// the cell is empty, the captured pawn stands beside it). Both `None` for a pass.
+    /// The same as [`Bishops::piece_at`] of the move's [`Move::from`] and [`Move::to`], without
+    /// the coordinates in between (a search asks this of every move it orders).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// use bishops4p::PieceKind;
+    ///
+    /// let game = Bishops::default();
+    /// let mv = game.parse_move("i1j3").unwrap(); // White's knight (B4-4)
+    /// assert_eq!(game.move_pieces(mv), (Some((Seat(0), PieceKind::Knight)), None));
+    /// ```
+    #[inline]
+    pub fn move_pieces(&self, mv: Move) -> (SeatPiece, SeatPiece) {
+        if mv.is_pass() {
+            return (None, None);
+        }
+        let piece = |s: u8| {
+            let p = self.at(s);
+            Some((Seat(colour_of(p)), piece_kind(p)?))
+        };
+        (piece(mv.from), piece(mv.to))
     }
 
     /// The piece on (file, rank), both from 0 (a1 = (0, 0)).

@@ -164,6 +164,7 @@ impl Bishops {
         }
         p.config.mode = config.mode;
         p.refresh_queenlike();
+        p.refresh_checks();
         // Kings of other players may only be checked; a mated side to move ends the short game.
         p.outcome = p.outcome_from_scratch().map_err(|m| err("", m))?;
         Ok(p)

@@ -109,6 +109,10 @@ pub struct Bishops {
     pub(crate) turned: u8,
     pub(crate) queenlike: u8,
     pub(crate) outcome: Status,
+    /// The seats in check (bit per seat): [`Bishops::in_check`] of every seat, kept by every
+    /// public way to reach a position (start, text, plies, resignations) so that the search's
+    /// many questions about checks cost a bit test.
+    pub(crate) checks: u8,
 }
 
 impl Bishops {
@@ -145,6 +149,7 @@ impl Bishops {
             turned: 0,
             queenlike: 0,
             outcome: Status::Ongoing,
+            checks: 0,
         }
     }
 
@@ -171,6 +176,7 @@ impl Bishops {
             p.pending = PENDING_QUEEN | PENDING_KNIGHT;
         }
         p.refresh_queenlike();
+        p.refresh_checks();
         p
     }
 
@@ -344,6 +350,12 @@ impl Bishops {
     pub(crate) fn in_check(&self, c: u8) -> bool {
         let k = self.kings[usize::from(c & 3)];
         self.is_active_seat(c) && k != NONE && !self.king_immune(c) && self.attacked(k, c, NONE)
+    }
+
+    /// Recomputes the cached set of seats in check (`checks`) from the board.
+    #[inline]
+    pub(crate) fn refresh_checks(&mut self) {
+        self.checks = self.checked_set(4);
     }
 
     /// Whether `c`'s king is safe (immune or unattacked): the own-king test of B4-11.

@@ -75,7 +75,7 @@ impl Bishops {
             return test;
         }
         test.colour = Some(left);
-        test.exact_always = self.in_check(left);
+        test.exact_always = self.checks >> left & 1 != 0;
         for &d in &KNIGHT {
             let t = step(k, d);
             if self.at(t) != OFF {

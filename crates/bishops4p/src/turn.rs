@@ -14,9 +14,23 @@ impl Bishops {
         if self.phase == Phase::Duel {
             self.stm = self.next_active(x);
             self.settle_duel();
+            self.refresh_checks();
             return;
         }
         let checked = self.checked_set(x);
+        // The mover's own king is safe after a legal move (B4-11), so `checked` is every seat
+        // in check until an elimination changes the board (which refreshes it); a player who
+        // passes (B4-15) may stand in check (every move it has would mate someone other than
+        // its left neighbour, B4-13).
+        self.checks = if mv.kind == MoveKind::Pass {
+            checked | u8::from(self.in_check(x)) << x
+        } else {
+            debug_assert!(
+                !self.in_check(x),
+                "a legal move leaves the mover's king safe"
+            );
+            checked
+        };
         let left = self.next_active(x);
         if checked >> left & 1 != 0 && !self.has_escape(left, true) {
             // X mated its left neighbour.
@@ -92,6 +106,7 @@ impl Bishops {
         if self.phase == Phase::Duel {
             self.settle_duel();
         }
+        self.refresh_checks();
     }
 
     /// Whether player `c` has a legal move (non-recursive; the duel's own rules in the duel).
@@ -223,6 +238,7 @@ impl Bishops {
                 self.settle_duel();
             }
         }
+        self.refresh_checks();
         Ok(None)
     }
 }

@@ -1,8 +1,9 @@
 //! The Zobrist hash of a position: pieces, side to move, active players, castling, en passant,
 //! phase and pending placements (the full state of B4-20's repetition rule; the clocks are
-//! left out). Computed from scratch when asked, so move generation pays nothing for it.
+//! left out). Computed from scratch when asked (from the occupancy bits), so move generation
+//! pays nothing for it.
 
-use crate::geometry::{EMPTY, sq};
+use crate::geometry::{file_of, rank_of};
 use crate::position::{Bishops, NONE, Phase};
 use variant_core::zobrist::zobrist_keys;
 
@@ -26,13 +27,13 @@ impl Bishops {
     /// The Zobrist hash.
     pub(crate) fn hash(&self) -> u64 {
         let mut h = 0;
-        for y in 0..12 {
-            for x in 0..12 {
-                let p = self.at(sq(x, y));
-                if p != EMPTY {
-                    h ^= key(usize::from(p & 31) * 144 + y * 12 + x);
-                }
-            }
+        // Every piece stands on its colour's occupancy (`put`/`remove` keep both), so walking
+        // those bits visits the same pieces as the 144 cells, in another order.
+        for occ in &self.occ {
+            occ.for_each(|s| {
+                let p = self.at(s);
+                h ^= key(usize::from(p & 31) * 144 + rank_of(s) * 12 + file_of(s));
+            });
         }
         h ^= key(STM + usize::from(self.stm & 3));
         h ^= key(ACTIVE + usize::from(self.active & 15));

@@ -19,7 +19,7 @@ const PRESSURE_AGAINST_ME: i32 = 3;
 /// Per point of an opponent's pieces around its own left neighbour's king (short game).
 const PRESSURE_AMONG_OTHERS: i32 = 2;
 
-fn value(kind: PieceKind) -> i32 {
+const fn value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::Pawn => PAWN,
         PieceKind::Knight => 300,
@@ -31,13 +31,66 @@ fn value(kind: PieceKind) -> i32 {
 }
 
 /// Steps a seat's pawn on (file, rank) still has to its promotion line (B4-4).
-fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
+const fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
     match seat {
         0 => 11 - rank,
         1 => 11 - file,
         2 => rank,
         _ => file,
     }
+}
+
+/// A piece's material and position (the per-piece terms of [`survey`]): its value, a pawn by
+/// the steps left to its promotion line, knights, bishops and queens in the central zone.
+const fn piece_score(seat: u8, kind: PieceKind, f: i32, r: i32) -> i32 {
+    let central = 2 <= f && f < 10 && 2 <= r && r < 10;
+    value(kind)
+        + match kind {
+            PieceKind::Pawn => {
+                let mut steps = pawn_steps(seat, f, r);
+                if steps < 0 {
+                    steps = 0;
+                }
+                let left = if steps > 10 { 0 } else { 10 - steps };
+                left * left / 2
+            }
+            PieceKind::Knight | PieceKind::Bishop if central => 15,
+            PieceKind::Queen if central => 5,
+            _ => 0,
+        }
+}
+
+/// The piece kinds in the order of their discriminants (`kind as usize`).
+const KINDS: [PieceKind; 6] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::King,
+];
+
+/// [`piece_score`] by seat, kind and cell (rank * 12 + file), computed at compile time: the
+/// evaluation reads one number per piece.
+static PIECE_SCORES: [[[i32; 144]; 6]; 4] = piece_scores();
+
+const fn piece_scores() -> [[[i32; 144]; 6]; 4] {
+    let mut t = [[[0; 144]; 6]; 4];
+    let mut seat = 0;
+    while seat < 4 {
+        let mut k = 0;
+        while k < 6 {
+            let mut cell = 0;
+            while cell < 144 {
+                let (f, r) = ((cell % 12) as i32, (cell / 12) as i32);
+                t[seat][k][cell] = piece_score(seat as u8, KINDS[k], f, r);
+                cell += 1;
+            }
+            k += 1;
+        }
+        seat += 1;
+    }
+    t
 }
 
 /// Weight of a piece standing near an enemy king (queens count most: they mate).
@@ -54,93 +107,74 @@ fn attack_weight(kind: PieceKind) -> i32 {
 struct Survey {
     /// Every seat's material and position.
     score: [i32; 4],
-    /// `near[a][b]`: how close seat `a`'s pieces stand to seat `b`'s king (a king that cannot
-    /// be mated — in a corner block while its bishops live, B4-14 — counts nothing).
-    near: [[i32; 4]; 4],
+    /// `near[a]`: how close seat `a`'s pieces stand to its left neighbour's king, the one king
+    /// it may mate (B4-13; a king that cannot be mated — in a corner block while its bishops
+    /// live, B4-14 — counts nothing). The evaluation reads no other pair.
+    near: [i32; 4],
     /// Which seats are in check.
     checked: [bool; 4],
+    /// Every seat's left neighbour (colour index), `None` for a seat out of the game.
+    left: [Option<usize>; 4],
 }
 
-/// Every seat's score (material and position) and the pressure on every king.
+/// Every seat's score (material and position) and the pressure on every mateable king.
 fn survey(g: &Bishops) -> Survey {
     let mut score = [0i32; 4];
-    let mut bishops = [0; 4];
-    let mut kings = [None; 4];
-    g.for_each_piece(|(file, rank), seat, kind| {
-        let s = seat.index() & 3;
-        let (f, r) = (file as i32, rank as i32);
-        let central = (2..10).contains(&f) && (2..10).contains(&r);
-        score[s] += value(kind);
-        score[s] += match kind {
-            PieceKind::Pawn => {
-                let steps = pawn_steps(s as u8, f, r).clamp(0, 11);
-                (10 - steps).max(0) * (10 - steps).max(0) / 2
-            }
-            PieceKind::Knight | PieceKind::Bishop if central => 15,
-            PieceKind::Queen if central => 5,
-            _ => 0,
-        };
-        if kind == PieceKind::Bishop {
-            bishops[s] += 1;
-        }
-        if kind == PieceKind::King {
-            kings[s] = Some((f, r));
-        }
-    });
     let mut mateable = [None; 4];
     let mut checked = [false; 4];
+    let mut left = [None; 4];
     for s in 0..4u8 {
         let seat = Seat(s);
         let i = usize::from(s);
-        if let Some((f, r)) = kings[i] {
-            if g.is_in_block(seat) && bishops[i] > 0 {
+        if let Some((f, r)) = g.king_cell(seat) {
+            if g.is_in_block(seat) && g.bishop_count(seat) > 0 {
                 score[i] += 40;
             } else {
-                mateable[i] = Some((f, r));
+                mateable[i] = Some((f as i32, r as i32));
             }
         }
         if g.is_in_check(seat) {
             checked[i] = true;
             score[i] -= 30;
         }
+        left[i] = g.left_neighbour(seat).map(|l| l.index() & 3);
     }
-    let mut near = [[0i32; 4]; 4];
-    if mateable.iter().any(Option::is_some) {
-        g.for_each_piece(|(file, rank), seat, kind| {
-            let w = attack_weight(kind);
-            if w == 0 {
-                return;
-            }
-            let a = seat.index() & 3;
-            for (b, king) in mateable.iter().enumerate() {
-                if let Some((kf, kr)) = *king
-                    && b != a
-                {
-                    let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
-                    near[a][b] += w * (4 - d).max(0);
-                }
-            }
-        });
-    }
+    // The king each seat's pieces press on: its left neighbour's, when it can be mated.
+    let target: [Option<(i32, i32)>; 4] =
+        std::array::from_fn(|a| left[a].and_then(|l| mateable[l]));
+    let mut near = [0i32; 4];
+    g.for_each_piece(|(file, rank), seat, kind| {
+        let s = seat.index() & 3;
+        score[s] += PIECE_SCORES[s][kind as usize][(rank * 12 + file) % 144];
+        let w = attack_weight(kind);
+        if w != 0
+            && let Some((kf, kr)) = target[s]
+        {
+            let d = (file as i32 - kf).abs().max((rank as i32 - kr).abs());
+            near[s] += w * (4 - d).max(0);
+        }
+    });
     Survey {
         score,
         near,
         checked,
+        left,
     }
 }
 
 impl SearchGame for Bishops {
     fn move_facts(&self, mv: Move) -> MoveFacts {
-        let at = |c: Option<(usize, usize)>| c.and_then(|(f, r)| self.piece_at(f, r));
-        let mover = at(mv.from());
-        let captured = match (mv.kind(), at(mv.to())) {
+        let (mover, target) = self.move_pieces(mv);
+        let captured = match (mv.kind(), target) {
             (MoveKind::Placement | MoveKind::Castle | MoveKind::Pass, _) => 0,
             (MoveKind::EnPassant, _) => PAWN,
             (_, Some((_, kind))) => value(kind),
             (_, None) => 0,
         };
         let mut promotion = false;
-        if let (Some((seat, PieceKind::Pawn)), Some((f, r))) = (mover, mv.to()) {
+        if let Some((seat, PieceKind::Pawn)) = mover
+            && let Some((f, r)) = mv.to()
+        {
             promotion = pawn_steps(seat.0, f as i32, r as i32) == 0;
         }
         MoveFacts {
@@ -155,6 +189,7 @@ impl SearchGame for Bishops {
             score,
             near,
             checked,
+            left: lefts,
         } = survey(self);
         let me = seat.index() & 3;
         let mut opponents = [0usize; 3];
@@ -169,7 +204,7 @@ impl SearchGame for Bishops {
         }
         let short = self.phase() == Phase::Short;
         let mut mine = score[me];
-        let left = self.left_neighbour(seat).map(|s| s.index() & 3);
+        let left = lefts[me];
         for &s in opponents {
             if checked[s] && left == Some(s) {
                 mine += 25;
@@ -178,18 +213,18 @@ impl SearchGame for Bishops {
                 // between two opponents is a step towards losing.
                 mine -= 40;
             }
-            match self.left_neighbour(Seat(s as u8)).map(|l| l.index() & 3) {
+            match lefts[s] {
                 // The one opponent that may mate me (B4-13): its pieces near my king.
-                Some(l) if l == me => mine -= PRESSURE_AGAINST_ME * near[s][me],
+                Some(l) if l == me => mine -= PRESSURE_AGAINST_ME * near[s],
                 // An opponent closing in on its own left neighbour: in the short game that
                 // mate ends the game and I lose with everybody else (B4-20).
-                Some(l) if short => mine -= PRESSURE_AMONG_OTHERS * near[s][l],
+                Some(_) if short => mine -= PRESSURE_AMONG_OTHERS * near[s],
                 _ => {}
             }
         }
         // My pieces near the one king I may mate (B4-13).
-        if let Some(l) = left {
-            mine += PRESSURE_MINE * near[me][l];
+        if left.is_some() {
+            mine += PRESSURE_MINE * near[me];
         }
         let theirs: i32 = opponents.iter().map(|&s| score[s]).sum();
         mine - theirs / opponents.len() as i32
@@ -224,6 +259,35 @@ impl SearchGame for Bishops {
     }
 
     fn is_out(&self, seat: Seat) -> bool {
-        self.eliminated_seats().contains(&seat)
+        // `eliminated_seats` without its list (asked at every node): not active, and not
+        // Grey of the three-player game, who never took part (B4-23).
+        seat.0 < 4 && !self.is_active(seat) && !(seat == Seat(1) && self.config().players == 3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table is indexed by `kind as usize`: `KINDS` must list the kinds in that order.
+    #[test]
+    fn kinds_in_discriminant_order() {
+        for (i, &kind) in KINDS.iter().enumerate() {
+            assert_eq!(kind as usize, i);
+        }
+    }
+
+    /// Spot checks against the rules: a White pawn on its start rank 2 (B4-4) has ten steps
+    /// to rank 12 (B4-8) and earns nothing; one step from promotion it earns 9² / 2 = 40; a knight
+    /// in the central zone c3–j10 earns 15, in a corner nothing.
+    #[test]
+    fn piece_scores_spot_checks() {
+        assert_eq!(PIECE_SCORES[0][PieceKind::Pawn as usize][12 + 4], 100);
+        assert_eq!(
+            PIECE_SCORES[0][PieceKind::Pawn as usize][10 * 12 + 4],
+            100 + 40
+        );
+        assert_eq!(PIECE_SCORES[2][PieceKind::Knight as usize][5 * 12 + 5], 315);
+        assert_eq!(PIECE_SCORES[3][PieceKind::Knight as usize][0], 300);
     }
 }
