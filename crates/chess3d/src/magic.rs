@@ -20,10 +20,11 @@ pub(crate) struct Sliders {
     table: Vec<u64>,
 }
 
-const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub(crate) const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub(crate) const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-fn slide(sq: usize, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
+/// Attacks walked one cell at a time along `dirs` (the definition the tables are built from).
+pub(crate) fn slide(sq: usize, occ: u64, dirs: &[(i32, i32); 4]) -> u64 {
     let mut out = 0;
     for &(dx, dy) in dirs {
         let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);

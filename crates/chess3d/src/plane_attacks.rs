@@ -57,24 +57,7 @@ pub fn king(square: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    /// Walks the rays one cell at a time (the definition, not the tables).
-    fn walk(square: usize, occupied: u64, dirs: &[(i32, i32)]) -> u64 {
-        let (x0, y0) = ((square % 8) as i32, (square / 8) as i32);
-        let mut out = 0;
-        for &(dx, dy) in dirs {
-            let (mut x, mut y) = (x0 + dx, y0 + dy);
-            while (0..8).contains(&x) && (0..8).contains(&y) {
-                let b = 1u64 << (y * 8 + x);
-                out |= b;
-                if occupied & b != 0 {
-                    break;
-                }
-                x += dx;
-                y += dy;
-            }
-        }
-        out
-    }
+    use crate::magic::{BISHOP_DIRS, ROOK_DIRS, slide};
 
     #[test]
     fn sliders_match_walked_rays() {
@@ -85,8 +68,8 @@ mod tests {
             seed ^= seed << 17;
             let occupied = seed & (seed >> 3);
             for square in 0..64 {
-                let rook = walk(square, occupied, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
-                let bishop = walk(square, occupied, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+                let rook = slide(square, occupied, &ROOK_DIRS);
+                let bishop = slide(square, occupied, &BISHOP_DIRS);
                 assert_eq!(super::rook(square, occupied), rook);
                 assert_eq!(super::bishop(square, occupied), bishop);
             }
