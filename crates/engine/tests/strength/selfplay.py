@@ -16,6 +16,13 @@ per team): a lead of --material-lead or more wins, else a draw. Two-player games
 after --ply-cap plies are draws.
 
 Prints one line per game and a JSON summary: A's wins/draws/losses, score and Elo ± 95 %.
+
+`--one-seat` (four players): build A plays one seat and build B the three others, every
+opening played four times with A in each seat — a free-for-all check without partners. A
+point is a mate by A's seat, nothing a mate by anybody else, a half an unfinished game; the
+summary adds "one_seat": the mates by A's seat, the mates of A's seat (by its right
+neighbour, B4-13), the mates among the others, and A's material lead over the others' mean
+(P1 N3 B3 R5 Q9) averaged over every game.
 Stdlib only. Usage (from the repository root):
 
     crates/engine/tests/strength/selfplay.py NEW/variants BASE/variants chess3d \\
@@ -131,7 +138,26 @@ def seat_name_of_winner(over):
 
 
 def play_game(opts, opening, a_seats, seat_names):
-    """Plays one game; returns A's points (1, 0.5, 0) and a note."""
+    """Plays one game; returns A's points (1, 0.5, 0), a note, the plies and, with
+    `--one-seat`, what the one-seat summary counts."""
+    pts, note, plies, g = play_moves(opts, opening, a_seats, seat_names)
+    if not opts.one_seat:
+        return pts, note, plies, None
+    a = min(a_seats)
+    m = material(g.text)
+    lead = m.get("wgbp"[a], 0) - sum(m.get("wgbp"[s], 0) for s in range(4) if s != a) / 3
+    winner = seat_name_of_winner(g.over) if g.over else None
+    kind = None
+    if winner is not None:
+        w = seat_names.index(winner)
+        kind = "by_a" if w == a else ("of_a" if (w + 1) % 4 == a else "others")
+    pts = {"by_a": 1.0, "of_a": 0.0, "others": 0.0}.get(kind, 0.5)
+    note = g.over or "unfinished"  # (not the two-team adjudication of `play_moves`)
+    return pts, f"{note}, A's lead {lead:+.1f}", plies, {"mate": kind, "lead": lead}
+
+
+def play_moves(opts, opening, a_seats, seat_names):
+    """Plays one game; returns A's points (1, 0.5, 0), a note, the plies and the game."""
     g = Game(opts.new, opts.game, opts.config)
     try:
         for mv in opening:
@@ -148,19 +174,19 @@ def play_game(opts, opening, a_seats, seat_names):
         if g.over:
             winner = seat_name_of_winner(g.over)
             if winner is None:
-                return 0.5, g.over, plies
+                return 0.5, g.over, plies, g
             idx = seat_names.index(winner)
-            return (1.0 if idx in a_seats else 0.0), g.over, plies
+            return (1.0 if idx in a_seats else 0.0), g.over, plies, g
         if len(seat_names) == 4:
             m = material(g.text)
             team_a = sum(m.get("wgbp"[s], 0) for s in a_seats)
             team_b = sum(m.get("wgbp"[s], 0) for s in range(4) if s not in a_seats)
             if team_a - team_b >= opts.material_lead:
-                return 1.0, f"adjudicated {team_a}:{team_b}", plies
+                return 1.0, f"adjudicated {team_a}:{team_b}", plies, g
             if team_b - team_a >= opts.material_lead:
-                return 0.0, f"adjudicated {team_a}:{team_b}", plies
-            return 0.5, f"adjudicated draw {team_a}:{team_b}", plies
-        return 0.5, "ply cap", plies
+                return 0.0, f"adjudicated {team_a}:{team_b}", plies, g
+            return 0.5, f"adjudicated draw {team_a}:{team_b}", plies, g
+        return 0.5, "ply cap", plies, g
     finally:
         g.close()
 
@@ -181,6 +207,8 @@ def main():
     p.add_argument("--ply-cap", type=int, default=300)
     p.add_argument("--material-lead", type=int, default=5)
     p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--one-seat", action="store_true",
+                   help="four players: A plays one seat (each in turn), B the other three")
     opts = p.parse_args()
     rng = random.Random(opts.seed)
 
@@ -188,7 +216,10 @@ def main():
     seat_names = SEATS_FOUR if opts.game == "bishops4p" else SEATS_TWO
     four = len(seat_names) == 4
     openings = []
-    while len(openings) * 2 < opts.games:
+    if opts.one_seat and not four:
+        p.error("--one-seat is for four players")
+    per_opening = 4 if opts.one_seat else 2
+    while len(openings) * per_opening < opts.games:
         g = Game(opts.new, opts.game, opts.config)
         n = rng.randint(opts.min_random, opts.max_random)
         line = []
@@ -206,6 +237,10 @@ def main():
             openings.append(line)
     jobs = []
     for i, line in enumerate(openings):
+        if opts.one_seat:
+            for a in range(4):
+                jobs.append((len(jobs), line, {a}))
+            continue
         for swap in (False, True):
             if four:
                 a_seats = {1, 3} if swap else {0, 2}
@@ -214,6 +249,7 @@ def main():
             jobs.append((len(jobs), line, a_seats))
     jobs = jobs[:opts.games]
     results = [None] * len(jobs)
+    extras = [None] * len(jobs)
     lock = threading.Lock()
     t0 = time.time()
 
@@ -223,9 +259,10 @@ def main():
                 if not jobs:
                     return
                 idx, line, a_seats = jobs.pop(0)
-            pts, note, plies = play_game(opts, line, a_seats, seat_names)
+            pts, note, plies, extra = play_game(opts, line, a_seats, seat_names)
             with lock:
                 results[idx] = pts
+                extras[idx] = extra
                 print(f"game {idx + 1}: A seats {sorted(a_seats)} opening {' '.join(line)}: "
                       f"{pts} ({note}, {plies} plies)", flush=True)
 
@@ -244,11 +281,19 @@ def main():
     se = math.sqrt(var / n)
     cl = lambda x: min(max(x, 0.5 / n), 1 - 0.5 / n)
     to_elo = lambda x: -400 * math.log10(1 / cl(x) - 1)
-    print(json.dumps({"game": opts.game, "config": opts.config, "games": n, "wins": w,
-                      "draws": d, "losses": l, "score": round(pt, 3),
-                      "elo_diff": round(to_elo(pt)),
-                      "elo_error": round((to_elo(pt + 1.96 * se) - to_elo(pt - 1.96 * se)) / 2),
-                      "movetime_ms": opts.movetime, "secs": round(time.time() - t0)}))
+    summary = {"game": opts.game, "config": opts.config, "games": n, "wins": w,
+               "draws": d, "losses": l, "score": round(pt, 3),
+               "elo_diff": round(to_elo(pt)),
+               "elo_error": round((to_elo(pt + 1.96 * se) - to_elo(pt - 1.96 * se)) / 2),
+               "movetime_ms": opts.movetime, "secs": round(time.time() - t0)}
+    if opts.one_seat:
+        done = [e for e in extras if e is not None]
+        count = lambda k: sum(1 for e in done if e["mate"] == k)
+        summary["one_seat"] = {
+            "mates_by_a": count("by_a"), "mates_of_a": count("of_a"),
+            "mates_among_others": count("others"),
+            "material_lead": round(sum(e["lead"] for e in done) / max(1, len(done)), 2)}
+    print(json.dumps(summary))
 
 
 if __name__ == "__main__":
