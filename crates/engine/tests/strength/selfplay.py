@@ -17,6 +17,11 @@ after --ply-cap plies are draws.
 
 Prints one line per game and a JSON summary: A's wins/draws/losses, score and Elo ± 95 %.
 
+`--depth K` has both builds search to a fixed depth instead of `--movetime`; `--depth-new K`
+and `--depth-base K` fix the depth of one build only (the other keeps `--movetime` or
+`--depth`). The same binary on both sides with two depths asks whether a deeper search plays
+better (docs/engine.md, "Sixth pass").
+
 `--one-seat` (four players): build A plays one seat and build B the three others, every
 opening played four times with A in each seat — a free-for-all check without partners. A
 point is a mate by A's seat, nothing a mate by anybody else, a half an unfinished game; the
@@ -165,8 +170,11 @@ def play_moves(opts, opening, a_seats, seat_names):
         plies = len(opening)
         while not g.over and plies < opts.ply_cap:
             seat = seat_names.index(g.to_move)
-            binary = opts.new if seat in a_seats else opts.base
-            best = ask(binary, opts.game, opts.config, g.text, opts.movetime, opts.depth)
+            if seat in a_seats:
+                binary, depth = opts.new, opts.depth_new or opts.depth
+            else:
+                binary, depth = opts.base, opts.depth_base or opts.depth
+            best = ask(binary, opts.game, opts.config, g.text, opts.movetime, depth)
             if best not in g.moves:
                 raise RuntimeError(f"illegal best move {best} in {g.text}")
             g.play(best)
@@ -202,6 +210,11 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--depth", type=int, default=None,
                    help="a fixed depth for both builds instead of --movetime (diagnostics)")
+    p.add_argument("--depth-new", type=int, default=None,
+                   help="a fixed depth for build A only (the other build keeps --movetime or "
+                        "--depth): depth against depth, or a depth against the clock")
+    p.add_argument("--depth-base", type=int, default=None,
+                   help="a fixed depth for build B only")
     p.add_argument("--min-random", type=int, default=2)
     p.add_argument("--max-random", type=int, default=6)
     p.add_argument("--ply-cap", type=int, default=300)
@@ -285,7 +298,9 @@ def main():
                "draws": d, "losses": l, "score": round(pt, 3),
                "elo_diff": round(to_elo(pt)),
                "elo_error": round((to_elo(pt + 1.96 * se) - to_elo(pt - 1.96 * se)) / 2),
-               "movetime_ms": opts.movetime, "secs": round(time.time() - t0)}
+               "movetime_ms": opts.movetime,
+               "depths": [opts.depth_new or opts.depth, opts.depth_base or opts.depth],
+               "secs": round(time.time() - t0)}
     if opts.one_seat:
         done = [e for e in extras if e is not None]
         count = lambda k: sum(1 for e in done if e["mate"] == k)
