@@ -223,6 +223,9 @@ def main():
     p.add_argument("--one-seat", action="store_true",
                    help="four players: A plays one seat (each in turn), B the other three")
     opts = p.parse_args()
+    for name in ("depth", "depth_new", "depth_base"):
+        if getattr(opts, name) is not None and getattr(opts, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be at least 1")
     rng = random.Random(opts.seed)
 
     # Seat names in order and the openings, from a game process of build A.
