@@ -108,12 +108,30 @@ async function clickCell(page, cell) {
   await showCell(page, cell);
   await page.click(`#board [data-cell="${cell}"]`);
 }
+// The page selects a piece only once it has the position's moves (they may arrive just after
+// the board is drawn): click the cell again while it is not selected, then wait until some
+// destination is highlighted (drawn after the click's handler).
+async function selectCell(page, cell) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await showCell(page, cell);
+    if (!(await page.$(`#board [data-cell="${cell}"].selected`))) await clickCell(page, cell);
+    const ok = await page
+      .waitForSelector(`#board [data-cell="${cell}"].selected`, { timeout: 1000 })
+      .catch(() => null);
+    if (ok) {
+      await page.waitForSelector("#board .dest", { timeout: 1000 }).catch(() => null);
+      return;
+    }
+  }
+}
 async function clickMove(page, move) {
   const cells = move.match(CELL);
-  await clickCell(page, cells[0]);
   const to = cells[cells.length - 1];
+  await selectCell(page, cells[0]);
   await showCell(page, to);
-  const dest = await page.$(`#board [data-cell="${to}"].dest`);
+  const dest = await page
+    .waitForSelector(`#board [data-cell="${to}"].dest`, { timeout: 5000 })
+    .catch(() => null);
   if (!dest) throw new Error(`${to} is not highlighted as a destination of ${cells[0]}`);
   await page.click(`#board [data-cell="${to}"]`);
   // Several moves between the same cells (promotions, capture paths): pick this one.
@@ -169,7 +187,7 @@ try {
   await page.click('a[data-seat-link="white"]');
   await page.waitForSelector('[data-cell="e2"]');
   await waitPly(page, 0);
-  await page.click('[data-cell="e2"]');
+  await selectCell(page, "e2");
   const dests = await page.$$eval("#board .dest", (els) => els.map((e) => e.dataset.cell).sort());
   check(JSON.stringify(dests) === '["e3","e4"]', "e2's destinations: " + dests);
   await page.click('[data-cell="e4"]');
