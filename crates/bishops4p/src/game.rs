@@ -390,6 +390,31 @@ impl Bishops {
         self.passes
     }
 
+    /// The position after the player to move passes, whether or not B4-15 allows a pass
+    /// here (it does only for a player without another move): for searches in which a
+    /// player may stand aside (the engine's Best-Reply Search), never for play. `None` when
+    /// the game is over.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::prelude::*;
+    /// let game = Bishops::default();
+    /// let passed = game.passed().unwrap();
+    /// assert_eq!(passed.side_to_move(), Seat(1)); // Grey, after White (B4-12)
+    /// assert_eq!(passed.consecutive_passes(), 1);
+    /// let board = |g: &Bishops| g.to_string().split(' ').next().unwrap().to_string();
+    /// assert_eq!(board(&passed), board(&game)); // nothing moved
+    /// ```
+    pub fn passed(&self) -> Option<Bishops> {
+        if self.outcome.is_over() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.play_ply(Move::PASS);
+        Some(next)
+    }
+
     /// Plies since the last capture or pawn move (B4-20).
     ///
     /// # Example

@@ -4,10 +4,12 @@
 //! players a removal leaves in check without a move (B4-21), and the duel is won by mating the
 //! other player, the left neighbour too (B4-22). A search that looks for game-ending moves
 //! (quiet mates at its horizon) can therefore play only these moves instead of every move.
+//! Also whether a move puts its piece where another colour attacks it (a search's rough
+//! exchange value).
 
 use crate::geometry::{Bb, DIRS, EMPTY, KNIGHT, OFF, in_block, step};
 use crate::moves::{Move, MoveKind};
-use crate::position::{Bishops, KING, NONE, kind_of};
+use crate::position::{Bishops, KING, NONE, colour_of, kind_of};
 
 /// A test of the moves of one position: does a move leave the mover's left neighbour in check?
 /// Made by [`Bishops::left_neighbour_checks`]; it looks once around that king, so testing a
@@ -38,6 +40,40 @@ pub struct LeftNeighbourChecks<'a> {
 }
 
 impl Bishops {
+    /// Whether the piece that `mv` moves stands attacked, once it has moved, by a piece of any
+    /// other colour (the attack rules of check, B4-11: pawns by their capture cells whichever
+    /// way they may move, a bishop of a king in its corner block as a queen, B4-14). `false`
+    /// for a pass, a castling and a placement. A search reads it as a rough exchange: a capture
+    /// by a piece worth more than its victim into an attacked cell loses the difference.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bishops4p::{Bishops, BishopsConfig};
+    /// use variant_core::Game;
+    ///
+    /// // White: king g1, rooks c1 and d1; Grey: king a6, pawn c6 guarded by Grey's knight a5,
+    /// // pawn d9 unguarded. c1c6 takes a guarded pawn, d1d9 a free one, d1d2 goes nowhere near.
+    /// let pos = Bishops::from_text(
+    ///     &BishopsConfig::default(),
+    ///     "5,bK,6/12/12/3,gP,8/12/12/gK,1,gP,8,pK/gN,11/12/12/12/2,wR,wR,2,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -",
+    /// )
+    /// .unwrap();
+    /// assert!(pos.lands_attacked(pos.parse_move("c1c6").unwrap()));
+    /// assert!(!pos.lands_attacked(pos.parse_move("d1d9").unwrap()));
+    /// assert!(!pos.lands_attacked(pos.parse_move("d1d2").unwrap()));
+    /// ```
+    pub fn lands_attacked(&self, mv: Move) -> bool {
+        if !matches!(
+            mv.kind,
+            MoveKind::Normal | MoveKind::Double | MoveKind::EnPassant
+        ) {
+            return false;
+        }
+        let piece = self.at(mv.from);
+        self.attacked_after(mv.to, colour_of(piece), mv.from, mv.to, piece)
+    }
+
     /// A test of which moves of the side to move leave its left neighbour in check (the
     /// condition of every mate, B4-13, and so of every move that ends the game or puts a
     /// player out). Exact: the same answer as playing the move and asking
