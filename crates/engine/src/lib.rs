@@ -6,7 +6,8 @@
 //!   mate scores that count plies, draws by repetition and by the games' move counters.
 //! - Three or four players (bishops4p): the same search run as *Best-Reply Search*: between
 //!   two moves of the searching player one opponent replies with all its moves, the others
-//!   play their first-ordered move (docs/engine.md explains the choice over paranoid search).
+//!   play their first move in the static order (docs/engine.md explains the choice over
+//!   paranoid search).
 //! - Limits: depth, nodes, time per move and a stop flag that another thread may set;
 //!   progress reports through a callback after every completed depth.
 //!

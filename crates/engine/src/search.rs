@@ -6,9 +6,9 @@
 //! value is negated and the window mirrored, as in two-player negamax; when the turn stays with
 //! the same team (one opponent after another) the value and the window carry over unchanged.
 //! With more than two players this is Best-Reply Search: between two moves of the searching
-//! player one opponent branches (the reply), the others play their first-ordered move at no
-//! cost in depth. With two players every move changes the team and every opponent node is a
-//! reply, so this is plain PVS.
+//! player one opponent branches (the reply), the others play their first move in the static
+//! order (not the table's move) at no cost in depth. With two players every move changes the
+//! team and every opponent node is a reply, so this is plain PVS.
 
 use crate::limits::{Limits, Progress};
 use crate::ordering::{Heuristics, MAX_PLY};
@@ -26,6 +26,9 @@ const MAX_EVASION_PLIES: u32 = 6;
 /// The same with three or four players: checks fly between every pair of players there, and
 /// searching every evasion six plies deep cost more nodes than the main search (docs/engine.md).
 const MAX_EVASION_PLIES_MULTI: u32 = 1;
+/// Best-Reply Search's quiescence: the first plies in which an opponent may stand aside for
+/// the next one (each further ply multiplied the capture sequences searched).
+const QS_PASS_PLIES: u32 = 2;
 /// Delta pruning in quiescence: a capture that cannot lift the
 /// stand-pat score to alpha even with this margin added to the captured value is not searched.
 const DELTA_MARGIN: i32 = 200;
@@ -170,7 +173,7 @@ pub struct Searcher<G: SearchGame> {
     root_seat: Seat,
     salt: u64,
     /// Best-Reply Search (more than two players): between two moves of the searching player
-    /// one opponent branches, the others play their first-ordered move.
+    /// one opponent branches, the others play their first move in the static order.
     brs: bool,
     /// More than two seats: cheaper quiescence (fewer evasion plies, delta pruning).
     multi: bool,
@@ -723,9 +726,26 @@ impl<G: SearchGame> Searcher<G> {
             return self.terminal_score(pos, ply);
         }
         let prev = self.previous(ply);
-        let mut moves = self.keyed(pos, &list, entry.and_then(|e| e.mv), ply, prev);
+        // Best-Reply Search at an opponent node: the move that hands the reply on at no cost,
+        // and a follower's one move, is the static first (captures by value, killers,
+        // history), never the table's move — that is this node's best *reply*, and handing it
+        // on for free gave the opponents a second reply every round (docs/engine.md, sixth
+        // pass). The static first comes twice: first as the hand-on, then among the replies.
+        let tt_move = entry.and_then(|e| e.mv).filter(|_| !follower);
+        let mut moves = self.keyed(pos, &list, tt_move, ply, prev);
+        let hand_on = self.brs && !team && !follower && moves.len() > 1;
+        if hand_on {
+            let statics = self.keyed(pos, &list, None, ply, prev);
+            if let Some(mut first) = statics
+                .into_iter()
+                .reduce(|a, b| if b.key > a.key { b } else { a })
+            {
+                first.key = i64::MAX;
+                moves.insert(0, first);
+            }
+        }
         if follower {
-            // A follower plays its first-ordered move, unless a move of its ends the game.
+            // A follower plays its static first move, unless a move of its ends the game.
             if let Some(score) = self.decisive_move(pos, &list, ply) {
                 return score;
             }
@@ -803,6 +823,12 @@ impl<G: SearchGame> Searcher<G> {
                 let onwards =
                     self.team(&child) || self.turn_distance(&child) > self.turn_distance(pos);
                 let hands_on = i == 0 && !self.team(&child) && onwards;
+                if hand_on && i == 0 && !hands_on {
+                    // The static first cannot hand on (it ends the round or turns back); it
+                    // comes again among the replies.
+                    self.path.pop();
+                    continue;
+                }
                 match (follower, hands_on) {
                     (true, _) => (i32::from(!onwards), true),
                     (false, true) => (0, false),
@@ -1001,6 +1027,29 @@ impl<G: SearchGame> Searcher<G> {
             && let Some(score) = self.decisive_move(pos, &list, ply)
         {
             return score;
+        }
+        // Best-Reply Search: an opponent that stands pat stands aside, and the opponents after
+        // it (up to the searching player) may still capture. Without this the quiescence after
+        // the searching player's move saw only the next player's captures, and a piece left to
+        // the second or third opponent counted as safe.
+        if self.brs
+            && !evasions
+            && !self.team(pos)
+            && qply < QS_PASS_PLIES
+            && best < beta
+            && let Some(aside) = pos.stand_aside()
+            && !self.team(&aside)
+        {
+            let s = self.quiescence(ctl, &aside, ply + 1, alpha.max(best), beta, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if best >= beta {
+                    return best;
+                }
+            }
         }
         alpha = alpha.max(best);
         // Delta pruning: a capture worth less than the gap to alpha, with a

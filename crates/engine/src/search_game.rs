@@ -75,6 +75,29 @@ pub trait SearchGame: Game {
         None
     }
 
+    /// The position after the player to move stands aside (passes) so that the next player
+    /// moves, for Best-Reply Search's quiescence with three or four players: an opponent that
+    /// has no capture worth making must not end the quiescence, the opponents after it may
+    /// still take what the searching player left hanging. `None` (the default) where the game
+    /// offers no such pass; "Bishops" gives one ([`bishops4p::Bishops::passed`]), whether or
+    /// not its rules would allow the pass in play (B4-15 allows it only without another move).
+    ///
+    /// ```
+    /// use bishops4p::{Bishops, BishopsConfig};
+    /// use variant_core::{Game, Seat};
+    /// use variants_engine::SearchGame;
+    ///
+    /// let start = Bishops::new(&BishopsConfig::default()).unwrap();
+    /// let aside = start.stand_aside().unwrap();
+    /// assert_eq!(aside.side_to_move(), Seat(1)); // Grey moves after White (B4-12)
+    /// ```
+    fn stand_aside(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// Whether the player to move is under a threat that static pruning must not ignore,
     /// beyond [`SearchGame::must_not_stand_pat`]: in chess-T a check is only a warning, and
     /// the King in check may be captured next move. The search asks only where it would

@@ -101,3 +101,38 @@ fn checks_among_opponents_do_not_blow_up_the_search() {
     let best = start.format_move(result.best.expect("White has legal moves"));
     assert!(best.ends_with("f2"), "{best}");
 }
+
+/// White to move; its queen e5 is attacked by Black's knight d7 — Black moves after Grey
+/// (B4-12), so the attacker is the second opponent, not the next one. Grey has only its king
+/// a6 and nothing to capture.
+const QUEEN_ATTACKED_BY_THE_SECOND_OPPONENT: &str = "5,bK,6/12/12/12/12/3,bN,8/gK,10,pK/\
+                                                     4,wQ,7/12/12/12/6,wK,5 \
+                                                     w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
+
+#[test]
+fn a_piece_left_to_the_second_opponent_is_not_safe() {
+    let start = position(QUEEN_ATTACKED_BY_THE_SECOND_OPPONENT);
+    // At depth 1 the replies are quiescence's. Grey has no capture; when an opponent without a
+    // capture ended the quiescence there, Black's knight never moved and the queen counted as
+    // safe anywhere (the build before this test played e5c5, into the knight's reach). Now
+    // Grey stands aside for Black, so the queen must land on a cell no other colour attacks.
+    for depth in [1, 2] {
+        let result = Searcher::new().search(&start, &[], &Limits::depth(depth), None, |_| {});
+        let best = result.best.expect("White has legal moves");
+        let text = start.format_move(best);
+        assert!(
+            text.starts_with("e5"),
+            "depth {depth}: {text} leaves the queen"
+        );
+        assert!(
+            !start.lands_attacked(best),
+            "depth {depth}: {text} lands attacked"
+        );
+        // The knight d7 reaches b6 b8 c5 c9 e9 f6 f8 (and e5): none of them may be the queen's.
+        let to = &text[2..];
+        assert!(
+            !["b6", "b8", "c5", "c9", "e9", "f6", "f8"].contains(&to),
+            "depth {depth}: {text}"
+        );
+    }
+}

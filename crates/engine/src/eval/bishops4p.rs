@@ -1,5 +1,6 @@
 //! bishops4p, for the multi-player search: the searching player's material and position against
-//! the average of its active opponents. Terms: classical piece values on the 12×12 board,
+//! its active opponents' — in the short game what they have lost beside what I have lost (each
+//! opponent's pieces count in full), in the long game against their average. Terms: classical piece values on the 12×12 board,
 //! pawns by the steps left to their promotion line (B4-8), pieces in the central zone (c3–j10),
 //! a king in a corner block while its bishops live (immune, B4-14), checks given to the left
 //! neighbour (the only king one may mate, B4-3), checks suffered, and checks among the
@@ -91,6 +92,13 @@ const fn piece_scores() -> [[[i32; 144]; 6]; 4] {
         seat += 1;
     }
     t
+}
+
+/// One army's score ([`survey`]) in the starting position: the short game's evaluation counts
+/// every player's losses from it.
+fn army_at_start() -> i32 {
+    static START: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *START.get_or_init(|| survey(&Bishops::default()).score[0])
 }
 
 /// Weight of a piece standing near an enemy king (queens count most: they mate).
@@ -227,7 +235,40 @@ impl SearchGame for Bishops {
             mine += PRESSURE_MINE * near[me];
         }
         let theirs: i32 = opponents.iter().map(|&s| score[s]).sum();
+        if short {
+            // Every opponent's army counts in full: what the others have lost since the start
+            // less what I have lost. Against their average, an opponent's piece worth X given
+            // for mine worth Y changed my score by X/3 − Y, and the opponents, who minimise it
+            // as one team in Best-Reply Search, would give a queen for a rook; the deeper the
+            // search, the more such trades it found against me (docs/engine.md, seventh pass).
+            return mine - theirs + (opponents.len() as i32 - 1) * army_at_start();
+        }
         mine - theirs / opponents.len() as i32
+    }
+
+    /// A pass (B4-15's, whether or not the rules allow it here): Best-Reply Search's
+    /// quiescence lets an opponent stand aside for the next one.
+    fn stand_aside(&self) -> Option<Self> {
+        self.passed()
+    }
+
+    /// A rough exchange (short game): a move into a cell that another colour attacks loses the
+    /// moving piece. The search asks only for captures by a piece worth more than its victim,
+    /// so it orders a queen's capture of a guarded pawn after the quiet moves and leaves it
+    /// out of quiescence — and out of the free move of an opponent that does not reply.
+    fn exchange_value(&self, mv: Move) -> Option<i32> {
+        if self.phase() != Phase::Short {
+            return None;
+        }
+        let facts = self.move_facts(mv);
+        Some(
+            facts.captured
+                - if self.lands_attacked(mv) {
+                    facts.mover
+                } else {
+                    0
+                },
+        )
     }
 
     fn must_not_stand_pat(&self) -> bool {
@@ -289,5 +330,43 @@ mod tests {
         );
         assert_eq!(PIECE_SCORES[2][PieceKind::Knight as usize][5 * 12 + 5], 315);
         assert_eq!(PIECE_SCORES[3][PieceKind::Knight as usize][0], 300);
+    }
+
+    /// Kings a6 (Grey), f12 (Black), l6 (Pink), g1 (White), with or without White's rook c1
+    /// and Grey's rook a9 — neither rook near a king it could press on (B4-13), none giving
+    /// check, a rook's score its value (500) wherever it stands.
+    fn with_rooks(white: bool, grey: bool, mode: &str) -> Bishops {
+        let rank9 = if grey { "gR,11" } else { "12" };
+        let rank1 = if white { "2,wR,3,wK,5" } else { "6,wK,5" };
+        let text = format!(
+            "5,bK,6/12/12/{rank9}/12/12/gK,10,pK/12/12/12/12/{rank1} w wgbp \
+             w:-,g:-,b:-,p:- - 0 0 {mode} -"
+        );
+        Bishops::from_text(&bishops4p::BishopsConfig::default(), &text).expect("a legal position")
+    }
+
+    /// Short game: an opponent's rook counts as much as mine, so a rook for a rook leaves my
+    /// score unchanged; the long game keeps the opponents' average (a third of their rook).
+    #[test]
+    fn every_opponents_army_counts_in_full_in_the_short_game() {
+        let white = Seat(0);
+        let eval = |w, g, mode| with_rooks(w, g, mode).evaluate(white);
+        let both = eval(true, true, "short");
+        assert_eq!(eval(false, true, "short"), both - 500);
+        assert_eq!(eval(true, false, "short"), both + 500);
+        assert_eq!(eval(false, false, "short"), both);
+        let both = eval(true, true, "long");
+        assert_eq!(eval(false, true, "long"), both - 500);
+        assert_eq!(eval(true, false, "long"), both + 500 / 3);
+    }
+
+    /// The four armies of the start are alike (B4-4), so the short game's start scores 0 for
+    /// every seat: nobody has lost anything.
+    #[test]
+    fn the_start_scores_zero() {
+        let start = Bishops::default();
+        for s in 0..4 {
+            assert_eq!(start.evaluate(Seat(s)), 0, "seat {s}");
+        }
     }
 }
