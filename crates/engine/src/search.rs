@@ -727,10 +727,11 @@ impl<G: SearchGame> Searcher<G> {
         }
         let prev = self.previous(ply);
         // Best-Reply Search at an opponent node: the move that hands the reply on at no cost,
-        // and a follower's one move, is the static first (captures by value, killers,
-        // history), never the table's move — that is this node's best *reply*, and handing it
-        // on for free gave the opponents a second reply every round (docs/engine.md, sixth
-        // pass). The static first comes twice: first as the hand-on, then among the replies.
+        // and a follower's one move, is the static first (captures that do not lose the
+        // capturing piece, by value; killers; history), never the table's move — that is this
+        // node's best *reply*, and handing it on for free gave the opponents a second reply
+        // every round (docs/engine.md, sixth pass). The static first comes twice: first as
+        // the hand-on, then among the replies.
         let tt_move = entry.and_then(|e| e.mv).filter(|_| !follower);
         let mut moves = self.keyed(pos, &list, tt_move, ply, prev);
         let hand_on = self.brs && !team && !follower && moves.len() > 1;
