@@ -581,15 +581,31 @@ impl<G: SearchGame> Searcher<G> {
             .iter()
             .map(|&mv| {
                 let facts = pos.move_facts(mv);
-                let key = if tt_move != Some(mv) && losing_capture(pos, mv, facts) {
-                    // After the quiet moves (whose keys are history counts, never negative).
-                    BAD_CAPTURE + i64::from(facts.captured)
-                } else {
+                let key = if tt_move == Some(mv) {
                     self.heuristics.key(mv, facts, tt_move, ply, prev)
+                } else {
+                    self.static_key(pos, mv, facts, ply, prev)
                 };
                 Keyed { key, mv, facts }
             })
             .collect()
+    }
+
+    /// The ordering key of a move without the table's move: losing captures after the quiet
+    /// moves (whose keys are history counts, never negative), the rest by the usual keys.
+    fn static_key(
+        &self,
+        pos: &G,
+        mv: G::Move,
+        facts: MoveFacts,
+        ply: usize,
+        prev: Option<G::Move>,
+    ) -> i64 {
+        if losing_capture(pos, mv, facts) {
+            BAD_CAPTURE + i64::from(facts.captured)
+        } else {
+            self.heuristics.key(mv, facts, None, ply, prev)
+        }
     }
 
     /// The evaluation of `pos` for the searching player, through a small cache: the same
@@ -736,9 +752,21 @@ impl<G: SearchGame> Searcher<G> {
         let mut moves = self.keyed(pos, &list, tt_move, ply, prev);
         let hand_on = self.brs && !team && !follower && moves.len() > 1;
         if hand_on {
-            let statics = self.keyed(pos, &list, None, ply, prev);
-            if let Some(mut first) = statics
-                .into_iter()
+            // The keys differ from the static ones only at the table's move (still in the
+            // list's order: the first of the highest static key is the static first).
+            let static_of = |k: &Keyed<G::Move>| {
+                if tt_move == Some(k.mv) {
+                    self.static_key(pos, k.mv, k.facts, ply, prev)
+                } else {
+                    k.key
+                }
+            };
+            if let Some(mut first) = moves
+                .iter()
+                .map(|k| Keyed {
+                    key: static_of(k),
+                    ..*k
+                })
                 .reduce(|a, b| if b.key > a.key { b } else { a })
             {
                 first.key = i64::MAX;

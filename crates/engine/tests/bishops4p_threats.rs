@@ -4,7 +4,7 @@
 //! missed. Every expectation is re-checked through the rule engine's own `Game::status`, by
 //! trying every reply, not through the engine's scores.
 
-use bishops4p::{Bishops, BishopsConfig};
+use bishops4p::{Bishops, BishopsConfig, Move};
 use variant_core::{Game, Seat, Status};
 use variants_engine::{Limits, Searcher};
 
@@ -34,6 +34,12 @@ fn immediate_win(pos: &Bishops) -> Option<String> {
     })
 }
 
+/// White's move of a fresh search to `depth`.
+fn best_at(pos: &Bishops, depth: u32) -> Move {
+    let result = Searcher::new().search(pos, &[], &Limits::depth(depth), None, |_| {});
+    result.best.expect("White has legal moves")
+}
+
 #[test]
 fn the_threat_is_real() {
     // A king step that ignores the threat: Grey moves next and mates Black (B4-13, B4-20).
@@ -49,8 +55,7 @@ fn engine_stops_a_mate_between_two_opponents() {
     // Depth 1 puts Grey's mating move beyond the main search, in quiescence (where the quiet
     // c5c12 used to be invisible); depth 3 searches it in the main tree.
     for depth in [1, 3] {
-        let result = Searcher::new().search(&start, &[], &Limits::depth(depth), None, |_| {});
-        let best = result.best.expect("White has legal moves");
+        let best = best_at(&start, depth);
         let mut after = start.clone();
         after.play_unchecked(best);
         assert!(
@@ -117,8 +122,7 @@ fn a_piece_left_to_the_second_opponent_is_not_safe() {
     // safe anywhere (the build before this test played e5c5, into the knight's reach). Now
     // Grey stands aside for Black, so the queen must land on a cell no other colour attacks.
     for depth in [1, 2] {
-        let result = Searcher::new().search(&start, &[], &Limits::depth(depth), None, |_| {});
-        let best = result.best.expect("White has legal moves");
+        let best = best_at(&start, depth);
         let text = start.format_move(best);
         assert!(
             text.starts_with("e5"),
