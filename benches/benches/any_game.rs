@@ -1,11 +1,11 @@
 //! A game chosen at run time against the typed game: bulk perft of every game through
-//! `variants::AnyGame` and through its typed position, side by side in one run (issue 10:
+//! `variant_games::AnyGame` and through its typed position, side by side in one run (issue 10:
 //! AnyGame ≥ 0.8× typed). Node counts asserted (C3-40, D3-40, B4-52, CT-52).
 #![allow(missing_docs)]
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use variants::{AnyGame, TypedGame, perft};
+use variant_games::{AnyGame, TypedGame, perft};
 
 /// game, entry of its perft data file (configuration and reference count), depth.
 const CASES: &[(&str, &str, u32)] = &[
@@ -32,9 +32,9 @@ fn bench(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(4));
     group.warm_up_time(Duration::from_secs(1));
     for &(name, id, depth) in CASES {
-        let config = variants_benches::entry(name, id).config;
-        let nodes = variants_benches::reference(name, id, depth);
-        let any = variants::new_game(name, config).expect("a valid game");
+        let config = variant_benches::entry(name, id).config;
+        let nodes = variant_benches::reference(name, id, depth);
+        let any = variant_games::new_game(name, config).expect("a valid game");
         assert_eq!(perft(&any, depth), nodes, "{name} {config} AnyGame");
         assert_eq!(typed_perft(&any, depth), nodes, "{name} {config} typed");
         group.throughput(Throughput::Elements(nodes));

@@ -7,7 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, GameConfig, perft::perft};
-use variants_benches::reference;
+use variant_benches::reference;
 
 fn bench(c: &mut Criterion) {
     let four = Bishops::new(&BishopsConfig::default()).expect("default configuration");

@@ -7,7 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, GameConfig, perft::perft};
-use variants_benches::reference;
+use variant_benches::reference;
 
 fn bench_case(c: &mut Criterion, name: &str, pairs: &[(&str, &str)], depth: u32, nodes: u64) {
     let config = Checkers3dConfig::from_pairs(pairs.iter().copied()).expect("valid configuration");

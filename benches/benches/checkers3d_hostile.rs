@@ -5,7 +5,7 @@
 //! `variants perft checkers3d --position '…' --depth 1`.
 //!
 //! ```text
-//! cargo bench -p variants-benches --bench checkers3d_hostile [-- COUNT [SEED]]
+//! cargo bench -p variant-benches --bench checkers3d_hostile [-- COUNT [SEED]]
 //! ```
 //!
 //! A plain timing loop rather than criterion: each position is one measurement, and the

@@ -1,7 +1,7 @@
 //! Perft benchmarks of chess3d: with one height side by side with cozy-chess (the same
 //! bulk-counting perft, same depth, node counts asserted), and the default 8-height start.
 //!
-//! Run: `cargo bench -p variants-benches --bench chess3d`. Criterion prints elements/s =
+//! Run: `cargo bench -p variant-benches --bench chess3d`. Criterion prints elements/s =
 //! nodes/s (single thread).
 #![allow(missing_docs)]
 use chess3d::{Chess3d, Chess3dConfig};
@@ -9,7 +9,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, perft::perft};
-use variants_benches::{cozy_perft, reference};
+use variant_benches::{cozy_perft, reference};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

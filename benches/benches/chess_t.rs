@@ -5,7 +5,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use variant_core::{Game, GameConfig, perft};
-use variants_benches::reference;
+use variant_benches::reference;
 
 /// A benchmarked start: label, configuration pairs, perft depth, node count (CT-52).
 type Case = (

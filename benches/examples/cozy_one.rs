@@ -3,7 +3,7 @@
 //! docs/benchmarks.md, issue 12 "First place on one board"):
 //!
 //! ```text
-//! cargo build --release -p variants-benches --example cozy_one
+//! cargo build --release -p variant-benches --example cozy_one
 //! perf stat -e task-clock target/release/examples/cozy_one ours start 6
 //! perf stat -e task-clock target/release/examples/cozy_one cozy start 6
 //! ```
@@ -14,7 +14,7 @@
 use chess3d::{Chess3d, Chess3dConfig};
 use variant_core::Game;
 use variant_core::perft::perft;
-use variants_benches::cozy_perft;
+use variant_benches::cozy_perft;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();

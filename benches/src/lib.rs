@@ -1,7 +1,7 @@
 //! Criterion benchmarks of the workspace's move generators (see `benches/`). Every benchmark
 //! asserts its node count, so a fast wrong change fails.
 //!
-//! Run them with `cargo bench -p variants-benches` (one game: `--bench chess3d`). Each bench
+//! Run them with `cargo bench -p variant-benches` (one game: `--bench chess3d`). Each bench
 //! measures what this example computes, a bulk-counting perft:
 //!
 //! ```
@@ -14,7 +14,7 @@
 //! assert_eq!(perft::perft(&start, 3), 8_902);
 //! ```
 
-use variants::perft_data::PerftEntry;
+use variant_games::perft_data::PerftEntry;
 
 /// The entry `id` of `game`'s perft data file (`data/perft/<game>.perft`), the one place the
 /// benches take their positions' reference counts from.
@@ -24,11 +24,11 @@ use variants::perft_data::PerftEntry;
 /// If the game or the entry is missing: a bench without its reference count must not run.
 ///
 /// ```
-/// let entry = variants_benches::entry("chess3d", "fide-start");
+/// let entry = variant_benches::entry("chess3d", "fide-start");
 /// assert_eq!(entry.config, "heights=1");
 /// ```
 pub fn entry(game: &str, id: &str) -> &'static PerftEntry<'static> {
-    variants::perft_data::file(game)
+    variant_games::perft_data::file(game)
         .and_then(|file| file.entry(id))
         .unwrap_or_else(|| panic!("data/perft/{game}.perft has no entry `{id}`"))
 }
@@ -40,7 +40,7 @@ pub fn entry(game: &str, id: &str) -> &'static PerftEntry<'static> {
 /// If the file has no such count.
 ///
 /// ```
-/// assert_eq!(variants_benches::reference("chess3d", "fide-start", 3), 8_902);
+/// assert_eq!(variant_benches::reference("chess3d", "fide-start", 3), 8_902);
 /// ```
 pub fn reference(game: &str, id: &str, depth: u32) -> u64 {
     entry(game, id)
@@ -53,7 +53,7 @@ pub fn reference(game: &str, id: &str, depth: u32) -> u64 {
 ///
 /// ```
 /// let board = cozy_chess::Board::default();
-/// assert_eq!(variants_benches::cozy_perft(&board, 2), 400);
+/// assert_eq!(variant_benches::cozy_perft(&board, 2), 400);
 /// ```
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u8) -> u64 {
     let mut nodes = 0;

@@ -5,7 +5,7 @@
  * play the first legal move a few times, print the position text and the status, and count
  * perft 2 from there. Then chess3d with one height (FIDE chess) from a JSON configuration.
  *
- * Output lines (read by crates/variants-ffi/tests/c_programs.rs):
+ * Output lines (read by crates/variant-ffi/tests/c_programs.rs):
  *   abi <n>
  *   games <name> <name> ...
  *   game <name> seats <n> config <key=value;...>
@@ -16,9 +16,9 @@
  *   status <name> <kind> <winner seat> <reason>
  *   perft <name> after <depth> <nodes>
  *
- * Build (from the workspace root, after `cargo build --release -p variants-ffi`):
+ * Build (from the workspace root, after `cargo build --release -p variant-ffi`):
  *   cc -Wall -Wextra -std=c11 -Iinclude examples/c/example.c \
- *      target/release/libvariants_ffi.a -lpthread -ldl -lm -o example
+ *      target/release/libvariant_ffi.a -lpthread -ldl -lm -o example
  */
 #include "variants.h"
 

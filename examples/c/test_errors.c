@@ -8,7 +8,7 @@
  * prints "ok <n> checks" otherwise. Uses the first game the library serves.
  *
  * Build: cc -Wall -Wextra -std=c11 -Iinclude examples/c/test_errors.c \
- *           target/release/libvariants_ffi.a -lpthread -ldl -lm -o test_errors
+ *           target/release/libvariant_ffi.a -lpthread -ldl -lm -o test_errors
  */
 #include "variants.h"
 

@@ -40,7 +40,7 @@ struct mate_in_one {
   const char *rule;
 };
 
-/* The positions of crates/engine/tests/mate_in_one.rs (each has a win in one ply). */
+/* The positions of crates/variant-engine/tests/mate_in_one.rs (each has a win in one ply). */
 static const struct mate_in_one POSITIONS[] = {
     {"chess3d", "heights=1", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "C3-21 back-rank mate"},
     {"chess3d", "heights=2",

@@ -7,8 +7,8 @@
 //! `cargo run --example make_seeds`. The output is deterministic.
 
 use std::path::Path;
-use variants::variant_core::{Game, History, binary};
-use variants_fuzz_checks::{Bytes, Visit, dispatch, game_names, legal, playout, start};
+use variant_games::variant_core::{Game, History, binary};
+use variant_fuzz_checks::{Bytes, Visit, dispatch, game_names, legal, playout, start};
 
 /// xorshift64*: deterministic choices.
 struct Rng(u64);
@@ -147,7 +147,7 @@ impl Visit for Seeds {
             seed.extend(config.as_bytes());
             write("records", &format!("{}-c{c}-config", G::NAME), &seed);
             // any_game: the configuration as fuzzed text (mode 2), and the start text re-read
-            // through variants::from_text (mode 1).
+            // through variant_games::from_text (mode 1).
             let mut seed = vec![g, c, 2];
             seed.extend(config.as_bytes());
             seed.extend([b'\n', 8, arng.byte()]);

@@ -1,5 +1,5 @@
-//! The `c_api` fuzz target: see `variants_fuzz_checks::targets::c_api`, which holds its body so
+//! The `c_api` fuzz target: see `variant_fuzz_checks::targets::c_api`, which holds its body so
 //! that the stable `cargo test` can replay crash inputs (`fuzz/regressions/c_api/`) through it.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| variants_fuzz_checks::targets::c_api::run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| variant_fuzz_checks::targets::c_api::run(data));

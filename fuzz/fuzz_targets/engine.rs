@@ -1,5 +1,5 @@
-//! The `engine` fuzz target: see `variants_fuzz_checks::targets::engine`, which holds its body so
+//! The `engine` fuzz target: see `variant_fuzz_checks::targets::engine`, which holds its body so
 //! that the stable `cargo test` can replay crash inputs (`fuzz/regressions/engine/`) through it.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| variants_fuzz_checks::targets::engine::run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| variant_fuzz_checks::targets::engine::run(data));

@@ -1,5 +1,5 @@
-//! The `position_text` fuzz target: see `variants_fuzz_checks::targets::position_text`, which holds its body so
+//! The `position_text` fuzz target: see `variant_fuzz_checks::targets::position_text`, which holds its body so
 //! that the stable `cargo test` can replay crash inputs (`fuzz/regressions/position_text/`) through it.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| variants_fuzz_checks::targets::position_text::run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| variant_fuzz_checks::targets::position_text::run(data));

@@ -1,5 +1,5 @@
-//! The `records` fuzz target: see `variants_fuzz_checks::targets::records`, which holds its body so
+//! The `records` fuzz target: see `variant_fuzz_checks::targets::records`, which holds its body so
 //! that the stable `cargo test` can replay crash inputs (`fuzz/regressions/records/`) through it.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| variants_fuzz_checks::targets::records::run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| variant_fuzz_checks::targets::records::run(data));

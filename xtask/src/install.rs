@@ -36,7 +36,7 @@ fn prefix(args: &[String]) -> Result<PathBuf, String> {
 
 /// The ABI version, from the crate's single definition.
 fn abi_version() -> Result<u32, String> {
-    let path = workspace().join("crates/variants-ffi/src/library.rs");
+    let path = workspace().join("crates/variant-ffi/src/library.rs");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     text.lines()
         .find_map(|line| {
@@ -100,7 +100,7 @@ pub(crate) fn install(args: &[String]) -> Result<(), String> {
             "--profile",
             &profile,
             "-p",
-            "variants-ffi",
+            "variant-ffi",
             "--lib",
         ],
         &[],
@@ -121,14 +121,14 @@ pub(crate) fn install(args: &[String]) -> Result<(), String> {
     }
 
     let soname = format!("libvariants.so.{abi}");
-    copy(&built.join("libvariants_ffi.so"), &lib.join(&soname))?;
+    copy(&built.join("libvariant_ffi.so"), &lib.join(&soname))?;
     let link = lib.join("libvariants.so");
     if link.symlink_metadata().is_ok() {
         std::fs::remove_file(&link).map_err(|e| format!("{}: {e}", link.display()))?;
     }
     std::os::unix::fs::symlink(&soname, &link)
         .map_err(|e| format!("cannot link {}: {e}", link.display()))?;
-    copy(&built.join("libvariants_ffi.a"), &lib.join("libvariants.a"))?;
+    copy(&built.join("libvariant_ffi.a"), &lib.join("libvariants.a"))?;
     for header in ["variants.h", "variants.hpp"] {
         copy(
             &workspace().join("include").join(header),

@@ -69,7 +69,7 @@ fn release_tests() -> Result<(), String> {
             "release-tests",
             "--workspace",
             "--exclude",
-            "variants-benches",
+            "variant-benches",
             "--",
             "--ignored",
         ],

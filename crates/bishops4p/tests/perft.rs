@@ -1,5 +1,5 @@
 //! Perft from the start against `data/perft/bishops4p.perft` (B4-52, checked here with the
-//! typed game up to a node budget, all of it by `crates/variants/tests/perft_data.rs`), B4-53,
+//! typed game up to a node budget, all of it by `crates/variant-games/tests/perft_data.rs`), B4-53,
 //! and the four-fold rotation symmetry of the seats (B4-3, B4-4).
 
 mod common;

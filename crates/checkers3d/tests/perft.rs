@@ -1,7 +1,7 @@
 //! Perft against `data/perft/checkers3d.perft`: the published 2D tables of D3-40 (Russian,
 //! Brazilian, pool), the rules page's reference counts for 3D set-ups, and this program's own
 //! deeper counts. Every count of the file up to a node budget is checked here with the typed
-//! game; `crates/variants/tests/perft_data.rs` checks them all (long ones in release).
+//! game; `crates/variant-games/tests/perft_data.rs` checks them all (long ones in release).
 
 use checkers3d::Checkers3d;
 use variant_core::Game;

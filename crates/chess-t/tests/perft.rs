@@ -14,7 +14,7 @@ fn data() -> PerftFile<'static> {
 }
 
 /// CT-52 for every ruleset to depth 4 (`data/perft/chess-t.perft`; the deeper counts are
-/// checked in release by `crates/variants/tests/perft_data.rs`).
+/// checked in release by `crates/variant-games/tests/perft_data.rs`).
 #[test]
 fn ct_52_tables_to_depth_4() {
     let checked = data().verify::<ChessT>(1_100_000).unwrap();

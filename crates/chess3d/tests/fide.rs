@@ -1,7 +1,7 @@
 //! C3-40: with one height chess3d is FIDE chess. The perft tables themselves (published
 //! FIDE counts, chessprogramming.org "Perft Results", and the rules page's reference counts
 //! for the 3D starts) live in `data/perft/chess3d.perft` and are all checked by
-//! `crates/variants/tests/perft_data.rs`; this file checks the paths that runner does not
+//! `crates/variant-games/tests/perft_data.rs`; this file checks the paths that runner does not
 //! take, against the same counts: the typed game, the start built from the configuration, and
 //! playing every leaf (`perft_full`).
 

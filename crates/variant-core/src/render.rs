@@ -1,6 +1,6 @@
 //! Drawing a [`BoardView`] for people as text for the terminal, shared by every frontend (the
 //! command line, Python). Seats are named by the caller, so this module knows no game. (The SVG
-//! picture, which draws each game's pieces in its own way, is `variants::render` in the facade
+//! picture, which draws each game's pieces in its own way, is `variant_games::render` in the facade
 //! crate.)
 //!
 //! # Example

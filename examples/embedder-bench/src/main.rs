@@ -24,8 +24,8 @@
 
 use std::process::ExitCode;
 use std::time::Duration;
-use variants::variant_core::perft::perft_generic as walk;
-use variants::{AnyGame, TypedGame, perft};
+use variant_games::variant_core::perft::perft_generic as walk;
+use variant_games::{AnyGame, TypedGame, perft};
 
 /// A position to count: game, configuration, depth and the known node count.
 struct Case {
@@ -175,7 +175,7 @@ fn main() -> ExitCode {
         } else {
             (case.depth, case.nodes)
         };
-        let game = match variants::new_game(case.game, case.config) {
+        let game = match variant_games::new_game(case.game, case.config) {
             Ok(game) => game,
             Err(e) => {
                 eprintln!("{}: {e}", case.game);

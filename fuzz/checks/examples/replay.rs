@@ -3,11 +3,11 @@
 //! (`perf record` on this binary) and a check of a corpus outside `cargo test`.
 //!
 //! ```text
-//! cargo run --release -p variants-fuzz-checks --example replay -- play_moves fuzz/corpus/play_moves [rounds]
+//! cargo run --release -p variant-fuzz-checks --example replay -- play_moves fuzz/corpus/play_moves [rounds]
 //! ```
 
 use std::time::Instant;
-use variants_fuzz_checks::targets;
+use variant_fuzz_checks::targets;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,8 +5,8 @@
 //! Every check panics with a message that names the game, the position and what broke, so a
 //! libFuzzer crash report is a ready bug report.
 
-use variants::registry;
-use variants::variant_core::{Game, GameConfig};
+use variant_games::registry;
+use variant_games::variant_core::{Game, GameConfig};
 
 /// Configurations (`k=v;k=v`) each game is fuzzed under. The first byte after the game
 /// selector picks one. They cover the 2D reductions, small and full boxes, and the rule
@@ -61,8 +61,8 @@ pub const CHESS_T_CONFIGS: &[&str] = &[
 ///
 /// ```
 /// # #[cfg(feature = "chess3d")]
-/// assert!(variants_fuzz_checks::configs_of("chess3d").contains(&"heights=1"));
-/// assert_eq!(variants_fuzz_checks::configs_of("no such game"), &[""]);
+/// assert!(variant_fuzz_checks::configs_of("chess3d").contains(&"heights=1"));
+/// assert_eq!(variant_fuzz_checks::configs_of("no such game"), &[""]);
 /// ```
 pub fn configs_of(name: &str) -> &'static [&'static str] {
     match name {
@@ -81,7 +81,7 @@ pub fn configs_of(name: &str) -> &'static [&'static str] {
 /// One of [`configs_of`]`(name)`, chosen by `index` (modulo the list's length).
 ///
 /// ```
-/// assert_eq!(variants_fuzz_checks::listed_config("no such game", 7), "");
+/// assert_eq!(variant_fuzz_checks::listed_config("no such game", 7), "");
 /// ```
 pub fn listed_config(name: &str, index: usize) -> &'static str {
     let list = configs_of(name);
@@ -107,13 +107,13 @@ pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
     #[allow(unused_mut)]
     let mut runners: Vec<fn(V)> = Vec::new();
     #[cfg(feature = "chess3d")]
-    runners.push(|v| v.visit::<variants::chess3d::Chess3d>(CHESS3D_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::chess3d::Chess3d>(CHESS3D_CONFIGS));
     #[cfg(feature = "checkers3d")]
-    runners.push(|v| v.visit::<variants::checkers3d::Checkers3d>(CHECKERS3D_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::checkers3d::Checkers3d>(CHECKERS3D_CONFIGS));
     #[cfg(feature = "bishops4p")]
-    runners.push(|v| v.visit::<variants::bishops4p::Bishops>(BISHOPS4P_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::bishops4p::Bishops>(BISHOPS4P_CONFIGS));
     #[cfg(feature = "chess-t")]
-    runners.push(|v| v.visit::<variants::chess_t::ChessT>(CHESS_T_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::chess_t::ChessT>(CHESS_T_CONFIGS));
     if runners.is_empty() {
         return;
     }

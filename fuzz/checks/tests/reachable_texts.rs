@@ -11,8 +11,8 @@
 //! position on the way. Each game must yield a minimum of distinct accepted texts that differ
 //! from their sources, so the test cannot pass by accepting nothing.
 
-use variants::variant_core::Game;
-use variants_fuzz_checks::{
+use variant_games::variant_core::Game;
+use variant_fuzz_checks::{
     Bytes, Visit, check_light, check_position, config_of, dispatch, playout, start,
 };
 

@@ -7,7 +7,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use variants_fuzz_checks::targets;
+use variant_fuzz_checks::targets;
 
 fn regressions_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -82,12 +82,12 @@ fn issue16_start_text_is_refused_with_the_rule() {
         "selector bishops4p, configuration mode=long;players=3"
     );
     let text = String::from_utf8_lossy(&data[2..]);
-    let config = variants_fuzz_checks::config_of::<variants::bishops4p::Bishops>(
-        variants_fuzz_checks::BISHOPS4P_CONFIGS[4],
+    let config = variant_fuzz_checks::config_of::<variant_games::bishops4p::Bishops>(
+        variant_fuzz_checks::BISHOPS4P_CONFIGS[4],
     )
     .expect("a valid configuration");
     let error =
-        <variants::bishops4p::Bishops as variants::variant_core::Game>::from_text(&config, &text)
+        <variant_games::bishops4p::Bishops as variant_games::variant_core::Game>::from_text(&config, &text)
             .expect_err("White's king moved while a placement is pending: unreachable (B4-23)")
             .to_string();
     assert!(error.contains("B4-23"), "{error}");

@@ -2,7 +2,7 @@
 //! inputs the code handles correctly would bury real findings, so each must run clean here.
 //! (libFuzzer runs them for hours; this is the quick check that they are sound at all.)
 
-use variants_fuzz_checks::targets::TARGETS;
+use variant_fuzz_checks::targets::TARGETS;
 
 /// SplitMix64, seeded: a failure names the seed.
 fn noise(seed: u64, len: usize) -> Vec<u8> {

@@ -374,9 +374,9 @@ pub fn docs(args: &[String]) -> Result<(), String> {
                 "--profile",
                 "release-tests",
                 "-p",
-                "variants-cli",
+                "variant-cli",
                 "-p",
-                "variants-ffi",
+                "variant-ffi",
             ],
             &[],
         )?;

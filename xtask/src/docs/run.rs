@@ -565,7 +565,7 @@ impl PageRun {
         let program = self.scratch.join(format!("block{}", block.line));
         std::fs::write(&source, c_program(block, cpp))
             .map_err(|e| format!("{}: {e}", source.display()))?;
-        let library = self.bin_dir().join("libvariants_ffi.a");
+        let library = self.bin_dir().join("libvariant_ffi.a");
         let mut cc = Command::new(if cpp { "g++" } else { "cc" });
         cc.arg(if cpp { "-std=c++17" } else { "-std=c11" })
             .args(["-Wall", "-I"])
@@ -954,7 +954,7 @@ mod tests {
     fn a_block_splits_into_the_commands_bash_reads() {
         let lines: Vec<String> = [
             "# build first",
-            "cargo build --release -p variants-ffi",
+            "cargo build --release -p variant-ffi",
             "",
             "cc -O2 perft.c \\",
             "   -lm -o perft   # the program",
@@ -967,7 +967,7 @@ mod tests {
         .collect();
         let c = commands(&lines).unwrap();
         assert_eq!(c.len(), 3, "{c:?}");
-        assert_eq!(c[0], "cargo build --release -p variants-ffi");
+        assert_eq!(c[0], "cargo build --release -p variant-ffi");
         assert!(c[1].starts_with("cc -O2") && c[1].ends_with("# the program"));
         assert!(c[2].starts_with("for a in") && c[2].ends_with("done"));
         assert!(commands(&["for a in 1; do".to_string()]).is_err());
@@ -982,20 +982,20 @@ mod tests {
         assert!(!runs_cargo_fuzz("cargo xtask fuzz-smoke"));
         assert!(!runs_cargo_fuzz("cargo xtask fuzz --minutes 3"));
         assert!(!runs_cargo_fuzz(
-            "cargo build --release -p variants-fuzz-checks"
+            "cargo build --release -p variant-fuzz-checks"
         ));
     }
 
     #[test]
     fn builds_and_installs_run_to_their_end_and_background_commands_are_known() {
-        assert!(runs_to_end("cargo build --release -p variants-cli"));
+        assert!(runs_to_end("cargo build --release -p variant-cli"));
         assert!(runs_to_end("pip install psutil   # for the CPU times"));
         assert!(runs_to_end("cargo xtask install --prefix target/prefix"));
         assert!(!runs_to_end(
             "cargo xtask install-check --prefix target/prefix"
         ));
         assert!(!runs_to_end(
-            "python -m variants.distributed perft chess3d --depth 8"
+            "python -m variant_games.distributed perft chess3d --depth 8"
         ));
         assert!(is_background("dask scheduler --port 8786 &"));
         assert!(is_background(

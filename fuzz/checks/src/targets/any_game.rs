@@ -1,11 +1,11 @@
-//! The facade: a game chosen at run time (`variants::new_game`, `variants::from_text`) with
+//! The facade: a game chosen at run time (`variant_games::new_game`, `variant_games::from_text`) with
 //! fuzzed names, configuration texts and position texts, and moves as values (`AnyMove`).
 //!
 //! Checked:
 //! - `new_game`/`from_text` never panic; their errors are one line under 600 bytes (the
 //!   project's rule for every message, docs/reliability.md);
 //! - a game that loads keeps its text: `AnyGame::from_text` under its own configuration and
-//!   `variants::from_text(name, config text, text)` give the same position (equal, same text);
+//!   `variant_games::from_text(name, config text, text)` give the same position (equal, same text);
 //! - `count_legal_moves() == legal_moves().len()`, every listed move `is_legal`, its canonical
 //!   text parses back to it, and playing it through the facade gives the same position as
 //!   playing the typed move in the typed game (the facade's dispatch agrees with the games);
@@ -24,8 +24,8 @@
 //! after a `\n` is the fuzzed configuration or position text.
 
 use crate::Bytes;
-use variants::variant_core::binary;
-use variants::{AnyGame, AnyMove, Game, History, TypedGame};
+use variant_games::variant_core::binary;
+use variant_games::{AnyGame, AnyMove, Game, History, TypedGame};
 
 /// Names offered besides the real ones: near misses and junk.
 const FAKE_NAMES: &[&str] = &[
@@ -76,14 +76,14 @@ fn check_any(game: &AnyGame) -> Vec<AnyMove> {
         "{name}: repetition key after a text round trip at {text}"
     );
     let config = game.config().to_string();
-    match variants::from_text(name, &config, &text) {
+    match variant_games::from_text(name, &config, &text) {
         Ok(facade) => assert_eq!(
             facade.to_text(),
             text,
-            "{name}: variants::from_text under {config:?} reads another position"
+            "{name}: variant_games::from_text under {config:?} reads another position"
         ),
         Err(e) => panic!(
-            "{name}: variants::from_text refuses the game's own configuration {config:?} and \
+            "{name}: variant_games::from_text refuses the game's own configuration {config:?} and \
              text: {e}\n  text: {text}"
         ),
     }
@@ -168,14 +168,14 @@ fn check_history(line: &[AnyGame], moves: &[AnyMove]) {
     }
     let texts = history.action_texts();
     let json = history.to_json();
-    match variants::history_from_json(&json) {
+    match variant_games::history_from_json(&json) {
         Ok(again) => {
             assert_eq!(again.action_texts(), texts, "{name}: JSON record (actions)");
             assert_eq!(again.position(), history.position(), "{name}: JSON record");
         }
         Err(e) => panic!("{name}: a record's own JSON does not load: {e}\n{json}"),
     }
-    match variants::history_from_binary(&binary::encode(&history)) {
+    match variant_games::history_from_binary(&binary::encode(&history)) {
         Ok(again) => {
             assert_eq!(
                 again.action_texts(),
@@ -225,13 +225,13 @@ fn load(bytes: &mut Bytes<'_>) -> Option<AnyGame> {
         _ => (listed_config.to_string(), String::new()),
     };
     let result = if mode == 3 {
-        variants::from_text(name, &config, &text)
+        variant_games::from_text(name, &config, &text)
     } else if mode == 1 {
         // The start position's own text through from_text.
-        variants::new_game(name, &config)
-            .and_then(|g| variants::from_text(name, &config, &g.to_text()))
+        variant_games::new_game(name, &config)
+            .and_then(|g| variant_games::from_text(name, &config, &g.to_text()))
     } else {
-        variants::new_game(name, &config)
+        variant_games::new_game(name, &config)
     };
     match result {
         Ok(game) => {
@@ -257,7 +257,7 @@ fn other_game_moves(this: &str, byte: u8) -> Vec<AnyMove> {
         return Vec::new();
     };
     let config = crate::listed_config(other, usize::from(byte / 4));
-    variants::new_game(other, config)
+    variant_games::new_game(other, config)
         .map(|g| listed(&g).into_iter().take(8).collect())
         .unwrap_or_default()
 }

@@ -18,7 +18,7 @@
 use crate::Bytes;
 use std::ffi::{CString, c_char};
 use std::ptr;
-use variants_ffi::*;
+use variant_ffi::*;
 
 const GUARD: u8 = 0xA5;
 const SLOTS: usize = 4;

@@ -29,7 +29,7 @@ use super::c_api::{arg, ok, text_call};
 use crate::Bytes;
 use std::ffi::CString;
 use std::ptr;
-use variants_ffi::*;
+use variant_ffi::*;
 
 const SLOTS: usize = 3;
 /// A value `variants_game_moves` never writes, in the slots after the array.

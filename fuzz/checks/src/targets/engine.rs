@@ -1,4 +1,4 @@
-//! The engine (`crates/engine`) on random positions with random limits, stopped at random
+//! The engine (`crates/variant-engine`) on random positions with random limits, stopped at random
 //! times from another thread: it always returns a legal move, or says there is none exactly
 //! when the position has no legal move; its principal variation is a line of legal moves that
 //! starts with that move; it never panics, and it never runs past its time limit or its stop
@@ -12,9 +12,9 @@
 use crate::{Bytes, configs_of, legal, playout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use variants::AnyGame;
-use variants::variant_core::Game;
-use variants_engine::{AnyEngine, Limits};
+use variant_games::AnyGame;
+use variant_games::variant_core::Game;
+use variant_engine::{AnyEngine, Limits};
 
 /// How far past its time limit or stop signal a search may return. Generous: the fuzz build
 /// runs under the address sanitizer on a shared machine; a hang is minutes, not this.
@@ -27,7 +27,7 @@ const NODE_CAP: u64 = 20_000;
 fn visit(name: &str, bytes: &mut Bytes<'_>) {
     let configs = configs_of(name);
     let config = configs[bytes.byte() as usize % configs.len()];
-    let Ok(first) = variants::new_game(name, config) else {
+    let Ok(first) = variant_games::new_game(name, config) else {
         return;
     };
     let plies = bytes.byte() as usize % 48;
@@ -127,7 +127,7 @@ fn visit(name: &str, bytes: &mut Bytes<'_>) {
 pub fn run(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     // Every game of the registry, so a game added there is fuzzed without an edit here.
-    let names = variants::registry::names();
+    let names = variant_games::registry::names();
     if let Some(&name) = names.get(bytes.byte() as usize % names.len().max(1)) {
         visit(name, &mut bytes);
     }

@@ -10,7 +10,7 @@
 //! the move, then move texts separated by newlines.
 
 use crate::{Bytes, Visit, check_light, check_position, dispatch, legal, moves_of, playout, start};
-use variants::variant_core::{Game, History};
+use variant_games::variant_core::{Game, History};
 
 struct Run<'a>(&'a [u8]);
 

@@ -7,8 +7,8 @@
 //! Input: game selector byte, configuration byte, then the text (invalid UTF-8 is replaced).
 
 use crate::{Bytes, Visit, check_light, check_position, config_of, dispatch};
-use variants::registry;
-use variants::variant_core::Game;
+use variant_games::registry;
+use variant_games::variant_core::Game;
 
 struct Run<'a>(&'a [u8]);
 

@@ -10,8 +10,8 @@
 //! Input: game selector, mode byte, then the payload.
 
 use crate::{Bytes, Visit, check_position, dispatch, playout, start};
-use variants::registry;
-use variants::variant_core::{Game, History, binary};
+use variant_games::registry;
+use variant_games::variant_core::{Game, History, binary};
 
 struct Run<'a>(&'a [u8]);
 

@@ -1,4 +1,4 @@
-//! The web API of `variants serve` in-process (`variants_web::web_testing`): request bodies
+//! The web API of `variants serve` in-process (`variant_web::web_testing`): request bodies
 //! from the input, sent to the server's own router — POST /api/games (with or without a start
 //! position), moves, resign, draw, claim, undo — as raw bytes or as JSON objects with fuzzed
 //! fields and real ids and tokens.
@@ -10,14 +10,14 @@
 //!   under 600 bytes (the project's rule for messages);
 //! - a refused request changes nothing: the game's state (GET) is the same before and after;
 //! - every state the server answers names a position that reads again
-//!   (`variants::from_text(game, config, position)`), and its `moves` are the legal moves there.
+//!   (`variant_games::from_text(game, config, position)`), and its `moves` are the legal moves there.
 //!
 //! Input: game byte, configuration byte, players byte, then up to 12 requests, each an op byte,
 //! a body-shape byte and the body (up to the next newline for raw and text fields).
 
 use crate::Bytes;
 use serde_json::{Value, json};
-use variants_web::web_testing::Server;
+use variant_web::web_testing::Server;
 
 const NAMES: &[&str] = &["chess3d", "checkers3d", "bishops4p", "chess-t"];
 const PLAYERS: &[&str] = &[
@@ -65,7 +65,7 @@ fn check_state(state: &Value) {
         return;
     };
     let config = state.get("config").and_then(Value::as_str).unwrap_or("");
-    let reread = variants::from_text(game, config, position).unwrap_or_else(|e| {
+    let reread = variant_games::from_text(game, config, position).unwrap_or_else(|e| {
         panic!(
             "{game}: the server's position does not read again under {config:?}: {e}\n  {position}"
         )

@@ -1,0 +1,205 @@
+//! The command line, declared with clap.
+
+use clap::{Args, Parser, Subcommand};
+
+/// Rule engines for chess3d, checkers3d, Bishops (chess for four) and chess-T.
+#[derive(Parser, Debug)]
+#[command(name = "variants", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the games and their configuration keys.
+    Games {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the start position text.
+    Start(GameArgs),
+    /// Print the legal moves in canonical notation, sorted, one per line.
+    Moves {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Print a JSON array instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaves of the legal-move tree (perft).
+    Perft {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Depth in plies (at most 64).
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=i64::from(variant_games::variant_core::perft::MAX_DEPTH)))]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        /// Threads (work stealing over subtrees); 0 = all cores.
+        #[arg(long, short, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table of this many megabytes, shared by the threads (0 = none).
+        #[arg(long, value_name = "MB", default_value_t = 0)]
+        hash: usize,
+        /// Seed of the table's index and check key (a second run with another seed checks a
+        /// deep count independently).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        hash_seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Draw the board as text, or as an SVG picture.
+    Show {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Write an SVG picture to this file instead.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// Show each cell's strength (chess-T: White's and Black's sums in half-units).
+        #[arg(long)]
+        strength: bool,
+    },
+    /// Play a game in the terminal, between people or against built-in players.
+    Play {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Who plays a seat: SEAT=SPEC with SPEC human, random, greedy,
+        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB] or uci:PATH[,option=value…]
+        /// (repeatable; default human).
+        #[arg(long, value_name = "SEAT=KIND")]
+        player: Vec<String>,
+        /// Seed of the built-in players' random choices.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Continue a saved record (JSON).
+        #[arg(long, value_name = "FILE")]
+        load: Option<std::path::PathBuf>,
+        /// Save the record (JSON) here when the game ends or input ends.
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Do not draw the board after every move.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Stop built-in players after this many plies.
+        #[arg(long)]
+        max_plies: Option<usize>,
+    },
+    /// The engine's best move, score and principal variation (a line per completed depth).
+    Analyse {
+        /// Game, configuration and position.
+        #[command(flatten)]
+        game: PositionArgs,
+        /// Search this many plies.
+        #[arg(long, short, required_unless_present_any = ["movetime", "nodes"])]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// One JSON object at the end (keys best, score, depth, nodes, nps, time_ms, pv).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Games between players: W/D/L per player, the Elo difference for two, an optional SPRT.
+    Match {
+        /// Game and configuration.
+        #[command(flatten)]
+        game: GameArgs,
+        /// A player, one per seat that plays (repeatable): random, greedy,
+        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB] or an external engine
+        /// uci:PATH[,option=value…] (docs/protocol.md).
+        #[arg(long, value_name = "SPEC", required = true)]
+        player: Vec<String>,
+        /// Games to play (seats rotate from game to game); with --sprt, at most.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Random plies at the start of each game (two games per opening, seats swapped);
+        /// default 4, or 0 with --openings.
+        #[arg(long)]
+        random_plies: Option<usize>,
+        /// Openings: one position text or move list a line, each played from both sides.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<std::path::PathBuf>,
+        /// Plies after which an unfinished game is scored a draw.
+        #[arg(long, default_value_t = variant_match::runner::DEFAULT_MAX_PLIES)]
+        max_plies: usize,
+        /// Sequential probability ratio test elo0,elo1[,alpha,beta] (logistic Elo of the first
+        /// player over the second; alpha and beta 0.05): stop when it accepts H0 or H1.
+        #[arg(long, value_name = "ELO0,ELO1[,A,B]", allow_hyphen_values = true)]
+        sprt: Option<String>,
+        /// Seed of the openings and of the random players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One JSON object (games, players with spec/wins/draws/losses/score, elo, elo_error,
+        /// sprt with llr/lower/upper/result).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Speak the engine protocol: UCI with UCI_Variant, FIDE chess by default (protocol.md).
+    Uci,
+    /// Move-generation speed on each game's standard positions (node counts checked).
+    Bench {
+        /// Games to measure (default: all).
+        games: Vec<String>,
+        /// Threads for the parallel column; 0 = all cores.
+        #[arg(long, short, default_value_t = 0)]
+        threads: usize,
+    },
+    /// Serve the games in a browser: the page, a JSON API, games kept in SQLite.
+    Serve {
+        /// The address to listen on (127.0.0.1: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite file the games are kept in.
+        #[arg(long, value_name = "FILE", default_value = "variants.db")]
+        data: std::path::PathBuf,
+        /// When a move is on disk: `full` (flushed to the disk before the answer: survives a
+        /// crash of the machine) or `normal` (written to the file before the answer; survives a
+        /// crash of the server, not of the machine; saves one disk flush a batch of moves).
+        #[arg(long, value_name = "MODE", default_value = "full",
+              value_parser = ["normal", "full"])]
+        sync: String,
+    },
+}
+
+/// A game and its configuration.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// The game (see `variants games`).
+    pub game: String,
+    /// A configuration key=value (repeatable), or `k=v;k=v`, or a JSON object.
+    #[arg(long, short = 'c', value_name = "K=V")]
+    pub config: Vec<String>,
+}
+
+/// A game, its configuration and an optional position.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Game and configuration.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// A position text in the game's notation (default: the start position).
+    #[arg(long, short)]
+    pub position: Option<String>,
+}

@@ -1,0 +1,97 @@
+//! `variants analyse`: the engine's best move, score and principal variation for a position,
+//! a line per completed depth and a summary (or one JSON object with `--json`).
+
+use crate::cli::PositionArgs;
+use crate::error::Error;
+use crate::output::outln;
+use std::time::Duration;
+use variant_games::Game;
+use variant_engine::{Limits, Score, TextResult, TextSearcher};
+
+/// Options of `variants analyse`.
+pub struct Options {
+    /// Fixed depth.
+    pub depth: Option<u32>,
+    /// Time for the search in milliseconds.
+    pub movetime: Option<u64>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// One JSON object at the end instead of lines.
+    pub json: bool,
+}
+
+/// `{"cp": N}` or `{"mate": N}` (UCI's two kinds of score).
+pub fn score_json(score: Score) -> serde_json::Value {
+    match score.mate_in() {
+        Some(m) => serde_json::json!({ "mate": m }),
+        None => serde_json::json!({ "cp": score.value() }),
+    }
+}
+
+fn line(r: &TextResult) -> String {
+    format!(
+        "depth {} score {} nodes {} nps {} time {} pv {}",
+        r.depth,
+        r.score,
+        r.nodes,
+        r.nps,
+        r.elapsed.as_millis(),
+        r.pv.join(" ")
+    )
+}
+
+/// Runs the analysis.
+///
+/// # Errors
+///
+/// A bad game, configuration or position, no limit given, or a finished game.
+pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
+    if options.depth.is_none() && options.movetime.is_none() && options.nodes.is_none() {
+        return Err(Error::Action(
+            "analyse needs a limit: --depth N, --movetime MS or --nodes N".to_string(),
+        ));
+    }
+    // The registry checks game, configuration and position and gives the usual errors.
+    let game = crate::setup::game(args)?;
+    let pairs = crate::setup::config_pairs(&args.game)?;
+    let mut searcher = TextSearcher::new(game.name(), &pairs)?;
+    let limits = Limits {
+        depth: options.depth.map(|d| d.clamp(1, 100)),
+        nodes: options.nodes,
+        movetime: options.movetime.map(Duration::from_millis),
+    };
+    let text = game.to_text();
+    let json = options.json;
+    let r = searcher.search(Some(&text), &[], &limits, None, &mut |p| {
+        if !json {
+            outln!("{}", line(p));
+        }
+    })?;
+    let Some(best) = &r.best else {
+        return Err(Error::Action(format!(
+            "the game is over ({}): there is no move to analyse",
+            game.status()
+        )));
+    };
+    if json {
+        let value = serde_json::json!({
+            "best": best,
+            "score": score_json(r.score),
+            "depth": r.depth,
+            "nodes": r.nodes,
+            "nps": r.nps,
+            "time_ms": r.elapsed.as_millis() as u64,
+            "pv": r.pv,
+        });
+        outln!("{value}");
+    } else {
+        outln!(
+            "bestmove {best} score {} depth {} nodes {} nps {}",
+            r.score,
+            r.depth,
+            r.nodes,
+            r.nps
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! `variants match`: games between players (the `variant_match` library), with a progress
+//! bar, printed as a table or one JSON object.
+
+use crate::cli::GameArgs;
+use crate::error::Error;
+use crate::output::outln;
+use variant_match::{MatchOptions, MatchReport, run_match};
+
+/// Options of `variants match` beyond the game.
+pub struct Options {
+    /// The match itself (game and configuration are filled in from the arguments).
+    pub options: MatchOptions,
+    /// An openings file to read.
+    pub openings: Option<std::path::PathBuf>,
+    /// One JSON object instead of a table.
+    pub json: bool,
+}
+
+/// Runs the match.
+///
+/// # Errors
+///
+/// Bad game, configuration, player specs, openings or SPRT; an unreadable openings file; a
+/// player that fails.
+pub fn run(args: &GameArgs, options: Options) -> Result<(), Error> {
+    let mut m = options.options;
+    m.game = args.game.clone();
+    m.config = crate::setup::config_text(args)?;
+    if let Some(path) = &options.openings {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::Action(format!("cannot read {}: {e}", path.display())))?;
+        m.openings = Some(text);
+    }
+    let bar = indicatif::ProgressBar::new(m.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let report = run_match(&m, &|p| {
+        bar.set_position(p.finished as u64);
+        if let Some(s) = &p.report.sprt {
+            bar.set_message(format!("llr {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper));
+        }
+    });
+    bar.finish_and_clear();
+    let report = report.map_err(|e| Error::Action(e.to_string()))?;
+    if options.json {
+        let value = serde_json::to_value(&report).map_err(|e| Error::Action(e.to_string()))?;
+        outln!("{value}");
+    } else {
+        print_table(&args.game, &report);
+    }
+    Ok(())
+}
+
+fn print_table(game: &str, report: &MatchReport) {
+    outln!("{} games of {game}", report.games);
+    outln!(
+        "{:<28} {:>5} {:>5} {:>5} {:>7}",
+        "player",
+        "wins",
+        "draws",
+        "losses",
+        "score"
+    );
+    for p in &report.players {
+        outln!(
+            "{:<28} {:>5} {:>5} {:>5} {:>6.1}%",
+            p.spec,
+            p.wins,
+            p.draws,
+            p.losses,
+            100.0 * p.score
+        );
+    }
+    if let (Some(e), Some(err)) = (report.elo, report.elo_error) {
+        outln!(
+            "Elo difference ({} − {}): {e:+.0} ± {err:.0} (95 %)",
+            report.players[0].spec,
+            report.players[1].spec
+        );
+    }
+    if let Some(s) = &report.sprt {
+        let result = match s.result {
+            Some(h) => format!("{h:?} accepted"),
+            None => "no decision".to_string(),
+        };
+        outln!(
+            "SPRT: llr {:.2} (bounds {:.2}, {:.2}): {result}",
+            s.llr,
+            s.lower,
+            s.upper
+        );
+    }
+}

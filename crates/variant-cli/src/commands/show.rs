@@ -1,0 +1,32 @@
+//! `variants show`: the board as text, or as an SVG file.
+
+use crate::cli::PositionArgs;
+use crate::error::Error;
+use crate::output::{out, outln};
+use std::path::Path;
+use variant_games::{AnyGame, Game};
+
+/// The position as text for the terminal (boards when the game draws itself, else its text).
+pub fn board_text(game: &AnyGame, notes: bool) -> String {
+    match game.board_view() {
+        Some(view) => crate::render::to_text(game, &view, notes),
+        None => format!("{}\n", game.to_text()),
+    }
+}
+
+pub fn run(args: &PositionArgs, svg: Option<&Path>, strength: bool) -> Result<(), Error> {
+    let game = crate::setup::game(args)?;
+    if let Some(path) = svg {
+        let view = game
+            .board_view()
+            .ok_or_else(|| Error::Action(format!("{} cannot draw itself as SVG", game.name())))?;
+        let svg = crate::render::to_svg(&game, &view, strength);
+        std::fs::write(path, svg)
+            .map_err(|e| Error::Action(format!("cannot write {}: {e}", path.display())))?;
+        eprintln!("wrote {}", path.display());
+        return Ok(());
+    }
+    out!("{}", board_text(&game, strength));
+    outln!("{}", game.to_text());
+    Ok(())
+}

@@ -1,0 +1,446 @@
+//! Compiles the C programs of `examples/c/` with the system C compiler against the library
+//! that `cargo test` has just built (`libvariant_ffi.a`, and `libvariant_ffi.so` once), runs
+//! them, and checks what they print against the Rust API (`variant_games::registry`) and against
+//! independent counts (FIDE chess perft for chess3d with one height).
+//!
+//! The C compiler is `$CC` or `cc`. The test fails (it does not skip) when none is installed.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use variant_games::registry;
+use variant_games::variant_core::{Game, GameConfig};
+use variant_ffi::VARIANTS_ABI_VERSION;
+
+fn workspace_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The directory with the library artifacts of this build: the test executable lives in
+/// `<target>/<profile>/deps`, next to `libvariant_ffi.a` and `libvariant_ffi.so` (cargo
+/// builds every crate type of the library before it runs the integration tests).
+fn artifact_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_else(|e| panic!("no test executable path: {e}"));
+    let deps = exe
+        .parent()
+        .unwrap_or_else(|| panic!("{} has no directory", exe.display()))
+        .to_path_buf();
+    let lib = deps.join("libvariant_ffi.a");
+    assert!(
+        lib.exists(),
+        "{} does not exist; build it with `cargo build -p variant-ffi` (same profile and \
+         features as the test)",
+        lib.display()
+    );
+    deps
+}
+
+fn run(command: &mut Command) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// How the C program is linked: the static library, or the shared one.
+#[derive(Clone, Copy)]
+enum Link {
+    Static,
+    Shared,
+}
+
+fn scratch_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c-programs");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
+}
+
+/// Compiles `examples/c/<name>.c` into the test's scratch directory; returns the executable.
+fn compile(name: &str, link: Link) -> PathBuf {
+    compile_source(
+        &workspace_dir().join("examples/c").join(format!("{name}.c")),
+        name,
+        link,
+    )
+}
+
+/// Compiles the C file `source` into the scratch directory as `<name>-<link>`.
+fn compile_source(source: &Path, name: &str, link: Link) -> PathBuf {
+    let workspace = workspace_dir();
+    let libs = artifact_dir();
+    let out_dir = scratch_dir();
+    let suffix = match link {
+        Link::Static => "static",
+        Link::Shared => "shared",
+    };
+    let exe = out_dir.join(format!("{name}-{suffix}"));
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let mut command = Command::new(cc);
+    command
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .arg("-I")
+        .arg(workspace.join("include"))
+        .arg(source);
+    match link {
+        Link::Static => {
+            command.arg(libs.join("libvariant_ffi.a"));
+        }
+        Link::Shared => {
+            command
+                .arg("-L")
+                .arg(&libs)
+                .arg("-lvariants_ffi")
+                .arg(format!("-Wl,-rpath,{}", libs.display()));
+        }
+    }
+    command.args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe);
+    run(&mut command);
+    exe
+}
+
+/// The lines of the example's output, split into words, keyed by their first word.
+fn lines_starting(output: &str, first: &str) -> Vec<Vec<String>> {
+    output
+        .lines()
+        .map(|line| line.split(' ').map(str::to_string).collect::<Vec<_>>())
+        .filter(|words| words.first().is_some_and(|w| w == first))
+        .collect()
+}
+
+fn status_kind(status: variant_games::Status) -> &'static str {
+    match status {
+        variant_games::Status::Ongoing => "ongoing",
+        variant_games::Status::Win { .. } => "win",
+        variant_games::Status::Draw { .. } => "draw",
+    }
+}
+
+#[test]
+fn example_agrees_with_the_rust_api() {
+    let exe = compile("example", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+
+    assert!(
+        stdout.starts_with(&format!("abi {VARIANTS_ABI_VERSION}\n")),
+        "{stdout}"
+    );
+    let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
+    assert_eq!(
+        lines_starting(&stdout, "games"),
+        vec![
+            std::iter::once("games")
+                .chain(names.iter().copied())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        ],
+        "the C library serves other games than the Rust registry of this build: a stale \
+         libvariant_ffi.a from a build with other features? Rebuild with the same features."
+    );
+
+    for name in &names {
+        let start = registry::new_game(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+
+        // Seats and configuration.
+        let config: Vec<String> = start
+            .config()
+            .to_pairs()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let expected = format!(
+            "game {name} seats {} config {}",
+            start.seat_count(),
+            config.join(";")
+        );
+        assert!(
+            stdout.lines().any(|l| l == expected),
+            "missing line {expected:?}:\n{stdout}"
+        );
+        let expected = format!("start {name} {}", start.to_text());
+        assert!(
+            stdout.lines().any(|l| l == expected),
+            "missing line {expected:?}:\n{stdout}"
+        );
+
+        // Perft from the start through C equals perft through Rust.
+        let perft: BTreeMap<u32, u64> = lines_starting(&stdout, "perft")
+            .into_iter()
+            .filter(|w| w[1] == *name && w[2] == "start")
+            .map(|w| (w[3].parse().unwrap_or(0), w[4].parse().unwrap_or(u64::MAX)))
+            .collect();
+        assert_eq!(perft.len(), 3, "{name}: perft lines:\n{stdout}");
+        for (depth, nodes) in perft {
+            assert_eq!(
+                nodes,
+                variant_games::perft(&start, depth),
+                "{name}: perft {depth} through C and Rust"
+            );
+        }
+
+        // The moves played are the first legal move each time; the position, status and perft
+        // after them agree.
+        let mut game = start.clone();
+        let played: Vec<String> = lines_starting(&stdout, "play")
+            .into_iter()
+            .filter(|w| w[1] == *name)
+            .map(|w| w[2..].join(" "))
+            .collect();
+        assert!(!played.is_empty(), "{name}: no move played:\n{stdout}");
+        for mv in &played {
+            assert_eq!(
+                Some(mv),
+                game.legal_move_texts().first(),
+                "{name}: first legal move"
+            );
+            game.play_text(mv)
+                .unwrap_or_else(|e| panic!("{name}: {mv}: {e}"));
+        }
+        let expected = format!("position {name} {}", game.to_text());
+        assert!(
+            stdout.lines().any(|l| l == expected),
+            "missing line {expected:?}:\n{stdout}"
+        );
+        let status = lines_starting(&stdout, "status")
+            .into_iter()
+            .find(|w| w[1] == *name)
+            .unwrap_or_default();
+        assert_eq!(
+            status.get(2).map(String::as_str),
+            Some(status_kind(game.status()))
+        );
+        let expected = format!("perft {name} after 2 {}", variant_games::perft(&game, 2));
+        assert!(
+            stdout.lines().any(|l| l == expected),
+            "missing line {expected:?}:\n{stdout}"
+        );
+    }
+
+    // The rules pages' reference counts from the default start positions (each computed there
+    // by an independent implementation of the page): chess3d "Reference counts" row
+    // (8, 1, 8) default; bishops4p B4-52, four players; chess-t CT-52, ruleset t1-2024.
+    for (name, counts) in [
+        ("chess3d", [122, 14_865, 1_976_792]),
+        ("bishops4p", [26, 669, 17_132]),
+        ("chess-t", [23, 529, 15_121]),
+    ] {
+        if !names.contains(&name) {
+            continue;
+        }
+        for (depth, nodes) in (1..).zip(counts) {
+            let expected = format!("perft {name} start {depth} {nodes}");
+            assert!(
+                stdout.lines().any(|l| l == expected),
+                "missing line {expected:?}:\n{stdout}"
+            );
+        }
+    }
+
+    if names.contains(&"chess3d") {
+        // chess3d with one height is FIDE chess (rules C3-1, "Equivalence with FIDE chess"):
+        // the start is the FIDE start and perft 1..3 are the well-known 20, 400, 8902.
+        let fide = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(stdout.contains(&format!("\nfide {fide}\n")), "{stdout}");
+        for (depth, nodes) in [(1, 20), (2, 400), (3, 8902)] {
+            assert!(
+                stdout.contains(&format!("\nfide perft {depth} {nodes}\n")),
+                "fide perft {depth} should be {nodes}:\n{stdout}"
+            );
+        }
+    }
+}
+
+#[test]
+fn error_paths_from_c() {
+    let exe = compile("test_errors", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("ok "), "{stdout}");
+}
+
+#[test]
+fn shared_library_works_too() {
+    let exe = compile("test_errors", Link::Shared);
+    // The shared library's soname is libvariants.so.<ABI> (build.rs), the name the program
+    // asks the loader for: a directory holding only that name must be enough. (cargo test
+    // also puts `<target>/<profile>` on LD_LIBRARY_PATH, which may hold a libvariant_ffi.so
+    // of an earlier build with other features: the directory below comes first.)
+    let dir = scratch_dir().join("soname");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let link = dir.join(format!("libvariants.so.{VARIANTS_ABI_VERSION}"));
+    let _ = std::fs::remove_file(&link);
+    std::fs::copy(artifact_dir().join("libvariant_ffi.so"), &link)
+        .unwrap_or_else(|e| panic!("cannot copy the shared library: {e}"));
+    let output = run(Command::new(&exe).env("LD_LIBRARY_PATH", &dir));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("ok "), "{stdout}");
+}
+
+/// The complete example of docs/c-api.md compiles, runs, and prints what the page says.
+#[cfg(feature = "chess3d")]
+#[test]
+fn documentation_example_works() {
+    let page = workspace_dir().join("docs/c-api.md");
+    let text = std::fs::read_to_string(&page)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", page.display()));
+    let section = text
+        .split("## A complete example")
+        .nth(1)
+        .unwrap_or_else(|| panic!("docs/c-api.md has no section \"A complete example\""));
+    let code = section
+        .split("```c\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap_or_else(|| panic!("the section has no C code block"));
+    let source = scratch_dir().join("doc_example.c");
+    std::fs::write(&source, code).unwrap_or_else(|e| panic!("cannot write: {e}"));
+    let exe = compile_source(&source, "doc_example", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // FIDE chess: 20 first moves; 1. e4 in FEN; perft 3 after 1. e4 is 13 160 (the e2e4 line
+    // of the well-known divide of the start position at depth 4).
+    assert_eq!(lines.len(), 20 + 4, "{stdout}");
+    assert!(
+        lines[20].starts_with("refused: move e2e4: illegal"),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[21],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    assert_eq!(lines[22], "perft 3: 13160");
+    assert_eq!(lines[23], "ongoing: 1");
+}
+
+/// Runs `examples/c/perft.c` (perft through move values: list, copy, play a value, count the
+/// last ply) and returns the count it printed; the program itself fails when its count differs
+/// from the library's `variants_game_perft`.
+fn perft_through_values(exe: &Path, game: &str, config: &str, depth: u32) -> u64 {
+    let output = run(Command::new(exe).args([game, config, &depth.to_string()]));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let words = lines_starting(&stdout, "values");
+    let nodes = words
+        .first()
+        .and_then(|w| w.get(1))
+        .and_then(|n| n.parse().ok());
+    nodes.unwrap_or_else(|| panic!("{game} {config}: no count in:\n{stdout}"))
+}
+
+/// Perft through move values agrees with published and reference counts for every game.
+#[test]
+fn perft_through_move_values() {
+    let exe = compile("perft", Link::Static);
+    let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
+    // Independent counts: FIDE chess perft (chess3d with one height is FIDE chess, C3-1), the
+    // rules pages' reference counts (chess3d default; checkers3d "Reference counts", H=8
+    // default; bishops4p B4-52; chess-t CT-52) and Russian draughts (checkers3d D3-40, H=1,
+    // capture free + passing promotion).
+    let cases = [
+        ("chess3d", "heights=1", 4, 197_281),
+        ("chess3d", "", 3, 1_976_792),
+        ("checkers3d", "", 4, 724_201),
+        ("checkers3d", "heights=1;capture=free", 7, 190_146),
+        ("bishops4p", "", 3, 17_132),
+        ("chess-t", "", 3, 15_121),
+    ];
+    for (game, config, depth, nodes) in cases {
+        if names.contains(&game) {
+            assert_eq!(
+                perft_through_values(&exe, game, config, depth),
+                nodes,
+                "{game} {config:?} perft {depth}"
+            );
+        }
+    }
+}
+
+/// Several pthreads read one shared handle (perft through move values and the library's
+/// perft) while each plays on a private handle; every thread's counts equal the single-thread
+/// counts, and the shared handle is unchanged (examples/c/test_threads.c).
+#[test]
+fn threads_share_readers_and_keep_writers_private() {
+    let exe = compile("test_threads", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().any(|l| l.starts_with("ok ")), "{stdout}");
+    // The single-thread counts the threads were checked against are the rules pages'
+    // reference counts (bishops4p B4-52, chess-t CT-52, chess3d and checkers3d "Reference
+    // counts", default configurations, depth 3).
+    for (name, nodes) in [
+        ("chess3d", 1_976_792),
+        ("checkers3d", 23_828),
+        ("bishops4p", 17_132),
+        ("chess-t", 15_121),
+    ] {
+        if registry::games().iter().any(|g| g.name == name) {
+            let expected = format!("{name} perft 3 {nodes}");
+            assert!(
+                stdout.lines().any(|l| l == expected),
+                "{expected}:\n{stdout}"
+            );
+        }
+    }
+}
+
+/// A long perft stopped from another pthread returns VARIANTS_STOPPED within 50 ms of the
+/// request, with progress reported before, and the handles work afterwards
+/// (examples/c/test_stop.c).
+#[cfg(feature = "chess3d")]
+#[test]
+fn perft_stops_promptly_from_another_thread() {
+    let exe = compile("test_stop", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
+}
+
+/// The engine through move values (examples/c/test_search.c): in a mate-in-one position of
+/// every game `variants_game_search` returns a value whose play (`variants_game_play_move`)
+/// wins by the rules with a one-ply mate score; bad calls get their codes; an analysis
+/// without limits stops promptly through a `variants_stop` from another thread.
+#[test]
+fn search_returns_a_playable_move_value() {
+    let exe = compile("test_search", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
+    for game in registry::games() {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{} ", game.name))),
+            "no mate in one searched for {}:\n{stdout}",
+            game.name
+        );
+    }
+}
+
+/// The header-only C++ wrapper compiles with `g++ -std=c++17 -Wall -Werror` (and -Wextra,
+/// -pedantic) and its test program passes (examples/c/test_cpp.cpp). The compiler is `$CXX`
+/// or `g++`.
+#[cfg(feature = "chess3d")]
+#[test]
+fn cpp_wrapper_compiles_and_works() {
+    let exe = scratch_dir().join("test_cpp");
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".to_string());
+    run(Command::new(cxx)
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .arg("-I")
+        .arg(workspace_dir().join("include"))
+        .arg(workspace_dir().join("examples/c/test_cpp.cpp"))
+        .arg(artifact_dir().join("libvariant_ffi.a"))
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe));
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.trim(), "ok", "{stdout}");
+}

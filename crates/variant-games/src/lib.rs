@@ -1,0 +1,108 @@
+#![doc = include_str!("../../../README.md")]
+//!
+//! # The facade crate
+//!
+//! The four games of the workspace behind one door: each game crate re-exported, the generic
+//! tools ([`perft`], [`divide`], [`perft_parallel`], [`History`]), [`AnyGame`] (a game chosen
+//! at run time by name that is itself a [`Game`], with moves as `Copy` values), and a
+//! [`registry`] that lists the games with their configuration keys and reference positions.
+//!
+//! ```
+//! use variant_games::prelude::*;
+//!
+//! let game = variant_games::new_game("chess3d", "heights=1").unwrap();
+//! assert_eq!(game.legal_moves().len(), 20); // FIDE chess: 20 first moves
+//! assert_eq!(variant_games::perft(&game, 2), 400);
+//! ```
+//!
+//! [`perft_with`] adds threads, a transposition table, a stop flag and progress, and its
+//! [`PerftError`] converts into [`Error`], so `?` works in a function returning
+//! `Result<_, variant_games::Error>`:
+//!
+//! ```
+//! use variant_games::{PerftOptions, perft_with};
+//!
+//! fn count() -> Result<u64, variant_games::Error> {
+//!     let game = variant_games::new_game("chess-t", "")?;
+//!     let options = PerftOptions { threads: 2, hash_mb: 1, ..PerftOptions::default() };
+//!     Ok(perft_with(&game, 3, &options)?)
+//! }
+//! assert_eq!(count().unwrap(), 15_121); // CT-52
+//!
+//! // Every move list iterates by reference.
+//! use variant_games::Game;
+//! let game = variant_games::new_game("checkers3d", "heights=1").unwrap();
+//! let moves = game.legal_moves();
+//! let mut n = 0;
+//! for _mv in &moves {
+//!     n += 1;
+//! }
+//! assert_eq!(n, 7); // Russian draughts: seven first moves
+//! ```
+//!
+//! Every game can be left out with Cargo features (`chess3d`, `checkers3d`, `bishops4p`,
+//! `chess-t`; all on by default).
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+mod any;
+pub mod page;
+pub mod perft_data;
+mod program_error;
+mod records;
+pub mod registry;
+pub mod render;
+
+pub use any::{
+    ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame, from_text,
+    new_game,
+};
+pub use program_error::ProgramError;
+pub use records::{history_from_binary, history_from_json, history_to_pgn};
+pub use variant_core;
+pub use variant_core::perft::{
+    PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,
+};
+pub use variant_core::{
+    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, History, IllegalMove, MoveError,
+    PositionError, RecordError, Seat, Status, WinReason,
+};
+
+#[cfg(feature = "bishops4p")]
+pub use bishops4p;
+#[cfg(feature = "checkers3d")]
+pub use checkers3d;
+#[cfg(feature = "chess-t")]
+pub use chess_t;
+#[cfg(feature = "chess3d")]
+pub use chess3d;
+
+/// Everything a program that plays the games needs, in one import: the [`Game`] trait and
+/// its companions, [`AnyGame`]/[`AnyMove`], and the four position types with their
+/// configurations.
+///
+/// # Example
+///
+/// ```
+/// use variant_games::prelude::*;
+///
+/// let mut game = Chess3d::default(); // 8 heights
+/// assert_eq!(game.legal_moves().len(), 122);
+/// let mv = game.parse_move("e2@1e4@1").unwrap();
+/// game.try_play(mv).unwrap();
+/// let again: Chess3d = game.to_string().parse().unwrap();
+/// assert_eq!(again, game);
+/// ```
+pub mod prelude {
+    pub use crate::{AnyConfig, AnyGame, AnyMove, TypedGame};
+    #[cfg(feature = "bishops4p")]
+    pub use bishops4p::{Bishops, BishopsConfig};
+    #[cfg(feature = "checkers3d")]
+    pub use checkers3d::{Checkers3d, Checkers3dConfig};
+    #[cfg(feature = "chess-t")]
+    pub use chess_t::{ChessT, ChessTConfig};
+    #[cfg(feature = "chess3d")]
+    pub use chess3d::{Chess3d, Chess3dConfig};
+    pub use variant_core::{
+        Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
+    };
+}

@@ -1,0 +1,49 @@
+//! `variant-web-server`: the web server alone, with the flags of `variants serve`
+//! (`--host`, `--port`, `--data`, `--sync normal|full`). The server tests start it, stop it with
+//! SIGTERM and kill it with SIGKILL; people run `variants serve` (docs/web.md).
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut opts = variant_web::Options {
+        host: "127.0.0.1".into(),
+        port: 8080,
+        data: "variants.db".into(),
+        flush: true,
+    };
+    let mut args = std::env::args_os().skip(1);
+    while let Some(flag) = args.next() {
+        let flag = flag.to_string_lossy().into_owned();
+        let Some(value) = args.next() else {
+            eprintln!("error: {flag} needs a value");
+            return ExitCode::from(2);
+        };
+        let text = value.to_string_lossy().into_owned();
+        match flag.as_str() {
+            "--host" => opts.host = text,
+            "--port" => match text.parse() {
+                Ok(port) => opts.port = port,
+                Err(_) => {
+                    eprintln!("error: --port {text:?}: expected 0 to 65535");
+                    return ExitCode::from(2);
+                }
+            },
+            "--data" => opts.data = value.into(),
+            "--sync" if text == "full" || text == "normal" => opts.flush = text == "full",
+            _ => {
+                eprintln!(
+                    "error: {flag} {text}: usage: variant-web-server [--host H] [--port P] \
+                     [--data FILE] [--sync normal|full]"
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
+    match variant_web::run(opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! The web server of `variants serve`: the games in a browser. An axum server on tokio; the
+//! page and its assets are compiled into the library (`assets`), games live in memory (`room`)
+//! and in SQLite (`store`), the engine seats move by themselves (`engine`). The `variants`
+//! command parses its flags and calls [`run`]; [`web_testing`] drives the same router
+//! in-process (tests, the `web_api` fuzz target). The API is documented in docs/web.md.
+
+mod api;
+mod assets;
+mod board;
+mod engine;
+mod error;
+mod room;
+mod store;
+pub mod web_testing;
+
+pub use error::Error;
+use std::io::Write;
+use std::sync::OnceLock;
+
+/// This server process's id, drawn at start: every state carries it, so a page that
+/// reconnects to a restarted server sees that it must read the game again.
+pub(crate) fn instance() -> &'static str {
+    static INSTANCE: OnceLock<String> = OnceLock::new();
+    INSTANCE.get_or_init(|| {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            // No random numbers: the start time tells processes apart just as well.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            bytes = nanos.to_le_bytes();
+        }
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    })
+}
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Options of `variants serve`.
+///
+/// # Example
+///
+/// ```
+/// let opts = variant_web::Options {
+///     host: "127.0.0.1".into(),
+///     port: 0,
+///     data: std::path::PathBuf::from("games.db"),
+///     flush: true,
+/// };
+/// assert_eq!(opts.port, 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The address to listen on.
+    pub host: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// The SQLite file.
+    pub data: PathBuf,
+    /// Whether every commit is flushed to the disk (`--sync full`), not only written.
+    pub flush: bool,
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM). The first line on stdout says how many games
+/// were restored and the address it listens on (`… listening on http://127.0.0.1:8080/`).
+///
+/// # Errors
+/// The database cannot be opened, or the address cannot be bound.
+///
+/// # Example
+///
+/// ```no_run
+/// let opts = variant_web::Options {
+///     host: "127.0.0.1".into(),
+///     port: 8080,
+///     data: "variants.db".into(),
+///     flush: true,
+/// };
+/// variant_web::run(opts).unwrap(); // until Ctrl-C
+/// ```
+pub fn run(opts: Options) -> Result<(), Error> {
+    let (store, stored) = store::open(&opts.data, opts.flush).map_err(Error::Action)?;
+    let app = Arc::new(api::App::new(
+        store,
+        std::thread::available_parallelism().map_or(2, |n| n.get()),
+    ));
+    let mut restored = 0usize;
+    for (row, log) in stored {
+        let room = room::Room::new(&row).and_then(|mut r| r.replay(&log).map(|()| r));
+        match room {
+            Ok(room) => {
+                api::insert_slot(&app, room);
+                restored += 1;
+            }
+            Err(e) => eprintln!("variants serve: game {} not restored: {e}", row.id),
+        }
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::Action(format!("cannot start the server: {e}")))?;
+    let outcome = runtime.block_on(async move {
+        let addr = format!("{}:{}", opts.host, opts.port);
+        let listener = tokio::net::TcpListener::bind(&addr)
+            .await
+            .map_err(|e| Error::Action(format!("cannot listen on {addr}: {e}")))?;
+        let local: SocketAddr = listener
+            .local_addr()
+            .map_err(|e| Error::Action(format!("cannot listen on {addr}: {e}")))?;
+        // Engines whose turn it was when the server stopped think again; clocks run again.
+        let ids: Vec<String> = app
+            .games
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .keys()
+            .cloned()
+            .collect();
+        for id in ids {
+            api::start_timer(&app, &id);
+            api::kick_engine(&app, &id);
+        }
+        // The tests read this line for the address; a closed stdout is no reason to stop.
+        let mut out = std::io::stdout();
+        let _ = writeln!(
+            out,
+            "variants serve: {restored} games from {}; listening on http://{local}/",
+            opts.data.display()
+        );
+        let _ = out.flush();
+        let stop = app.stop.clone();
+        tokio::spawn(async move {
+            shutdown().await;
+            // Ends every event stream (api::events) and the accepting loop.
+            let _ = stop.send(true);
+        });
+        let mut stopping = app.stop.subscribe();
+        let serve = axum::serve(listener, api::router(Arc::clone(&app))).with_graceful_shutdown(
+            async move {
+                let _ = stopping.wait_for(|stop| *stop).await;
+            },
+        );
+        let mut stopping = app.stop.subscribe();
+        // After the signal, requests in flight get this long; then the process goes anyway.
+        let limit = async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+            tokio::time::sleep(DRAIN).await;
+        };
+        tokio::select! {
+            served = serve => served.map_err(|e| Error::Action(format!("server: {e}"))),
+            () = limit => Ok(()),
+        }
+    });
+    // Engine searches on blocking threads are abandoned, not awaited (one may think for a
+    // minute); nothing they would write is lost, as they write nothing until they are done.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    outcome
+}
+
+/// How long requests in flight may take after SIGTERM or Ctrl-C (the process is gone within
+/// 2 s of the signal, docs/web.md).
+const DRAIN: Duration = Duration::from_millis(1200);
+
+/// The server's routes over a fresh in-memory database, for in-process requests
+/// ([`web_testing`]): the same handlers as [`run`] serves, except that engine seats never
+/// think (no search permits), so that a request never starts a search.
+///
+/// # Errors
+/// The in-memory database cannot be made.
+pub(crate) fn in_memory_router() -> Result<axum::Router, String> {
+    // No flush: an in-memory database has no disk to wait for.
+    let (store, _) = store::open(std::path::Path::new(":memory:"), false)?;
+    let app = Arc::new(api::App::new(store, 0));
+    Ok(api::router(app))
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

@@ -1,0 +1,886 @@
+//! One game on the server: its record, who plays each seat, the seats' tokens, pending draw
+//! offers and undo requests, and the state as the API shows it.
+
+use crate::error::Error;
+use crate::store::{GameRow, LogEntry};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use variant_games::{AnyGame, Game, History, Seat, Status, WinReason};
+use variant_engine::AnyEngine;
+use variant_match::{EngineSpec, PlayerSpec};
+
+/// One engine seat's engine, kept for the whole game (its table and what it learnt); shared
+/// with the background search that uses it.
+pub type SeatEngine = Arc<Mutex<AnyEngine>>;
+
+/// A game's clocks (Fischer increment): every seat's time left as of its last move, and when
+/// the turn in progress began.
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    /// Milliseconds every seat starts with.
+    pub initial: u64,
+    /// Milliseconds added to the mover's clock after each of its moves.
+    pub increment: u64,
+    /// Each seat's milliseconds left, not counting the turn in progress.
+    pub left: Vec<u64>,
+    /// The seat whose clock runs and since when (`None`: no clock runs).
+    pub running: Option<(Seat, Instant)>,
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person with the seat's token.
+    Human,
+    /// The workspace's engine with the limits and table size of its spec (the players
+    /// library's `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`).
+    Engine(EngineSpec),
+}
+
+/// The engine's thinking time a move when its spec names no limit, in milliseconds (a plain
+/// `engine` seat has always thought this long on the server).
+pub const DEFAULT_MOVETIME: u64 = 1000;
+/// The engine's largest thinking time a move, in milliseconds: a bound for every engine
+/// seat, also one limited by depth or nodes only (a worker thread is held while it thinks).
+pub const MAX_MOVETIME: u64 = 60_000;
+/// The engine's transposition table when the spec names none, in MiB (the server keeps one
+/// table a seat for the whole game, many games at once, so it is small).
+pub const DEFAULT_HASH_MB: usize = 4;
+/// The largest table a seat may ask for, in MiB.
+pub const MAX_HASH_MB: usize = 64;
+
+/// What the server's seats can be, for its error messages.
+const SEAT_GRAMMAR: &str = "human or engine[:depth=N,movetime=MS,nodes=N,hash=MB]";
+
+impl Player {
+    /// Reads a player spec of the players library (`variant_match::PlayerSpec`) that the
+    /// server can serve: `human` or `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`. A plain
+    /// `engine` (no depth, movetime or nodes) thinks [`DEFAULT_MOVETIME`] ms a move, and
+    /// without `hash` the table has [`DEFAULT_HASH_MB`] MiB.
+    ///
+    /// # Errors
+    /// A spec the library does not read; `uci:` (the server starts no programs); `random`
+    /// and `greedy` (not served); a movetime above [`MAX_MOVETIME`] or a hash above
+    /// [`MAX_HASH_MB`].
+    pub fn parse(text: &str) -> Result<Player, String> {
+        let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
+        match spec {
+            PlayerSpec::Human => Ok(Player::Human),
+            PlayerSpec::Engine(mut engine) => {
+                let keys: Vec<&str> = text
+                    .strip_prefix("engine:")
+                    .unwrap_or("")
+                    .split(',')
+                    .filter_map(|o| o.split_once('=').map(|(k, _)| k))
+                    .collect();
+                let given = |key: &str| keys.contains(&key);
+                if !given("movetime") && !given("depth") && !given("nodes") {
+                    engine.limits.movetime = Some(Duration::from_millis(DEFAULT_MOVETIME));
+                }
+                if !given("hash") {
+                    engine.hash_mb = DEFAULT_HASH_MB;
+                }
+                if engine
+                    .limits
+                    .movetime
+                    .is_some_and(|t| t > Duration::from_millis(MAX_MOVETIME))
+                {
+                    return Err(format!(
+                        "player {text:?}: movetime must be 1 to {MAX_MOVETIME} milliseconds"
+                    ));
+                }
+                if engine.hash_mb > MAX_HASH_MB {
+                    return Err(format!(
+                        "player {text:?}: hash must be 1 to {MAX_HASH_MB} MiB on this server"
+                    ));
+                }
+                Ok(Player::Engine(engine))
+            }
+            PlayerSpec::Uci(_) => Err(format!(
+                "player {text:?}: this server does not start programs (uci:…); \
+                 a seat is {SEAT_GRAMMAR}"
+            )),
+            PlayerSpec::Random | PlayerSpec::Greedy => Err(format!(
+                "player {text:?}: this server does not seat random or greedy players; \
+                 a seat is {SEAT_GRAMMAR}"
+            )),
+        }
+    }
+
+    /// The text form `parse` reads back to the same player.
+    pub fn text(self) -> String {
+        match self {
+            Player::Human => "human".to_string(),
+            Player::Engine(engine) => {
+                let limits = engine.limits;
+                let mut parts = Vec::new();
+                if let Some(d) = limits.depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(t) = limits.movetime {
+                    parts.push(format!("movetime={}", t.as_millis()));
+                }
+                if let Some(n) = limits.nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                if engine.hash_mb != DEFAULT_HASH_MB {
+                    parts.push(format!("hash={}", engine.hash_mb));
+                }
+                format!("engine:{}", parts.join(","))
+            }
+        }
+    }
+}
+
+/// Why a request about a game was refused; the API turns each into an HTTP status.
+#[derive(Debug)]
+pub enum Refusal {
+    /// 400: the request itself is wrong (bad JSON field, unknown seat…).
+    BadRequest(String),
+    /// 403: the token does not hold the seat the request needs.
+    Forbidden(String),
+    /// 409: the game's state does not allow it (over, no claim…).
+    Conflict(String),
+    /// 422: an illegal or malformed move.
+    Unprocessable(String),
+}
+
+/// A game being played.
+#[derive(Debug)]
+pub struct Room {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The configuration as given at creation (normalised `k=v;k=v`).
+    pub config: String,
+    /// Who plays each seat.
+    pub players: Vec<Player>,
+    /// The token of each human seat.
+    pub tokens: Vec<Option<String>>,
+    /// The start position's text, empty for the game's own start position.
+    pub start: String,
+    /// The record.
+    pub history: History<AnyGame>,
+    /// The log as stored (one entry per move, resignation or ending).
+    pub log: Vec<LogEntry>,
+    /// Seats that offered a draw since the last action.
+    pub draw_offers: Vec<bool>,
+    /// Seats that asked to take back since the last action.
+    pub undo_requests: Vec<bool>,
+    /// The engine's last reply, for the page.
+    pub engine_reply: Option<(Seat, String)>,
+    /// The position before the last move (to mark the cells it changed).
+    pub before_last: Option<AnyGame>,
+    /// The Zobrist hashes of the positions before each move (the engine's repetitions).
+    pub hashes: Vec<u64>,
+    /// Whether the game is shown in the lobby.
+    pub listed: bool,
+    /// For each seat, whether it is open (listed, not taken yet).
+    pub open: Vec<bool>,
+    /// The clocks, when the game has a time control.
+    pub clocks: Option<Clocks>,
+    /// The engine seat searching now.
+    pub thinking: Option<Seat>,
+    /// Each engine seat's engine once it has moved (`None` for human seats and before the
+    /// first search); dropped with the room.
+    pub engines: Vec<Option<SeatEngine>>,
+    /// `history.status()` as of the last change: finding it generates the legal moves, so it
+    /// is worked out once a change, not on every read (the lobby reads it for every listed
+    /// game).
+    pub status: Status,
+}
+
+impl Room {
+    /// A new game from its creation record, checked.
+    ///
+    /// # Errors
+    /// Unknown game, bad configuration, or an impossible players or tokens list.
+    pub fn new(row: &GameRow) -> Result<Room, Error> {
+        let game = first_position(&row.game, &row.config, &row.start)?;
+        let seats = game.seat_count();
+        let players = row
+            .players
+            .iter()
+            .map(|p| Player::parse(p).map_err(Error::Action))
+            .collect::<Result<Vec<_>, _>>()?;
+        if players.len() != seats || row.tokens.len() != seats || row.open.len() != seats {
+            return Err(Error::Action(format!(
+                "{} has {seats} seats, the record lists {} players",
+                row.game,
+                players.len()
+            )));
+        }
+        Ok(Room {
+            id: row.id.clone(),
+            game: row.game.clone(),
+            config: row.config.clone(),
+            players,
+            tokens: row.tokens.clone(),
+            start: row.start.clone(),
+            history: History::new(game),
+            log: Vec::new(),
+            draw_offers: vec![false; seats],
+            undo_requests: vec![false; seats],
+            engine_reply: None,
+            before_last: None,
+            hashes: Vec::new(),
+            listed: row.listed,
+            open: row.open.clone(),
+            clocks: row.clock.map(|(initial, increment)| Clocks {
+                initial,
+                increment,
+                left: vec![initial; seats],
+                running: None,
+            }),
+            thinking: None,
+            engines: vec![None; seats],
+            status: Status::Ongoing,
+        })
+        .map(|mut room| {
+            room.status = room.history.status();
+            room.restart_clock();
+            room
+        })
+    }
+
+    /// Replays stored log entries.
+    ///
+    /// # Errors
+    /// An entry that does not apply (the database was edited by hand).
+    pub fn replay(&mut self, log: &[LogEntry]) -> Result<(), Error> {
+        for entry in log {
+            self.apply(entry)?;
+            self.log.push(entry.clone());
+        }
+        self.status = self.history.status();
+        // The turn in progress starts again now: time while the server was down is nobody's.
+        if let Some(clocks) = &mut self.clocks {
+            clocks.running = None;
+        }
+        self.restart_clock();
+        Ok(())
+    }
+
+    /// Applies a log entry to the record (not to `log`).
+    fn apply(&mut self, entry: &LogEntry) -> Result<(), Error> {
+        match entry.kind.as_str() {
+            "move" => {
+                let before = self.position().clone();
+                let mover = before.side_to_move();
+                self.history.play_text(&entry.arg)?;
+                if let (Some(clocks), Some(left)) = (&mut self.clocks, entry.clock)
+                    && let Some(slot) = clocks.left.get_mut(mover.index())
+                {
+                    *slot = left;
+                }
+                self.hashes.push(before.zobrist());
+                self.before_last = Some(before);
+                Ok(())
+            }
+            "resign" | "time" => {
+                let seat = self.seat_by_number(&entry.arg)?;
+                self.history.resign(seat)?;
+                self.before_last = None;
+                if entry.kind == "time"
+                    && let Some(clocks) = &mut self.clocks
+                    && let Some(slot) = clocks.left.get_mut(seat.index())
+                {
+                    *slot = 0;
+                }
+                Ok(())
+            }
+            "agree" => Ok(self.history.agree_draw()?),
+            "claim" => Ok(self.history.claim_draw().map(|_| ())?),
+            other => Err(Error::Action(format!("unknown log entry kind {other:?}"))),
+        }
+    }
+
+    fn seat_by_number(&self, text: &str) -> Result<Seat, Error> {
+        text.parse::<u8>()
+            .ok()
+            .filter(|&n| usize::from(n) < self.seat_count())
+            .map(Seat)
+            .ok_or_else(|| Error::Action(format!("no seat number {text:?}")))
+    }
+
+    /// The position the game started from.
+    fn first_position(&self) -> Result<AnyGame, Error> {
+        first_position(&self.game, &self.config, &self.start)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &AnyGame {
+        self.history.position()
+    }
+
+    /// How many seats the game has.
+    pub fn seat_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The seat's name (`white`, `grey`…).
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.position().seat_name(seat)
+    }
+
+    /// The seat a name (or number) stands for.
+    pub fn seat_named(&self, name: &str) -> Option<Seat> {
+        (0..self.seat_count())
+            .map(|i| Seat(i as u8))
+            .find(|&s| self.seat_name(s) == name || s.0.to_string() == name)
+    }
+
+    /// The seats `token` holds.
+    pub fn seats_of(&self, token: &str) -> Vec<Seat> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.as_deref() == Some(token))
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+
+    /// The engine to move, if the game goes on and an engine holds the seat to move.
+    pub fn engine_to_move(&self) -> Option<EngineSpec> {
+        if self.status.is_over() {
+            return None;
+        }
+        match self.players.get(self.position().side_to_move().index()) {
+            Some(Player::Engine(spec)) => Some(*spec),
+            _ => None,
+        }
+    }
+
+    /// The engine of the engine seat to move, made on its first move and kept for the game.
+    pub fn seat_engine(&mut self, spec: &EngineSpec) -> SeatEngine {
+        let index = self.position().side_to_move().index();
+        if self.engines.len() <= index {
+            self.engines.resize(index + 1, None);
+        }
+        Arc::clone(
+            self.engines[index]
+                .get_or_insert_with(|| Arc::new(Mutex::new(AnyEngine::with_hash_mb(spec.hash_mb)))),
+        )
+    }
+
+    /// The seats still playing (the facade's `AnyGame::playing_seats`: in "Bishops" a seat
+    /// leaves the long game; other games keep all their seats to the end).
+    pub fn active_seats(&self) -> Vec<bool> {
+        active_seats(self.position())
+    }
+
+    /// Whether the clocks run: the game has a time control, is not over and no seat is open.
+    fn clock_runs(&self) -> bool {
+        self.clocks.is_some() && !self.status.is_over() && !self.open.contains(&true)
+    }
+
+    /// Starts the clock of the seat to move if it should run and does not (a new turn, the
+    /// last open seat taken, a restart), stops it when the clocks should not run.
+    pub fn restart_clock(&mut self) {
+        let runs = self.clock_runs();
+        let to_move = self.position().side_to_move();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.running = match clocks.running {
+                Some((seat, since)) if runs && seat == to_move => Some((seat, since)),
+                _ if runs => Some((to_move, Instant::now())),
+                _ => None,
+            };
+        }
+    }
+
+    /// Every seat's milliseconds left at `now` (the running clock counted down, never below 0).
+    pub fn clocks_at(&self, now: Instant) -> Option<Vec<u64>> {
+        let clocks = self.clocks.as_ref()?;
+        let mut left = clocks.left.clone();
+        if let Some((seat, since)) = clocks.running
+            && let Some(slot) = left.get_mut(seat.index())
+        {
+            let spent = now.saturating_duration_since(since).as_millis() as u64;
+            *slot = slot.saturating_sub(spent);
+        }
+        Some(left)
+    }
+
+    /// When the running clock reaches zero, if one runs.
+    pub fn deadline(&self) -> Option<Instant> {
+        let clocks = self.clocks.as_ref()?;
+        let (seat, since) = clocks.running?;
+        let left = clocks.left.get(seat.index())?;
+        Some(since + Duration::from_millis(*left))
+    }
+
+    /// The flag fall to record now, if the running clock is at zero.
+    pub fn fallen_flag(&self, now: Instant) -> Option<LogEntry> {
+        let (seat, _) = self.clocks.as_ref()?.running?;
+        let left = self.clocks_at(now)?;
+        (left.get(seat.index()) == Some(&0)).then(|| LogEntry {
+            kind: "time".to_string(),
+            arg: seat.0.to_string(),
+            clock: None,
+        })
+    }
+
+    /// The mover's clock after a move made now (increment included); `None` without clocks.
+    fn clock_after_move(&self) -> Option<u64> {
+        let clocks = self.clocks.as_ref()?;
+        let mover = self.position().side_to_move();
+        let left = self.clocks_at(Instant::now())?;
+        Some(left.get(mover.index()).copied().unwrap_or(0) + clocks.increment)
+    }
+
+    /// The engine's limits for a move: its spec's, with the thinking time its `movetime`
+    /// (at most [`MAX_MOVETIME`]), and at most a twentieth of its clock when it has one.
+    pub fn engine_limits(&self, spec: &EngineSpec) -> variant_engine::Limits {
+        let movetime = spec
+            .limits
+            .movetime
+            .map_or(MAX_MOVETIME, |t| t.as_millis() as u64);
+        let mut limits = spec.limits;
+        limits.movetime = Some(Duration::from_millis(self.engine_time(movetime)));
+        limits
+    }
+
+    /// The engine's thinking time for a move: its `movetime`, and at most a twentieth of its
+    /// clock when it has one.
+    pub fn engine_time(&self, movetime: u64) -> u64 {
+        let seat = self.position().side_to_move();
+        match self.clocks_at(Instant::now()) {
+            Some(left) => movetime
+                .min(left.get(seat.index()).copied().unwrap_or(0) / 20)
+                .max(1),
+            None => movetime,
+        }
+    }
+
+    /// Takes the open seat `name`; returns its token.
+    ///
+    /// # Errors
+    /// 400 for a seat the game does not have, 409 when it is not open or the game is over.
+    pub fn take_seat(&mut self, name: &str) -> Result<String, Refusal> {
+        let seat = self
+            .seat_named(name)
+            .ok_or_else(|| Refusal::BadRequest(format!("no seat {name:?} in this game")))?;
+        self.ongoing()?;
+        let token = match (self.open.get(seat.index()), self.tokens.get(seat.index())) {
+            (Some(true), Some(Some(token))) => token.clone(),
+            _ => {
+                return Err(Refusal::Conflict(format!(
+                    "the seat {} is not free",
+                    self.seat_name(seat)
+                )));
+            }
+        };
+        self.open[seat.index()] = false;
+        self.restart_clock();
+        Ok(token)
+    }
+
+    /// Whether the game ended by a flag fall (the last entry; a long "Bishops" game that went on
+    /// after one ends some other way).
+    fn ended_by_time(&self) -> bool {
+        self.log.last().is_some_and(|e| e.kind == "time")
+    }
+
+    /// Whether every human seat has one and the same token (one person plays them all).
+    pub fn one_token(&self) -> bool {
+        let mut human = self.tokens.iter().flatten();
+        match human.next() {
+            Some(first) => human.all(|t| t == first),
+            None => true,
+        }
+    }
+
+    fn ongoing(&self) -> Result<(), Refusal> {
+        match self.status {
+            Status::Ongoing => Ok(()),
+            Status::Win { winner, .. } if self.ended_by_time() => Err(Refusal::Conflict(format!(
+                "the game is over: {} wins on time",
+                self.seat_name(winner)
+            ))),
+            status => Err(Refusal::Conflict(format!("the game is over: {status}"))),
+        }
+    }
+
+    /// Checks a move by the holder of `token`; returns the log entry to store.
+    ///
+    /// # Errors
+    /// 403 when the token does not hold the seat to move, 409 when the game is over, 422 for
+    /// a malformed or illegal move.
+    pub fn check_move(&self, token: Option<&str>, text: &str) -> Result<LogEntry, Refusal> {
+        let to_move = self.position().side_to_move();
+        let holds = token.is_some_and(|t| self.seats_of(t).contains(&to_move));
+        if !holds {
+            return Err(Refusal::Forbidden(format!(
+                "the token does not hold {}, the seat to move",
+                self.seat_name(to_move)
+            )));
+        }
+        self.ongoing()?;
+        self.check_engine_move(text)
+    }
+
+    /// Checks a move of the seat to move (no token: the engine's own move).
+    ///
+    /// # Errors
+    /// 409 when the game is over, 422 for a malformed or illegal move.
+    pub fn check_engine_move(&self, text: &str) -> Result<LogEntry, Refusal> {
+        self.ongoing()?;
+        let canonical = self
+            .position()
+            .parse_move(text)
+            .map(|mv| self.position().format_move(mv))
+            .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
+        Ok(LogEntry {
+            kind: "move".to_string(),
+            arg: canonical,
+            clock: self.clock_after_move(),
+        })
+    }
+
+    /// Checks a resignation; `seat` chooses among the token's seats (default: the seat to move
+    /// if the token holds it, else its only seat).
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 400 for an ambiguous or foreign seat, 409 when over.
+    pub fn check_resign(&self, token: &str, seat: Option<&str>) -> Result<LogEntry, Refusal> {
+        self.ongoing()?;
+        let seat = self.acting_seat(token, seat)?;
+        Ok(LogEntry {
+            kind: "resign".to_string(),
+            arg: seat.0.to_string(),
+            clock: None,
+        })
+    }
+
+    /// The seat a request by `token` acts for.
+    pub fn acting_seat(&self, token: &str, seat: Option<&str>) -> Result<Seat, Refusal> {
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        match seat {
+            Some(name) => {
+                let seat = self
+                    .seat_named(name)
+                    .ok_or_else(|| Refusal::BadRequest(format!("no seat {name:?}")))?;
+                if held.contains(&seat) {
+                    Ok(seat)
+                } else {
+                    Err(Refusal::Forbidden(format!(
+                        "the token does not hold {name}"
+                    )))
+                }
+            }
+            None => {
+                let to_move = self.position().side_to_move();
+                if held.contains(&to_move) {
+                    Ok(to_move)
+                } else {
+                    Ok(held[0])
+                }
+            }
+        }
+    }
+
+    /// Records a draw offer of `token`'s seats; returns the entry to store when every human
+    /// seat has agreed (engines never agree), else `None`.
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 409 when the game is over.
+    pub fn offer_draw(&mut self, token: &str) -> Result<Option<LogEntry>, Refusal> {
+        self.ongoing()?;
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        if self.players.iter().any(|p| *p != Player::Human) {
+            return Err(Refusal::Conflict(
+                "the engine does not agree to draws".to_string(),
+            ));
+        }
+        for seat in held {
+            self.draw_offers[seat.index()] = true;
+        }
+        let active = self.active_seats();
+        let all = self
+            .draw_offers
+            .iter()
+            .zip(&active)
+            .all(|(&offered, &playing)| offered || !playing);
+        Ok(all.then(|| LogEntry {
+            kind: "agree".to_string(),
+            arg: String::new(),
+            clock: None,
+        }))
+    }
+
+    /// Records an undo request; returns how many log entries to keep when every human seat has
+    /// asked (or one token holds every human seat), else `None`. Taking back goes back past
+    /// engine replies to the last position where a human was to move.
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 409 when there is nothing to take back.
+    pub fn request_undo(&mut self, token: &str) -> Result<Option<u64>, Refusal> {
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        let keep = self.undo_target().ok_or_else(|| {
+            Refusal::Conflict("nothing to take back: no human move yet".to_string())
+        })?;
+        for seat in held {
+            self.undo_requests[seat.index()] = true;
+        }
+        let active = self.active_seats();
+        let all = self
+            .tokens
+            .iter()
+            .zip(&self.undo_requests)
+            .zip(&active)
+            .all(|((t, &asked), &playing)| t.is_none() || asked || !playing);
+        Ok(all.then_some(keep))
+    }
+
+    /// The log length to go back to: before the last entry made by a human seat (a move
+    /// whose mover was human, or any ending).
+    fn undo_target(&self) -> Option<u64> {
+        // The mover of entry i is the seat to move before it; replaying to find it would be
+        // slow, so the movers are recomputed from a fresh replay only of the tail we need.
+        let mut game = History::new(self.first_position().ok()?);
+        let mut last_human = None;
+        for (i, entry) in self.log.iter().enumerate() {
+            let mover = game.position().side_to_move();
+            let human =
+                entry.kind != "move" || self.players.get(mover.index()) == Some(&Player::Human);
+            if human {
+                last_human = Some(i as u64);
+            }
+            let applied = match entry.kind.as_str() {
+                "move" => game.play_text(&entry.arg).map(|_| ()),
+                "resign" | "time" => {
+                    let seat = self.seat_by_number(&entry.arg).ok()?;
+                    game.resign(seat).map(|_| ())
+                }
+                "agree" => game.agree_draw(),
+                "claim" => game.claim_draw().map(|_| ()),
+                _ => return None,
+            };
+            applied.ok()?;
+        }
+        last_human
+    }
+
+    /// Checks a draw claim by the seat to move.
+    ///
+    /// # Errors
+    /// 403 when the token does not hold the seat to move, 409 when no claim holds.
+    pub fn check_claim(&self, token: &str) -> Result<LogEntry, Refusal> {
+        self.ongoing()?;
+        let to_move = self.position().side_to_move();
+        if !self.seats_of(token).contains(&to_move) {
+            return Err(Refusal::Forbidden(
+                "only the seat to move can claim".to_string(),
+            ));
+        }
+        if self.history.claimable_draw().is_none() {
+            return Err(Refusal::Conflict(
+                "no draw can be claimed in this position".to_string(),
+            ));
+        }
+        Ok(LogEntry {
+            kind: "claim".to_string(),
+            arg: String::new(),
+            clock: None,
+        })
+    }
+
+    /// Applies an entry that was checked and stored: the record moves on and pending offers
+    /// lapse.
+    ///
+    /// # Errors
+    /// Only if the entry does not apply, which `check_*` rules out.
+    pub fn commit(&mut self, entry: LogEntry) -> Result<(), Error> {
+        self.apply(&entry)?;
+        self.status = self.history.status();
+        self.log.push(entry);
+        self.draw_offers.fill(false);
+        self.undo_requests.fill(false);
+        self.restart_clock();
+        Ok(())
+    }
+
+    /// Rebuilds the record from the first `keep` log entries (undo).
+    ///
+    /// # Errors
+    /// Only if the stored log does not replay.
+    pub fn truncate(&mut self, keep: u64) -> Result<(), Error> {
+        self.history = History::new(self.first_position()?);
+        let log: Vec<LogEntry> = self.log.drain(..).take(keep as usize).collect();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.left.fill(clocks.initial);
+        }
+        self.hashes.clear();
+        self.before_last = None;
+        self.replay(&log)?;
+        self.draw_offers.fill(false);
+        self.undo_requests.fill(false);
+        self.engine_reply = None;
+        Ok(())
+    }
+
+    /// The game as it was after its first `ply` log entries, for showing a past position: the
+    /// record, the last move's marks, the clocks as they were left (none running), no pending
+    /// offers; the current room is not touched.
+    ///
+    /// # Errors
+    /// Only if the stored log does not replay (`ply` beyond the log replays all of it).
+    pub fn at_ply(&self, ply: usize) -> Result<Room, Error> {
+        let seats = self.seat_count();
+        let mut past = Room {
+            id: self.id.clone(),
+            game: self.game.clone(),
+            config: self.config.clone(),
+            players: self.players.clone(),
+            tokens: self.tokens.clone(),
+            start: self.start.clone(),
+            history: History::new(self.first_position()?),
+            log: Vec::new(),
+            draw_offers: vec![false; seats],
+            undo_requests: vec![false; seats],
+            engine_reply: None,
+            before_last: None,
+            hashes: Vec::new(),
+            listed: self.listed,
+            open: self.open.clone(),
+            clocks: self.clocks.as_ref().map(|c| Clocks {
+                initial: c.initial,
+                increment: c.increment,
+                left: vec![c.initial; seats],
+                running: None,
+            }),
+            thinking: None,
+            engines: vec![None; seats],
+            status: Status::Ongoing,
+        };
+        past.replay(&self.log[..ply.min(self.log.len())])?;
+        if let Some(clocks) = &mut past.clocks {
+            clocks.running = None;
+        }
+        Ok(past)
+    }
+
+    /// The state as the API shows it.
+    pub fn state(&self) -> Value {
+        let game = self.position();
+        let status = self.status;
+        let seat_names: Vec<&str> = (0..self.seat_count())
+            .map(|i| self.seat_name(Seat(i as u8)))
+            .collect();
+        let moves = if status.is_over() {
+            Vec::new()
+        } else {
+            game.legal_move_texts()
+        };
+        let players: serde_json::Map<String, Value> = seat_names
+            .iter()
+            .zip(&self.players)
+            .map(|(name, p)| (name.to_string(), Value::String(p.text())))
+            .collect();
+        let flags = |v: &[bool]| -> Vec<&str> {
+            v.iter()
+                .zip(&seat_names)
+                .filter(|(b, _)| **b)
+                .map(|(_, n)| *n)
+                .collect()
+        };
+        json!({
+            "id": self.id,
+            "game": self.game,
+            "config": self.config,
+            "start": (!self.start.is_empty()).then_some(&self.start),
+            "position": game.to_text(),
+            "to_move": seat_names.get(game.side_to_move().index()),
+            "seats": seat_names,
+            "players": players,
+            "moves": moves,
+            "status": status_json(status, &seat_names, self.ended_by_time()),
+            "history": self.history.action_texts(),
+            "ply": self.log.len(),
+            "claimable": self.history.claimable_draw().map(|r| r.to_string()),
+            "draw_offers": flags(&self.draw_offers),
+            "undo_requests": flags(&self.undo_requests),
+            "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
+                "seat": self.seat_name(*seat), "move": mv
+            })),
+            "one_token": self.one_token(),
+            "listed": self.listed,
+            "free_seats": flags(&self.open),
+            "clock": self.clocks.as_ref().map(|c| json!({
+                "initial_ms": c.initial,
+                "increment_ms": c.increment,
+                "running": c.running.map(|(seat, _)| self.seat_name(seat)),
+            })),
+            "clocks": self.clocks_at(Instant::now()).map(|left| {
+                seat_names
+                    .iter()
+                    .zip(left)
+                    .map(|(name, ms)| (name.to_string(), json!(ms)))
+                    .collect::<serde_json::Map<_, _>>()
+            }),
+            "thinking": self.thinking.map(|seat| self.seat_name(seat)),
+            "view": serde_json::to_value(variant_games::page::describe(game)).unwrap_or(Value::Null),
+            "instance": crate::instance(),
+        })
+    }
+}
+
+/// The start position of the game `name` in configuration `config`: the game's own, or the
+/// position `start` when the game was created from one (non-empty).
+///
+/// # Errors
+/// Unknown game, bad configuration, or a position text that cannot be read.
+pub fn first_position(name: &str, config: &str, start: &str) -> Result<AnyGame, Error> {
+    Ok(if start.is_empty() {
+        variant_games::new_game(name, config)?
+    } else {
+        variant_games::from_text(name, config, start)?
+    })
+}
+
+/// The seats still playing in `position`, one flag a seat (see [`Room::active_seats`]).
+pub fn active_seats(position: &AnyGame) -> Vec<bool> {
+    let playing = position.playing_seats();
+    (0..position.seat_count())
+        .map(|i| playing.contains(&Seat(i as u8)))
+        .collect()
+}
+
+/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "text"}`; a
+/// win by the resignation a flag fall was recorded as has the reason `time`.
+fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
+    match status {
+        Status::Ongoing => json!({"result": "ongoing", "text": "ongoing"}),
+        Status::Win {
+            winner,
+            reason: WinReason::Resignation,
+        } if by_time => json!({
+            "result": "win",
+            "winner": seat_names.get(winner.index()),
+            "reason": "time",
+            "text": format!("{} wins (time)", seat_names.get(winner.index()).unwrap_or(&"?")),
+        }),
+        Status::Win { winner, reason } => json!({
+            "result": "win",
+            "winner": seat_names.get(winner.index()),
+            "reason": reason.to_string(),
+            "text": format!("{} wins ({reason})", seat_names.get(winner.index()).unwrap_or(&"?")),
+        }),
+        Status::Draw { reason } => json!({
+            "result": "draw",
+            "reason": reason.to_string(),
+            "text": format!("draw ({reason})"),
+        }),
+    }
+}

@@ -1,5 +1,0 @@
-//! The command's errors: a game error from the library, or a problem of the command itself
-//! (a bad `--player`, a file that cannot be written). The type is the facade's
-//! [`variants::ProgramError`], shared with the web server.
-
-pub use variants::ProgramError as Error;
