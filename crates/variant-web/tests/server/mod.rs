@@ -24,7 +24,7 @@ impl Server {
 
     /// Starts the server with `--port 0 --data <db> <extra…>` and waits for its address.
     pub fn start_with(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_variants-web-server"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variant-web-server"))
             .args(["--port", "0", "--data"])
             .arg(db)
             .args(extra)
