@@ -187,25 +187,6 @@ impl Game for ChessT {
 }
 
 impl ChessT {
-    /// Whether `seat`'s King is in check (CT-13, a warning only).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use chess_t::prelude::*;
-    ///
-    /// #[allow(deprecated)]
-    /// let old = ChessT::default().in_check(Seat(0));
-    /// assert_eq!(old, ChessT::default().is_in_check(Seat(0)));
-    /// ```
-    #[deprecated(
-        since = "0.1.0",
-        note = "renamed `is_in_check`, the name every game uses"
-    )]
-    pub fn in_check(&self, seat: Seat) -> bool {
-        self.is_in_check(seat)
-    }
-
     /// Whether `seat`'s King is "in check" (CT-13, a warning only): the opponent, were it to
     /// move now, would have a legal move capturing it or exchanging it.
     ///

@@ -57,21 +57,6 @@ pub use position::ChessT;
 pub use strength::StrengthField;
 pub use variant_core::Seat;
 
-/// The move type's former name, before every game crate called it `Move`.
-///
-/// # Example
-///
-/// ```
-/// use chess_t::prelude::*;
-///
-/// #[allow(deprecated)]
-/// let mv: chess_t::ChessTMove = chess_t::ChessT::default().legal_moves()[0];
-/// let now: chess_t::Move = mv; // the same type
-/// assert_eq!(mv, now);
-/// ```
-#[deprecated(since = "0.1.0", note = "renamed to `chess_t::Move`")]
-pub type ChessTMove = Move;
-
 /// The one-line import for users of this crate: the game's types and the core items its API
 /// needs (the `Game` trait, configurations, status, seats, errors).
 ///

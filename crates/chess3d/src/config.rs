@@ -158,44 +158,6 @@ impl Chess3dConfig {
         self.canonical()
     }
 
-    /// The same configuration with White's base on height `height`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use chess3d::Chess3dConfig;
-    ///
-    /// #[allow(deprecated)]
-    /// let old = Chess3dConfig::with_heights(3).white_base(2);
-    /// assert_eq!(old, Chess3dConfig::with_heights(3).with_white_base(2));
-    /// ```
-    #[deprecated(
-        since = "0.1.0",
-        note = "renamed `with_white_base` (builders are `with_…`)"
-    )]
-    pub fn white_base(self, height: u8) -> Self {
-        self.with_white_base(height)
-    }
-
-    /// The same configuration with Black's base on height `height`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use chess3d::Chess3dConfig;
-    ///
-    /// #[allow(deprecated)]
-    /// let old = Chess3dConfig::with_heights(3).black_base(2);
-    /// assert_eq!(old, Chess3dConfig::with_heights(3).with_black_base(2));
-    /// ```
-    #[deprecated(
-        since = "0.1.0",
-        note = "renamed `with_black_base` (builders are `with_…`)"
-    )]
-    pub fn black_base(self, height: u8) -> Self {
-        self.with_black_base(height)
-    }
-
     /// White's base height Lw (1-based).
     ///
     /// # Example

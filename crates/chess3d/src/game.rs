@@ -43,30 +43,6 @@ impl Chess3d {
         seat.index() < 2 && self.king_attacked(seat.index())
     }
 
-    /// Whether the side to move is in check (C3-20).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use chess3d::prelude::*;
-    ///
-    /// // Fool's mate (FIDE chess, one height): White is in check after 2...Qh4.
-    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
-    /// for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-    ///     game.play_text(mv).unwrap();
-    /// }
-    /// #[allow(deprecated)]
-    /// let old = game.is_check();
-    /// assert!(old && game.is_in_check(Seat(0)));
-    /// ```
-    #[deprecated(
-        since = "0.1.0",
-        note = "use `is_in_check(seat)`, the name every game uses"
-    )]
-    pub fn is_check(&self) -> bool {
-        self.is_in_check(self.side_to_move())
-    }
-
     /// The number of heights n of the board now (removal lowers it).
     ///
     /// # Example
