@@ -1,5 +1,6 @@
 //! `cargo xtask docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and
-//! docs/ run as written, its output compared where the page shows one. `--page` and `--lang`
+//! docs/ run as written, its output compared where the page shows one. The dated work notes of
+//! `docs/notes/` (measurement history) are not run. `--page` and `--lang`
 //! (`console`, `uci`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
 //! checks the pages and prints what would run.
 //!
@@ -33,7 +34,8 @@
 //!   library and run (exit status 0 required). A block without `main` is a fragment: its
 //!   `#include` lines go on top, the rest into `main`, after the code of a `setup` directive.
 //! - `rust`: must be a doctest already: the page is included with
-//!   `#[doc = include_str!(…)]` by a crate of `crates/` (checked here, run by `cargo test`).
+//!   `#[doc = include_str!(…)]` by a crate of `crates/`, or a page so included has a Rust block
+//!   with the same lines (checked here, run by `cargo test`).
 //! - `python`, `pycon`: doctests (`>>> ` lines): `.ci/run` runs them with
 //!   `pytest --doctest-glob='*.md'` in the virtual environment where the package is installed.
 //!   A Python block without `>>> ` lines is a script a reader runs and needs a `venv`
@@ -172,9 +174,10 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
                 .any(|d| matches!(d, Directive::CompileOnly(_))),
         },
         "rust" => {
-            if !included_as_doc(root, &block.page)? {
+            if !included_as_doc(root, &block.page)? && !doctest_elsewhere(root, block)? {
                 return Err(format!(
-                    "{place}: a Rust block, but no crate includes {} with #[doc = include_str!(…)]",
+                    "{place}: a Rust block, but no crate includes {} with #[doc = include_str!(…)], \
+                     and no page a crate includes has the same Rust block",
                     block.page.display()
                 ));
             }
@@ -281,8 +284,14 @@ fn included_as_doc(root: &Path, page: &Path) -> Result<bool, String> {
         .join(page)
         .canonicalize()
         .map_err(|e| format!("{}: {e}", page.display()))?;
+    Ok(included_files(root)?.contains(&want))
+}
+
+/// Every file that some `.rs` file under `crates/` names in `include_str!("…")`, canonical.
+fn included_files(root: &Path) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     walk(&root.join("crates"), "rs", &mut files)?;
+    let mut included = Vec::new();
     for file in files {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
@@ -292,9 +301,34 @@ fn included_as_doc(root: &Path, page: &Path) -> Result<bool, String> {
                 continue;
             };
             let dir = file.parent().unwrap_or(root);
-            if dir.join(path).canonicalize().is_ok_and(|p| p == want) {
-                return Ok(true);
+            if let Ok(p) = dir.join(path).canonicalize()
+                && !included.contains(&p)
+            {
+                included.push(p);
             }
+        }
+    }
+    Ok(included)
+}
+
+/// Whether a Markdown page that a crate includes as documentation (so `cargo test` runs its
+/// Rust blocks as doctests) has a Rust block with the very lines of `block`: the same program
+/// shown on two pages — README.md's quick start and the facade crate's own README, say — is
+/// one doctest.
+fn doctest_elsewhere(root: &Path, block: &Block) -> Result<bool, String> {
+    for path in included_files(root)? {
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let page = path.strip_prefix(root).unwrap_or(&path);
+        if page::blocks(page, &text)?
+            .iter()
+            .any(|b| b.lang == "rust" && b.lines == block.lines)
+        {
+            return Ok(true);
         }
     }
     Ok(false)
@@ -320,7 +354,11 @@ fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-/// README.md and every page under docs/, relative to the root.
+/// The folder of dated work notes (measurement history, passes of work): kept for the record,
+/// not run — their commands name builds, branches and machines of their day.
+const NOTES: &str = "docs/notes";
+
+/// README.md and every page under docs/ but the notes, relative to the root.
 fn pages(root: &Path) -> Result<Vec<PathBuf>, String> {
     let mut found = Vec::new();
     walk(&root.join("docs"), "md", &mut found)?;
@@ -328,7 +366,8 @@ fn pages(root: &Path) -> Result<Vec<PathBuf>, String> {
     pages.extend(
         found
             .iter()
-            .filter_map(|p| p.strip_prefix(root).ok().map(Path::to_path_buf)),
+            .filter_map(|p| p.strip_prefix(root).ok().map(Path::to_path_buf))
+            .filter(|p| !p.starts_with(NOTES)),
     );
     Ok(pages)
 }
@@ -353,7 +392,9 @@ pub fn docs(args: &[String]) -> Result<(), String> {
     if !chosen.is_empty() {
         pages.retain(|p| chosen.iter().any(|c| Path::new(c) == p));
         if pages.is_empty() {
-            return Err(format!("no page {chosen:?} (README.md or docs/…)"));
+            return Err(format!(
+                "no page {chosen:?} (README.md or docs/…; {NOTES}/ is not run)"
+            ));
         }
     }
     let mut planned = Vec::new();
@@ -490,6 +531,48 @@ struct Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_are_not_pages_and_a_rust_block_may_be_the_doctest_of_an_included_page() {
+        let root = std::env::temp_dir().join(format!("xtask-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for dir in ["docs/notes", "docs/guides", "crates/facade/src"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        for page in ["README.md", "docs/guides/a.md", "docs/notes/2026-12-x.md"] {
+            std::fs::write(root.join(page), "# page\n").unwrap();
+        }
+        let found = pages(&root).unwrap();
+        assert_eq!(
+            found,
+            [
+                PathBuf::from("README.md"),
+                PathBuf::from("docs/guides/a.md")
+            ]
+        );
+        // The facade includes its own README; README.md and a guide show the same program.
+        let program = "```rust\nlet x = 1;\nassert_eq!(x, 1);\n```\n";
+        std::fs::write(root.join("crates/facade/README.md"), program).unwrap();
+        std::fs::write(
+            root.join("crates/facade/src/lib.rs"),
+            "#![doc = include_str!(\"../README.md\")]\n",
+        )
+        .unwrap();
+        let block = |text: &str| {
+            page::blocks(Path::new("docs/guides/a.md"), text)
+                .unwrap()
+                .remove(0)
+        };
+        std::fs::write(root.join("docs/guides/a.md"), program).unwrap();
+        assert!(matches!(
+            plan(&block(program), &root),
+            Ok(Plan::RustDoctest)
+        ));
+        let other = "```rust\nlet y = 2;\n```\n";
+        let e = plan(&block(other), &root).unwrap_err();
+        assert!(e.contains("no crate includes"), "{e}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 
     #[test]
     fn same_as_needs_a_block_with_the_same_lines_that_is_run() {
