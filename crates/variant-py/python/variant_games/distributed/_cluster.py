@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from typing import Iterator, Optional
 
@@ -20,6 +21,9 @@ QUIET_CONFIG = {
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.worker.memory.monitor-interval": "1s",
 }
+
+#: The module every worker process of a local cluster preloads (see there: Ctrl-C).
+WORKER_SETUP = "variant_games.distributed._worker_setup"
 
 
 def quiet_environment() -> dict:
@@ -40,6 +44,17 @@ def _require():
             "(the packages dask and distributed)"
         ) from None
     return distributed
+
+
+@contextlib.contextmanager
+def _log_level_kept() -> Iterator[None]:
+    """Puts back the level of Dask's logger when the block ends."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 @contextlib.contextmanager
@@ -72,10 +87,18 @@ def client_for(client=None, scheduler: Optional[str] = None, workers: Optional[i
     # released, and a task's table is not shared between threads of one process anyway.
     import dask
 
-    with dask.config.set(QUIET_CONFIG), distributed.LocalCluster(
-        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0"
+    with dask.config.set(QUIET_CONFIG), _log_level_kept(), distributed.LocalCluster(
+        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+        preload=[WORKER_SETUP],
     ) as cluster, distributed.Client(cluster) as made:
-        yield made
+        try:
+            yield made
+        except KeyboardInterrupt:
+            # Ctrl-C: the cluster is closed now, its tasks cut short (a worker whose task
+            # does not end in time is killed). What Dask logs about that is no news to the
+            # user who pressed it; the level comes back once the cluster is closed.
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+            raise
 
 
 def worker_threads(client) -> int:
