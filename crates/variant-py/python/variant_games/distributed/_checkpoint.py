@@ -4,7 +4,8 @@ The first line describes the job (game, configuration, root position, depth, spl
 size); every other line is one counted position: ``{"position": TEXT, "depth": D, "count": N}``.
 A task's positions are appended together when the task finishes, then the file is flushed and
 ``fsync``-ed, so after a crash (or Ctrl-C, or a lost client) the file holds whole tasks only,
-except perhaps a torn last line, which is ignored when the file is read again.
+except perhaps a torn last line, which is ignored when the file is read again and cut off the
+file before the resumed run appends to it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class Checkpoint:
         #: Whether the file is new: its job line is written by ``write_job``.
         self.new = not (os.path.exists(path) and os.path.getsize(path) > 0)
         if not self.new:
-            self._read()
+            self._cut_torn_line(self._read())
         self._file = open(path, "a", encoding="utf-8")
 
     def write_job(self) -> None:
@@ -39,11 +40,14 @@ class Checkpoint:
             self._write_lines([json.dumps({"format": FORMAT, "job": self.job}, sort_keys=True)])
             self.new = False
 
-    def _read(self) -> None:
-        with open(self.path, "r", encoding="utf-8") as f:
-            lines = f.read().split("\n")
+    def _read(self) -> int:
+        """Reads the job line and the records; returns the length in bytes of the complete
+        lines (the file's length unless its last line was torn)."""
+        with open(self.path, "rb") as f:
+            data = f.read()
         # A last line without its newline was torn by a crash mid-write: not a record.
-        complete, torn = lines[:-1], lines[-1]
+        end = data.rfind(b"\n") + 1
+        complete = data[:end].decode("utf-8", errors="replace").split("\n")[:-1]
         if not complete:
             raise CheckpointError(f"{self.path}: no job line (the file is not a checkpoint)")
         try:
@@ -74,7 +78,18 @@ class Checkpoint:
             if count < 0:
                 raise CheckpointError(f"{self.path}:{number}: negative count {count}")
             self.counts[key] = count
-        del torn
+        return end
+
+    def _cut_torn_line(self, end: int) -> None:
+        """Cuts the file back to the end of its last complete line. Appending goes after
+        whatever the file holds: this run's first record would continue a torn line, and the
+        line made of the two would fail the next read of the file."""
+        if end == os.path.getsize(self.path):
+            return
+        with open(self.path, "r+b") as f:
+            f.truncate(end)
+            f.flush()
+            os.fsync(f.fileno())
 
     def get(self, position: str, depth: int) -> Optional[int]:
         """The saved count of ``position`` at ``depth``, or None."""
