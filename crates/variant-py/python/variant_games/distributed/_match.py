@@ -53,7 +53,11 @@ def run(game, players, games, *, config=None, client=None, sprt=None, openings=N
                 future.release()
                 report = json.loads(_native.match_report(options, json.dumps(results)))
                 state = report.get("sprt")
-                decided = decided or bool(state and state.get("result"))
+                if not decided and state and state.get("result"):
+                    decided = True
+                    # The games under way are the last: the bar ends at them, not at the
+                    # limit no game will reach.
+                    bar.end_at(submitted)
                 # Games under way when the test decides are finished and counted, as the
                 # library's own runner does; no new game is started.
                 if not decided and submitted < games:

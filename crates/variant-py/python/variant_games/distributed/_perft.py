@@ -273,9 +273,9 @@ def _count(cl, name, config_text, root_text, depth, moves, per_root, root_depth,
             todo.append(missing)
         else:
             from_checkpoint += 1
-    bar = Progress(len(tasks), enabled=bool(progress))
     nodes = sum(n * counts[t] for t, n in entries if t in counts)
     done = from_checkpoint
+    bar = Progress(len(tasks), enabled=bool(progress), done=done, nodes=nodes)
     bar.update(done, nodes, force=True)
     run_id = uuid.uuid4().hex[:12]
     futures = [

@@ -21,10 +21,14 @@ def _clock(seconds: float) -> str:
 
 
 class Progress:
-    """Redrawn at most a few times a second; ``enabled=False`` draws nothing."""
+    """Redrawn at most a few times a second; ``enabled=False`` draws nothing.
+
+    ``done`` and ``nodes`` are what earlier runs did (the tasks a resumed perft takes from its
+    checkpoint): counted in the totals shown, not in the rate and the time left, which are
+    this run's work over this run's time."""
 
     def __init__(self, total: int, enabled: bool = True, stream=None, label: str = "tasks",
-                 show_nodes: bool = True):
+                 show_nodes: bool = True, done: int = 0, nodes: int = 0):
         self.show_nodes = show_nodes
         self.total = total
         self.enabled = enabled
@@ -32,9 +36,16 @@ class Progress:
         self.label = label
         self.start = time.monotonic()
         self.last = 0.0
-        self.done = 0
-        self.nodes = 0
+        self.done_before, self.nodes_before = done, nodes
+        self.done = done
+        self.nodes = nodes
         self.shown = False
+        self.shown_length = 0
+
+    def end_at(self, total: int) -> None:
+        """The run stops short of the total it was given (an SPRT decided): ``total`` is all
+        it does, and the bar ends full there."""
+        self.total = total
 
     def update(self, done: int, nodes: int, force: bool = False) -> None:
         self.done, self.nodes = done, nodes
@@ -43,19 +54,29 @@ class Progress:
             return
         self.last = now
         elapsed = max(now - self.start, 1e-9)
-        rate = nodes / elapsed
-        left = (self.total - done) * elapsed / done if done else float("nan")
+        rate = (nodes - self.nodes_before) / elapsed
         width = 24
         filled = int(width * done / self.total) if self.total else width
-        eta = _clock(left) if done else "?"
+        eta = self._left(done, elapsed)
         counted = f"  {_short(nodes)} nodes  {_short(rate)} nodes/s" if self.show_nodes else ""
         line = (
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {self.label}"
+            f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {self.label}"
             f"{counted}  {eta} left "
         )
-        self.stream.write(line)
+        # Spaces over the end of a longer line drawn before (a total cut short, a rate that
+        # lost a digit), which the carriage return alone leaves on the screen.
+        self.stream.write("\r" + line.ljust(self.shown_length))
         self.stream.flush()
-        self.shown = True
+        self.shown, self.shown_length = True, len(line)
+
+    def _left(self, done: int, elapsed: float) -> str:
+        """The time left at this run's pace (unknown until this run has finished a task)."""
+        if done >= self.total:
+            return _clock(0)
+        done_here = done - self.done_before
+        if done_here <= 0:
+            return "?"
+        return _clock((self.total - done) * elapsed / done_here)
 
     def finish(self) -> None:
         if self.enabled and self.shown:
