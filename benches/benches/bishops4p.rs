@@ -1,5 +1,5 @@
 //! Perft benchmarks of "Bishops" (bulk counting, one thread): four players from the start
-//! (B4-52, counts from data/perft/bishops4p.perft) and three players. Every benchmark
+//! (B4-52, counts from crates/bishops4p/data/bishops4p.perft) and three players. Every benchmark
 //! asserts its node count, so a fast wrong change fails.
 #![allow(missing_docs)]
 use bishops4p::{Bishops, BishopsConfig};

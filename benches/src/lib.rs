@@ -16,8 +16,8 @@
 
 use variant_games::perft_data::PerftEntry;
 
-/// The entry `id` of `game`'s perft data file (`data/perft/<game>.perft`), the one place the
-/// benches take their positions' reference counts from.
+/// The entry `id` of `game`'s perft data file (`crates/<game>/data/<game>.perft`), the one place
+/// the benches take their positions' reference counts from.
 ///
 /// # Panics
 ///
@@ -30,7 +30,7 @@ use variant_games::perft_data::PerftEntry;
 pub fn entry(game: &str, id: &str) -> &'static PerftEntry<'static> {
     variant_games::perft_data::file(game)
         .and_then(|file| file.entry(id))
-        .unwrap_or_else(|| panic!("data/perft/{game}.perft has no entry `{id}`"))
+        .unwrap_or_else(|| panic!("crates/{game}/data/{game}.perft has no entry `{id}`"))
 }
 
 /// The reference count of `game`'s data-file entry `id` at `depth`.
@@ -45,7 +45,7 @@ pub fn entry(game: &str, id: &str) -> &'static PerftEntry<'static> {
 pub fn reference(game: &str, id: &str, depth: u32) -> u64 {
     entry(game, id)
         .nodes(depth)
-        .unwrap_or_else(|| panic!("data/perft/{game}.perft: `{id}` has no perft {depth}"))
+        .unwrap_or_else(|| panic!("crates/{game}/data/{game}.perft: `{id}` has no perft {depth}"))
 }
 
 /// cozy-chess's bulk-counting perft (as in its own example): the comparison of the chess3d

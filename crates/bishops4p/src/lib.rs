@@ -70,5 +70,20 @@ pub mod prelude {
 /// The core crate this game is built on, for what the prelude does not bring.
 pub use variant_core;
 
+/// The perft reference counts of this game, each with its source, in the text format of
+/// [`variant_core::perft_data`]: another move generator can check itself against them.
+/// Sources: the rules page's table (B4-52), counts made here.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft_data::PerftFile;
+///
+/// let file = PerftFile::parse(bishops4p::PERFT_DATA).unwrap();
+/// assert_eq!(file.game, "bishops4p");
+/// assert_eq!(file.entry("four-players").unwrap().nodes(2), Some(669));
+/// ```
+pub const PERFT_DATA: &str = include_str!("../data/bishops4p.perft");
+
 variant_core::impl_game_values!(Bishops);
 variant_core::impl_config_text!(BishopsConfig);

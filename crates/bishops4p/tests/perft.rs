@@ -1,4 +1,4 @@
-//! Perft from the start against `data/perft/bishops4p.perft` (B4-52, checked here with the
+//! Perft from the start against `data/bishops4p.perft` (B4-52, checked here with the
 //! typed game up to a node budget, all of it by `crates/variant-games/tests/perft_data.rs`), B4-53,
 //! and the four-fold rotation symmetry of the seats (B4-3, B4-4).
 
@@ -10,7 +10,7 @@ use variant_core::Game;
 use variant_core::perft::{perft, perft_full};
 use variant_core::perft_data::PerftFile;
 
-const DATA: &str = include_str!("../../../data/perft/bishops4p.perft");
+const DATA: &str = bishops4p::PERFT_DATA;
 
 fn start4() -> Bishops {
     Bishops::new(&BishopsConfig::default()).unwrap()

@@ -80,5 +80,20 @@ pub mod prelude {
 /// The core crate this game is built on, for what the prelude does not bring.
 pub use variant_core;
 
+/// The perft reference counts of this game, each with its source, in the text format of
+/// [`variant_core::perft_data`]: another move generator can check itself against them.
+/// Sources: published draughts tables (one height), the rules page's tables, counts made here.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft_data::PerftFile;
+///
+/// let file = PerftFile::parse(checkers3d::PERFT_DATA).unwrap();
+/// assert_eq!(file.game, "checkers3d");
+/// assert_eq!(file.entry("russian").unwrap().nodes(3), Some(302));
+/// ```
+pub const PERFT_DATA: &str = include_str!("../data/checkers3d.perft");
+
 variant_core::impl_game_values!(Checkers3d);
 variant_core::impl_config_text!(Checkers3dConfig);

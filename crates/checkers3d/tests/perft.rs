@@ -1,4 +1,4 @@
-//! Perft against `data/perft/checkers3d.perft`: the published 2D tables of D3-40 (Russian,
+//! Perft against `data/checkers3d.perft`: the published 2D tables of D3-40 (Russian,
 //! Brazilian, pool), the rules page's reference counts for 3D set-ups, and this program's own
 //! deeper counts. Every count of the file up to a node budget is checked here with the typed
 //! game; `crates/variant-games/tests/perft_data.rs` checks them all (long ones in release).
@@ -8,7 +8,7 @@ use variant_core::Game;
 use variant_core::perft::{perft, perft_full};
 use variant_core::perft_data::PerftFile;
 
-const DATA: &str = include_str!("../../../data/perft/checkers3d.perft");
+const DATA: &str = checkers3d::PERFT_DATA;
 
 fn data() -> PerftFile<'static> {
     PerftFile::parse(DATA).unwrap()

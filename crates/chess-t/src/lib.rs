@@ -81,6 +81,21 @@ pub mod prelude {
 /// The core crate this game is built on, for what the prelude does not bring.
 pub use variant_core;
 
+/// The perft reference counts of this game, each with its source, in the text format of
+/// [`variant_core::perft_data`]: another move generator can check itself against them.
+/// Sources: the rules page's tables (CT-52), counts made here.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft_data::PerftFile;
+///
+/// let file = PerftFile::parse(chess_t::PERFT_DATA).unwrap();
+/// assert_eq!(file.game, "chess-t");
+/// assert_eq!(file.entry("t1-2024").unwrap().nodes(2), Some(529));
+/// ```
+pub const PERFT_DATA: &str = include_str!("../data/chess-t.perft");
+
 variant_core::impl_game_values!(ChessT);
 variant_core::impl_config_text!(ChessTConfig);
 

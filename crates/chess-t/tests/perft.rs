@@ -1,5 +1,5 @@
 //! CT-52 reference counts (perft from the start, finished games are leaves), computed by an
-//! independent implementation of the rules page, read from `data/perft/chess-t.perft`.
+//! independent implementation of the rules page, read from `data/chess-t.perft`.
 
 mod common;
 
@@ -7,13 +7,13 @@ use chess_t::ChessT;
 use variant_core::perft_data::PerftFile;
 use variant_core::{Game, perft};
 
-const DATA: &str = include_str!("../../../data/perft/chess-t.perft");
+const DATA: &str = chess_t::PERFT_DATA;
 
 fn data() -> PerftFile<'static> {
     PerftFile::parse(DATA).unwrap()
 }
 
-/// CT-52 for every ruleset to depth 4 (`data/perft/chess-t.perft`; the deeper counts are
+/// CT-52 for every ruleset to depth 4 (`data/chess-t.perft`; the deeper counts are
 /// checked in release by `crates/variant-games/tests/perft_data.rs`).
 #[test]
 fn ct_52_tables_to_depth_4() {

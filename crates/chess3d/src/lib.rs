@@ -79,5 +79,20 @@ pub mod prelude {
 /// The core crate this game is built on, for what the prelude does not bring.
 pub use variant_core;
 
+/// The perft reference counts of this game, each with its source, in the text format of
+/// [`variant_core::perft_data`]: another move generator can check itself against them.
+/// Sources: published FIDE tables (one height), the rules page's tables, counts made here.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::perft_data::PerftFile;
+///
+/// let file = PerftFile::parse(chess3d::PERFT_DATA).unwrap();
+/// assert_eq!(file.game, "chess3d");
+/// assert_eq!(file.entry("fide-start").unwrap().nodes(4), Some(197_281));
+/// ```
+pub const PERFT_DATA: &str = include_str!("../data/chess3d.perft");
+
 variant_core::impl_game_values!(Chess3d);
 variant_core::impl_config_text!(Chess3dConfig);

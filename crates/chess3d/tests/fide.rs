@@ -1,6 +1,6 @@
 //! C3-40: with one height chess3d is FIDE chess. The perft tables themselves (published
 //! FIDE counts, chessprogramming.org "Perft Results", and the rules page's reference counts
-//! for the 3D starts) live in `data/perft/chess3d.perft` and are all checked by
+//! for the 3D starts) live in `data/chess3d.perft` and are all checked by
 //! `crates/variant-games/tests/perft_data.rs`; this file checks the paths that runner does not
 //! take, against the same counts: the typed game, the start built from the configuration, and
 //! playing every leaf (`perft_full`).
@@ -10,7 +10,7 @@ use variant_core::Game;
 use variant_core::perft::{perft, perft_full};
 use variant_core::perft_data::PerftFile;
 
-const DATA: &str = include_str!("../../../data/perft/chess3d.perft");
+const DATA: &str = chess3d::PERFT_DATA;
 
 /// The data file's entry `id` as a typed game, and its count at `depth`.
 fn reference(id: &str, depth: u32) -> (Chess3d, u64) {

@@ -1085,7 +1085,7 @@ fn fide(text: &str) -> Chess3d {
 }
 
 // The C3-40 perft tables (FIDE start, Kiwipete, the other standard positions) are in
-// data/perft/chess3d.perft, checked by tests/fide.rs and crates/variant-games/tests/perft_data.rs.
+// data/chess3d.perft, checked by tests/fide.rs and crates/variant-games/tests/perft_data.rs.
 
 /// C3-50, C3-51: cells carry `@height` only with more than one height; moves are the two
 /// cells and a promotion letter; castling is the king's two-cell move; `-` and `x` accepted.

@@ -1,7 +1,8 @@
-//! Perft reference data files (`data/perft/<game>.perft`): one file per game holds every perft
-//! count the workspace checks, with the source of each count, so that the tests, the benches,
-//! the registry's benchmark positions and the documentation's tables read one copy instead of
-//! repeating literals. Modelled on shakmaty's `tests/*.perft`.
+//! Perft reference data files (`crates/<game>/data/<game>.perft`, embedded by each game crate
+//! as `PERFT_DATA`): one file per game holds every perft count the workspace checks, with the
+//! source of each count, so that the tests, the benches, the registry's benchmark positions
+//! and the documentation's tables read one copy instead of repeating literals. Modelled on
+//! shakmaty's `tests/*.perft`.
 //!
 //! # Format
 //!

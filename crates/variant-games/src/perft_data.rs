@@ -1,8 +1,8 @@
-//! The perft reference counts of the games compiled in, read from the workspace's data files
-//! (`data/perft/<game>.perft`, embedded at build time; format in
-//! [`variant_core::perft_data`]). The tests, the benches, the registry's benchmark positions
-//! ([`crate::registry::bench_positions`]) and the documentation's tables all read these files,
-//! so each count is written down once, next to its source.
+//! The perft reference counts of the games compiled in: each game crate's data file
+//! (`crates/<game>/data/<game>.perft`, embedded at build time as the crate's `PERFT_DATA`;
+//! format in [`variant_core::perft_data`]). The tests, the benches, the registry's benchmark
+//! positions ([`crate::registry::bench_positions`]) and the documentation's tables all read
+//! these files, so each count is written down once, next to its source.
 //!
 //! ```
 //! let file = variant_games::perft_data::file("chess3d").unwrap();
@@ -29,19 +29,13 @@ pub fn texts() -> &'static [(&'static str, &'static str)] {
         #[allow(unused_mut)]
         let mut texts = Vec::new();
         #[cfg(feature = "chess3d")]
-        texts.push(("chess3d", include_str!("../../../data/perft/chess3d.perft")));
+        texts.push(("chess3d", chess3d::PERFT_DATA));
         #[cfg(feature = "checkers3d")]
-        texts.push((
-            "checkers3d",
-            include_str!("../../../data/perft/checkers3d.perft"),
-        ));
+        texts.push(("checkers3d", checkers3d::PERFT_DATA));
         #[cfg(feature = "bishops4p")]
-        texts.push((
-            "bishops4p",
-            include_str!("../../../data/perft/bishops4p.perft"),
-        ));
+        texts.push(("bishops4p", bishops4p::PERFT_DATA));
         #[cfg(feature = "chess-t")]
-        texts.push(("chess-t", include_str!("../../../data/perft/chess-t.perft")));
+        texts.push(("chess-t", chess_t::PERFT_DATA));
         texts
     })
 }

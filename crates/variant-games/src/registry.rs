@@ -78,7 +78,7 @@ fn entries() -> Vec<Entry> {
 }
 
 /// The standard benchmark positions of a game: the entries of its perft data file
-/// (`data/perft/<game>.perft`, see [`crate::perft_data`]) that carry a `bench` line.
+/// (`crates/<game>/data/<game>.perft`, see [`crate::perft_data`]) that carry a `bench` line.
 ///
 /// # Errors
 ///

@@ -1,5 +1,5 @@
-//! The one runner of the perft data files (`data/perft/<game>.perft`): every count of every
-//! file, up to a node budget, through `AnyGame` (the game chosen by name at run time, as the
+//! The one runner of the perft data files (`crates/<game>/data/<game>.perft`): every count of
+//! every file, up to a node budget, through `AnyGame` (the game chosen by name at run time, as the
 //! CLI, the C library and Python use it). The counts come from the sources named in the files
 //! (published FIDE tables, the rules pages' tables with their rule ids C3-40, D3-40, B4-52,
 //! CT-52), not from this code; the few marked `computed here` are this program's own deep
@@ -27,7 +27,7 @@ const QUICK_BUDGET: u64 = 1_000_000;
 const RELEASE_BUDGET: u64 = 750_000_000;
 
 fn all() -> &'static [PerftFile<'static>] {
-    files().unwrap_or_else(|(game, e)| panic!("data/perft/{game}.perft: {e}"))
+    files().unwrap_or_else(|(game, e)| panic!("crates/{game}/data/{game}.perft: {e}"))
 }
 
 fn build(game: &str, entry: &PerftEntry<'_>) -> AnyGame {
@@ -258,7 +258,7 @@ fn benchmarks_tables_agree_with_the_files() {
 fn perft_page() -> String {
     let mut out = String::from(
         "# Perft reference counts\n\n\
-         Generated from the data files `data/perft/<game>.perft` (one per game, format in\n\
+         Generated from the data files `crates/<game>/data/<game>.perft` (one per game, format in\n\
          `crates/variant-core/src/perft_data.rs`) by\n\
          `UPDATE_DOCS=1 cargo test -p variant-games --test perft_data`; the same test fails when this\n\
          page and the files disagree. Each count names its source: a published table (FIDE:\n\
@@ -304,7 +304,7 @@ fn docs_perft_page_is_generated_from_the_files() {
     let actual = std::fs::read_to_string(docs("perft.md")).unwrap_or_default();
     assert!(
         actual == expected,
-        "docs/perft.md differs from data/perft/*.perft: \
+        "docs/perft.md differs from crates/*/data/*.perft: \
          run UPDATE_DOCS=1 cargo test -p variant-games --test perft_data"
     );
 }

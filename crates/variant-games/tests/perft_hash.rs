@@ -1,7 +1,7 @@
 //! Perft with a transposition table and two threads (`perft_with`) against every count of the
-//! perft data files (`data/perft/<game>.perft`) up to a node budget: the published FIDE tables
-//! (C3-40, chessprogramming.org "Perft Results") and the rules pages' tables (C3 "Reference
-//! counts", D3-40, B4-52, CT-52). The counts come from those sources, not from this code.
+//! perft data files (`crates/<game>/data/<game>.perft`) up to a node budget: the published FIDE
+//! tables (C3-40, chessprogramming.org "Perft Results") and the rules pages' tables (C3
+//! "Reference counts", D3-40, B4-52, CT-52). The counts come from those sources, not from this code.
 //!
 //! Each count is taken with a 16 MB table (few replacements) and with a table of one megabyte
 //! and another seed (constant replacement, other buckets), on two threads, and with a 4 MB
