@@ -38,8 +38,8 @@ struct Case {
 }
 
 /// The four positions of the acceptance (issue 21): FIDE chess perft 5, Russian draughts perft
-/// 9, Bishops perft 5, chess-T perft 5. Node counts from data/perft (published tables and the
-/// rules pages' reference counts).
+/// 9, Bishops perft 5, chess-T perft 5. Node counts from the games' perft data files
+/// (`crates/<game>/data/<game>.perft`: published tables and the rules pages' reference counts).
 const CASES: &[Case] = &[
     Case {
         game: "chess3d",
