@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Dict, Optional
 
 from ._checkpoint import CheckpointError
+from ._cluster import CONNECT_TIMEOUT, connect_timeout_arg
 from ._match import run as _run_match
 from ._perft import HASH_MB, TASK_SECONDS, PerftRun
 from ._perft import run as _run
@@ -98,22 +99,29 @@ def divide(
 def perft_run(game, depth: int, *, config=None, position=None, client=None, checkpoint=None,
               progress=True, hash: int = HASH_MB, hash_seed: int = 0, split=None,
               task_seconds: float = TASK_SECONDS, divide: bool = False, scheduler=None,
-              workers=None, merge: bool = True) -> PerftRun:
+              workers=None, merge: bool = True,
+              connect_timeout: float = CONNECT_TIMEOUT) -> PerftRun:
     """``perft`` (or ``divide``) with the whole record of the run: nodes, seconds, split depth,
     positions before and after merging, tasks, tasks taken from the checkpoint, workers.
-    ``scheduler`` (an address or a scheduler file) and ``workers`` (of a new local cluster) are
-    what the command line passes when no client is given; ``merge=False`` counts every path's
-    position at the split separately (to measure what merging transpositions saves)."""
+    ``scheduler`` (an address, ``tcp://HOST:PORT``, or a scheduler file) and ``workers`` (of a
+    new local cluster) are what the command line passes when no client is given: a client is
+    connected to ``scheduler`` for the run, within ``connect_timeout`` seconds (5 by default;
+    ``ConnectionError`` naming the address when it does not answer in time,
+    ``FileNotFoundError`` for a scheduler file that does not exist). ``merge=False`` counts
+    every path's position at the split separately (to measure what merging transpositions
+    saves)."""
     if isinstance(hash, bool) or not isinstance(hash, int) or not 0 <= hash <= 1 << 20:
         raise ValueError(f"hash {hash!r}: must be an int of megabytes in 0..=1048576")
     if isinstance(hash_seed, bool) or not isinstance(hash_seed, int) or not 0 <= hash_seed < 1 << 63:
         raise ValueError(f"hash_seed {hash_seed!r}: must be an int in 0..2**63")
     if not isinstance(task_seconds, (int, float)) or not task_seconds > 0:
         raise ValueError(f"task_seconds {task_seconds!r}: must be a positive number")
+    connect_timeout = connect_timeout_arg(connect_timeout)
     return _run(game, depth, config=config, position=position, client=client,
                 checkpoint=checkpoint, progress=progress, divide=divide, hash_mb=hash,
                 hash_seed=hash_seed, split=split, task_seconds=float(task_seconds),
-                scheduler=scheduler, workers=workers, merge=merge)
+                scheduler=scheduler, workers=workers, merge=merge,
+                connect_timeout=connect_timeout)
 
 
 def match(

@@ -5,7 +5,7 @@ per core (or ``--workers N``) is started for the run.
 Examples::
 
     python -m variant_games.distributed perft chess3d --config heights=1 --depth 7
-    python -m variant_games.distributed perft bishops4p --depth 7 --scheduler tcp://10.0.0.5:8786 \\
+    python -m variant_games.distributed perft bishops4p --depth 7 --scheduler tcp://127.0.0.1:8786 \\
         --checkpoint b7.ckpt --json
     python -m variant_games.distributed match chess3d --config heights=1 \\
         --player engine:movetime=10 --player random --games 1000 --sprt 0,50
@@ -19,7 +19,7 @@ import sys
 from typing import List, Optional
 
 from .. import VariantsError
-from . import _perft
+from . import _cluster, _perft
 from ._checkpoint import CheckpointError
 
 
@@ -28,6 +28,12 @@ def _config(pairs: List[str]) -> str:
         if "=" not in pair:
             raise ValueError(f"--config {pair!r}: expected KEY=VALUE")
     return ";".join(pairs)
+
+
+def _connect_timeout_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--connect-timeout", type=float, default=_cluster.CONNECT_TIMEOUT, metavar="SECONDS",
+        help=f"how long to wait for --scheduler to answer (default {_cluster.CONNECT_TIMEOUT:g})")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -47,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="a Dask scheduler's address or scheduler file (default: a local cluster)")
     p.add_argument("--workers", type=int, metavar="N",
                    help="worker processes of the local cluster (default: one per core)")
+    _connect_timeout_option(p)
     p.add_argument("--checkpoint", metavar="FILE",
                    help="append finished tasks here; resume from it when it exists")
     p.add_argument("--hash", type=int, default=_perft.HASH_MB, metavar="MB",
@@ -74,6 +81,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="a Dask scheduler's address or scheduler file (default: a local cluster)")
     m.add_argument("--workers", type=int, metavar="N",
                    help="worker processes of the local cluster (default: one per core)")
+    _connect_timeout_option(m)
     m.add_argument("--json", action="store_true", help="print the report as JSON")
     m.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     return parser
@@ -91,7 +99,8 @@ def _match_command(args) -> int:
     report = run(args.game, args.player, args.games, config=_config(args.config),
                  sprt=args.sprt, openings=openings, seed=args.seed,
                  random_plies=args.random_plies, max_plies=args.max_plies,
-                 progress=not args.quiet, scheduler=args.scheduler, workers=args.workers)
+                 progress=not args.quiet, scheduler=args.scheduler, workers=args.workers,
+                 connect_timeout=args.connect_timeout)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -117,7 +126,7 @@ def _perft_command(args) -> int:
         args.game, args.depth, config=_config(args.config), position=args.position,
         checkpoint=args.checkpoint, progress=not args.quiet, hash=args.hash,
         hash_seed=args.hash_seed, split=args.split, divide=args.divide,
-        scheduler=args.scheduler, workers=args.workers,
+        scheduler=args.scheduler, workers=args.workers, connect_timeout=args.connect_timeout,
     )
     if args.json:
         print(json.dumps(run.as_json()))

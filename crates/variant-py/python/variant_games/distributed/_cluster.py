@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
+import re
+import sys
 from typing import Iterator, Optional
 
 
@@ -22,6 +25,11 @@ QUIET_CONFIG = {
     "distributed.worker.memory.monitor-interval": "1s",
 }
 
+#: Seconds to wait for a scheduler (``--scheduler``) to answer, by default. A running
+#: scheduler answers in milliseconds even across a data centre; Dask's own default, 30 s of
+#: silence before an error, is mostly spent on an address where nothing runs.
+CONNECT_TIMEOUT = 5.0
+
 #: The module every worker process of a local cluster preloads (see there: Ctrl-C).
 WORKER_SETUP = "variant_games.distributed._worker_setup"
 
@@ -33,6 +41,52 @@ def quiet_environment() -> dict:
         name = "DASK_" + "__".join(part.upper().replace("-", "_") for part in key.split("."))
         env[name] = str(value)
     return env
+
+
+def connect_timeout_arg(seconds) -> float:
+    """``seconds`` checked as a connect timeout: a positive number."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise ValueError(f"connect timeout {seconds!r}: must be a positive number of seconds")
+    return float(seconds)
+
+
+def scheduler_address(scheduler: str) -> str:
+    """The address of ``scheduler``: an address itself (``tcp://HOST:PORT``, ``HOST:PORT``), or
+    the path of a scheduler file (``dask scheduler --scheduler-file PATH``), which holds it.
+    A name that is neither an existing file nor an address is a missing scheduler file (it
+    was not taken for an address: Dask's complaint about its port said nothing of the file)."""
+    if not os.path.isfile(scheduler):
+        if "://" in scheduler or re.fullmatch(r"[^/\s]+:[0-9]+", scheduler):
+            return scheduler
+        raise FileNotFoundError(f"no such scheduler file: {scheduler}")
+    try:
+        with open(scheduler, encoding="utf-8") as f:
+            address = json.load(f)["address"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{scheduler}: not a Dask scheduler file ({e})") from None
+    if not isinstance(address, str):
+        raise ValueError(f"{scheduler}: not a Dask scheduler file (its address is {address!r})")
+    return address
+
+
+def connect(distributed, scheduler: str, timeout: float = CONNECT_TIMEOUT,
+            verbose: bool = False):
+    """A client connected to ``scheduler`` (see ``scheduler_address``) within ``timeout``
+    seconds. Dask keeps trying to reach a scheduler for the whole timeout, silently (its own
+    default is 30 s): the address and the timeout are said first when ``verbose``, and a
+    scheduler that does not answer is an error that names both."""
+    address = scheduler_address(scheduler)
+    timeout = connect_timeout_arg(timeout)
+    if verbose:
+        print(f"connecting to {address} (timeout {timeout:g} s)", file=sys.stderr, flush=True)
+    try:
+        return distributed.Client(address, timeout=timeout)
+    except OSError:
+        raise ConnectionError(
+            f"no Dask scheduler answered at {address} within {timeout:g} s: is it running, "
+            f"and reachable from here? (a slower network or scheduler needs a longer "
+            f"--connect-timeout SECONDS; connect_timeout= in Python)"
+        ) from None
 
 
 def _require():
@@ -58,20 +112,19 @@ def _log_level_kept() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def client_for(client=None, scheduler: Optional[str] = None, workers: Optional[int] = None) -> Iterator:
+def client_for(client=None, scheduler: Optional[str] = None, workers: Optional[int] = None,
+               connect_timeout: float = CONNECT_TIMEOUT, verbose: bool = False) -> Iterator:
     """Yields a client: ``client`` when given, else one connected to ``scheduler`` (an address
-    or a scheduler file), else the current default client, else a new ``LocalCluster`` with
-    ``workers`` single-threaded worker processes (one per core when not given), closed after.
+    or a scheduler file; see ``connect``), else the current default client, else a new
+    ``LocalCluster`` with ``workers`` single-threaded worker processes (one per core when not
+    given), closed after.
     """
     distributed = _require()
     if client is not None:
         yield client
         return
     if scheduler is not None:
-        if os.path.isfile(scheduler):
-            made = distributed.Client(scheduler_file=scheduler)
-        else:
-            made = distributed.Client(scheduler)
+        made = connect(distributed, scheduler, connect_timeout, verbose)
         try:
             yield made
         finally:

@@ -19,7 +19,7 @@ IN_FLIGHT_PER_THREAD = 2
 
 def run(game, players, games, *, config=None, client=None, sprt=None, openings=None, seed=None,
         random_plies=RANDOM_PLIES, max_plies=None, progress=True, scheduler=None,
-        workers=None) -> dict:
+        workers=None, connect_timeout=_cluster.CONNECT_TIMEOUT) -> dict:
     """The distributed match behind ``variant_games.distributed.match`` (see there)."""
     start = time.monotonic()
     options = options_json(game, players, games, config=config, seed=seed,
@@ -29,7 +29,8 @@ def run(game, players, games, *, config=None, client=None, sprt=None, openings=N
     _native.match_report(options, "[]")
     import distributed
 
-    with _cluster.client_for(client, scheduler, workers) as cl:
+    with _cluster.client_for(client, scheduler, workers, connect_timeout,
+                             verbose=bool(progress)) as cl:
         run_id = uuid.uuid4().hex[:12]
         limit = max(1, _cluster.worker_threads(cl) * IN_FLIGHT_PER_THREAD)
         results, submitted, decided = [], 0, False

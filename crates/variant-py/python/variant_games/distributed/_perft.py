@@ -167,6 +167,7 @@ def run(
     scheduler=None,
     workers=None,
     merge: bool = True,
+    connect_timeout: float = _cluster.CONNECT_TIMEOUT,
 ) -> PerftRun:
     """The distributed perft behind ``perft`` and ``divide`` (see there)."""
     start = time.monotonic()
@@ -183,7 +184,8 @@ def run(
     else:
         moves, roots, root_depth = [None], [root], depth
     name, config_text, root_text = root.name, _config_text(root), root.text
-    with _cluster.client_for(client, scheduler, workers) as cl:
+    with _cluster.client_for(client, scheduler, workers, connect_timeout,
+                             verbose=bool(progress)) as cl:
         job = {"game": name, "config": config_text, "position": root_text, "depth": depth,
                "divide": bool(divide)}
         saved = Checkpoint(checkpoint, job) if checkpoint is not None else None
