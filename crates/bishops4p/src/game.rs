@@ -1,8 +1,8 @@
 //! The `Game` implementation and the public accessors of a position.
 
-use crate::geometry::{file_of, in_block, rank_of, sq};
+use crate::geometry::{file_of, in_block, rank_of};
 use crate::position::{self, NONE, colour_of, kind_of};
-use crate::{Bishops, BishopsConfig, Move, Phase, movegen};
+use crate::{Bishops, BishopsConfig, Cell, Move, Phase, movegen};
 use variant_core::{
     ConfigError, DrawReason, Game, GameConfig, MoveError, MoveList, PositionError, RepetitionRules,
     Seat, Status,
@@ -28,16 +28,16 @@ pub const SEAT_NAMES: [&str; 4] = ["white", "grey", "black", "pink"];
 ///
 /// ```
 /// use bishops4p::prelude::*;
-/// use bishops4p::PieceKind;
+/// use bishops4p::Piece;
 ///
 /// // B4-4: White's king on g1, Grey's queen on a7, Pink's pawns on file k.
 /// let game = Bishops::default();
-/// assert_eq!(game.piece_at(6, 0), Some((Seat(0), PieceKind::King)));
-/// assert_eq!(game.piece_at(0, 6), Some((Seat(1), PieceKind::Queen)));
-/// assert_eq!(game.piece_at(10, 5), Some((Seat(3), PieceKind::Pawn)));
+/// assert_eq!(game.piece_at("g1".parse().unwrap()), Some((Seat(0), Piece::King)));
+/// assert_eq!(game.piece_at("a7".parse().unwrap()), Some((Seat(1), Piece::Queen)));
+/// assert_eq!(game.piece_at("k6".parse().unwrap()), Some((Seat(3), Piece::Pawn)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceKind {
+pub enum Piece {
     /// Pawn.
     Pawn,
     /// Knight.
@@ -53,18 +53,18 @@ pub enum PieceKind {
 }
 
 /// A piece and its owner, or `None` (an empty cell).
-type SeatPiece = Option<(Seat, PieceKind)>;
+type SeatPiece = Option<(Seat, Piece)>;
 
 /// The kind of the piece coded `p` on the board (`None` for an empty or off-board cell).
 #[inline]
-fn piece_kind(p: u8) -> Option<PieceKind> {
+fn piece_kind(p: u8) -> Option<Piece> {
     Some(match kind_of(p) {
-        position::PAWN => PieceKind::Pawn,
-        position::KNIGHT_K => PieceKind::Knight,
-        position::BISHOP => PieceKind::Bishop,
-        position::ROOK => PieceKind::Rook,
-        position::QUEEN => PieceKind::Queen,
-        position::KING => PieceKind::King,
+        position::PAWN => Piece::Pawn,
+        position::KNIGHT_K => Piece::Knight,
+        position::BISHOP => Piece::Bishop,
+        position::ROOK => Piece::Rook,
+        position::QUEEN => Piece::Queen,
+        position::KING => Piece::King,
         _ => return None,
     })
 }
@@ -284,11 +284,11 @@ impl Bishops {
     ///
     /// ```
     /// use bishops4p::prelude::*;
-    /// use bishops4p::PieceKind;
+    /// use bishops4p::Piece;
     ///
     /// let game = Bishops::default();
     /// let mv = game.parse_move("i1j3").unwrap(); // White's knight (B4-4)
-    /// assert_eq!(game.move_pieces(mv), (Some((Seat(0), PieceKind::Knight)), None));
+    /// assert_eq!(game.move_pieces(mv), (Some((Seat(0), Piece::Knight)), None));
     /// ```
     #[inline]
     pub fn move_pieces(&self, mv: Move) -> (SeatPiece, SeatPiece) {
@@ -302,25 +302,22 @@ impl Bishops {
         (piece(mv.from), piece(mv.to))
     }
 
-    /// The piece on (file, rank), both from 0 (a1 = (0, 0)).
+    /// The piece on `cell` and whose it is; `None` for an empty cell or a corner block.
     ///
     /// # Example
     ///
     /// ```
     /// use bishops4p::prelude::*;
-    /// use bishops4p::PieceKind;
+    /// use bishops4p::{Cell, Piece};
     ///
     /// // B4-4: Black's king on f12 (file 5, rank 11); the corner block a1 is empty.
     /// let game = Bishops::default();
-    /// assert_eq!(game.piece_at(5, 11), Some((Seat(2), PieceKind::King)));
-    /// assert_eq!(game.piece_at(0, 0), None);
-    /// assert_eq!(game.piece_at(12, 0), None); // off the board
+    /// assert_eq!(game.piece_at("f12".parse().unwrap()), Some((Seat(2), Piece::King)));
+    /// assert_eq!(game.piece_at("a1".parse().unwrap()), None);
+    /// assert_eq!(Cell::new(12, 0), None); // off the board
     /// ```
-    pub fn piece_at(&self, file: usize, rank: usize) -> Option<(Seat, PieceKind)> {
-        if file >= 12 || rank >= 12 {
-            return None;
-        }
-        let p = self.at(sq(file, rank));
+    pub fn piece_at(&self, cell: Cell) -> Option<(Seat, Piece)> {
+        let p = self.at(cell.square());
         Some((Seat(colour_of(p)), piece_kind(p)?))
     }
 
@@ -333,15 +330,15 @@ impl Bishops {
     ///
     /// ```
     /// use bishops4p::prelude::*;
-    /// use bishops4p::PieceKind;
+    /// use bishops4p::Piece;
     ///
     /// // B4-4: four armies of 16 (8 pawns, 2 knights, 2 bishops, 2 rooks, queen, king).
     /// let game = Bishops::default();
     /// assert_eq!(game.pieces().count(), 64);
     /// assert_eq!(game.pieces().filter(|&(_, s, _)| s == Seat(2)).count(), 16);
-    /// assert!(game.pieces().any(|p| p == ((5, 11), Seat(2), PieceKind::King)));
+    /// assert!(game.pieces().any(|p| p == ((5, 11), Seat(2), Piece::King)));
     /// ```
-    pub fn pieces(&self) -> impl Iterator<Item = ((usize, usize), Seat, PieceKind)> + '_ {
+    pub fn pieces(&self) -> impl Iterator<Item = ((usize, usize), Seat, Piece)> + '_ {
         let mut all = Vec::with_capacity(64);
         self.for_each_piece(|cell, seat, kind| all.push((cell, seat, kind)));
         all.into_iter()
@@ -361,7 +358,7 @@ impl Bishops {
     /// assert_eq!(count, [16; 4]); // B4-4
     /// ```
     #[inline]
-    pub fn for_each_piece(&self, mut f: impl FnMut((usize, usize), Seat, PieceKind)) {
+    pub fn for_each_piece(&self, mut f: impl FnMut((usize, usize), Seat, Piece)) {
         for (c, occ) in self.occ.iter().enumerate() {
             for (w, &word) in occ.0.iter().enumerate() {
                 let mut bits = word;

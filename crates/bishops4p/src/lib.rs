@@ -26,6 +26,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod actions;
+mod cell;
 mod codec;
 mod config;
 mod game;
@@ -40,8 +41,9 @@ mod turn;
 mod view;
 mod zobrist;
 
+pub use cell::{Cell, ParseCellError};
 pub use config::{BishopsConfig, Mode};
-pub use game::{PieceKind, SEAT_NAMES};
+pub use game::{Piece, SEAT_NAMES};
 pub use moves::{Move, MoveKind};
 pub use position::{Bishops, Phase};
 pub use threats::LeftNeighbourChecks;
@@ -87,3 +89,8 @@ pub const PERFT_DATA: &str = include_str!("../data/bishops4p.perft");
 
 variant_core::impl_game_values!(Bishops);
 variant_core::impl_config_text!(BishopsConfig);
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

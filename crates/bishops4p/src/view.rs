@@ -3,7 +3,7 @@
 //! a caption with the turn, the seats still playing, checks and the game's phase.
 
 use crate::geometry::{in_block, sq};
-use crate::{Bishops, Phase, PieceKind, SEAT_NAMES};
+use crate::{Bishops, Cell, Phase, Piece, SEAT_NAMES};
 use variant_core::{BoardGrid, BoardView, Game, PieceView, Seat};
 
 impl Bishops {
@@ -18,14 +18,14 @@ impl Bishops {
                 if in_block(sq(usize::from(file), usize::from(rank))) {
                     cell.mark = Some("block");
                 }
-                if let Some((seat, kind)) = self.piece_at(usize::from(file), usize::from(rank)) {
+                if let Some((seat, kind)) = Cell::new(file, rank).and_then(|c| self.piece_at(c)) {
                     let (symbol, value) = match kind {
-                        PieceKind::Pawn => ('P', 1),
-                        PieceKind::Knight => ('N', 3),
-                        PieceKind::Bishop => ('B', 3),
-                        PieceKind::Rook => ('R', 5),
-                        PieceKind::Queen => ('Q', 9),
-                        PieceKind::King => ('K', 0),
+                        Piece::Pawn => ('P', 1),
+                        Piece::Knight => ('N', 3),
+                        Piece::Bishop => ('B', 3),
+                        Piece::Rook => ('R', 5),
+                        Piece::Queen => ('Q', 9),
+                        Piece::King => ('K', 0),
                     };
                     cell.piece = Some(PieceView {
                         seat,

@@ -243,7 +243,7 @@ fn b4_21_elimination_removes_the_army_and_opens_a_check() {
     assert_eq!(g.status(), Status::Ongoing);
     assert_eq!(g.active_seats(), vec![WHITE, BLACK, PINK]);
     assert_eq!(g.eliminated_seats(), vec![GREY]);
-    assert_eq!(g.piece_at(3, 4), None, "Grey's bishop d5 removed");
+    assert_eq!(g.piece_at("d5".parse().unwrap()), None, "Grey's bishop d5 removed");
     assert_eq!(g.side_to_move(), PINK);
     assert!(g.is_in_check(PINK));
     // B4-3: left neighbours recomputed: White's is now Black.
@@ -264,9 +264,9 @@ fn b4_22_duel_reorientation_and_instant_promotion() {
     play(&mut g, &["c1c12"]);
     assert_eq!(g.phase(), Phase::Duel);
     assert_eq!(g.active_seats(), vec![WHITE, PINK]);
-    assert_eq!(g.piece_at(4, 9), Some((WHITE, bishops4p::PieceKind::Queen)));
-    assert_eq!(g.piece_at(10, 2), Some((PINK, bishops4p::PieceKind::Queen)));
-    assert_eq!(g.piece_at(7, 7), Some((PINK, bishops4p::PieceKind::Pawn)));
+    assert_eq!(g.piece_at("e10".parse().unwrap()), Some((WHITE, bishops4p::Piece::Queen)));
+    assert_eq!(g.piece_at("k3".parse().unwrap()), Some((PINK, bishops4p::Piece::Queen)));
+    assert_eq!(g.piece_at("h8".parse().unwrap()), Some((PINK, bishops4p::Piece::Pawn)));
     assert_eq!(g.side_to_move(), PINK);
     // Directions in a duel without migration (every piece in the zone): Pink's pawn h8 steps
     // south (h8h7), White's pawn e5 north (e5e6).
@@ -277,7 +277,7 @@ fn b4_22_duel_reorientation_and_instant_promotion() {
     // A turned pawn reaching its far line becomes a queen at once: Pink's h4 → h3.
     let mut d = pos("wKd7 wPe5 pKi9 pPh4", "p wp - - 0 0 duel -");
     play(&mut d, &["h4h3"]);
-    assert_eq!(d.piece_at(7, 2), Some((PINK, bishops4p::PieceKind::Queen)));
+    assert_eq!(d.piece_at("h3".parse().unwrap()), Some((PINK, bishops4p::Piece::Queen)));
 }
 
 /// B4-22: migration. White's king g1 is outside the zone (distance 2): White must move it, and
@@ -337,7 +337,7 @@ fn b4_23_three_player_placements() {
     );
     play(&mut g, &["Q@b7"]);
     assert_eq!(g.side_to_move(), BLACK);
-    assert_eq!(g.piece_at(1, 6), Some((WHITE, bishops4p::PieceKind::Queen)));
+    assert_eq!(g.piece_at("b7".parse().unwrap()), Some((WHITE, bishops4p::Piece::Queen)));
     play(&mut g, &["e11e10", "k6j6"]);
     assert_eq!(g.side_to_move(), WHITE);
     let list = moves(&g);
@@ -365,7 +365,7 @@ fn b4_9_en_passant_by_the_next_player_only() {
     assert!(moves(&g).contains(&"c4d3".to_string()));
     let mut taken = g.clone();
     play(&mut taken, &["c4d3"]);
-    assert_eq!(taken.piece_at(3, 3), None, "the d4 pawn is captured");
+    assert_eq!(taken.piece_at("d4".parse().unwrap()), None, "the d4 pawn is captured");
     // If Grey does not take, the right is gone for good.
     play(&mut g, &["a6a7"]);
     assert!(!g.to_text().contains("d3w"));
@@ -393,8 +393,8 @@ fn b4_10_castling() {
         "{k:?}"
     );
     play(&mut g, &["g1i1"]);
-    assert_eq!(g.piece_at(8, 0), Some((WHITE, bishops4p::PieceKind::King)));
-    assert_eq!(g.piece_at(7, 0), Some((WHITE, bishops4p::PieceKind::Rook)));
+    assert_eq!(g.piece_at("i1".parse().unwrap()), Some((WHITE, bishops4p::Piece::King)));
+    assert_eq!(g.piece_at("h1".parse().unwrap()), Some((WHITE, bishops4p::Piece::Rook)));
     // A Black rook on h12 covers h1 (h-file): no short castling; long is still there.
     let g = pos(
         "wKg1 wRc1 wRj1 gKa6 bKf12 bRh12 pKl7",
@@ -416,8 +416,8 @@ fn b4_8_promotion() {
     let mut g = pos("wKg1 wPe11 gKa6 bKh12 pKl7", "w wgbp - - 0 0 short -");
     play(&mut g, &["e11e12"]);
     assert_eq!(
-        g.piece_at(4, 11),
-        Some((WHITE, bishops4p::PieceKind::Queen))
+        g.piece_at("e12".parse().unwrap()),
+        Some((WHITE, bishops4p::Piece::Queen))
     );
 }
 
@@ -520,8 +520,8 @@ fn b4_1_the_board() {
     assert_eq!(r.len(), 15, "{r:?}");
     assert!(r.contains(&"a1l1".to_string()));
     assert!(moves_from(&g, "b2").contains(&"b2l12".to_string()));
-    assert_eq!(g.piece_at(11, 11), None);
-    assert_eq!(g.piece_at(12, 0), None);
+    assert_eq!(g.piece_at("l12".parse().unwrap()), None);
+    assert_eq!(bishops4p::Cell::new(12, 0), None);
     assert!(matches!(
         g.parse_move("a1m1"),
         Err(MoveError::Malformed { .. })

@@ -47,6 +47,7 @@ pub mod hostile;
 mod movegen;
 mod moves;
 mod notation;
+mod piece;
 mod plane;
 mod planes;
 mod position;
@@ -54,6 +55,7 @@ mod view;
 
 pub use config::{CaptureRule, Checkers3dConfig, DEFAULT_REMOVAL, PromotionRule};
 pub use moves::{Move, MoveList};
+pub use piece::Piece;
 pub use position::Checkers3d;
 
 /// The one-line import for users of this crate: the game's types and the core items its API
@@ -97,3 +99,8 @@ pub const PERFT_DATA: &str = include_str!("../data/checkers3d.perft");
 
 variant_core::impl_game_values!(Checkers3d);
 variant_core::impl_config_text!(Checkers3dConfig);
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -88,35 +88,21 @@ impl Chess3d {
     /// ```
     /// use chess3d::prelude::*;
     /// use chess3d::variant_core::grid3::Cell3;
-    /// use chess3d::{Color, Piece};
+    /// use chess3d::Piece;
     ///
-    /// // C3-5: White's army on height 1, Black's on height 8 in the default box.
+    /// // C3-5: White's army (seat 0) on height 1, Black's (seat 1) on height 8 in the default box.
     /// let game = Chess3d::default();
     /// let at = |cell| game.piece_at(Cell3::parse(cell, 8).unwrap());
-    /// assert_eq!(at("e1@1"), Some((Color::White, Piece::King)));
-    /// assert_eq!(at("d8@8"), Some((Color::Black, Piece::Queen)));
+    /// assert_eq!(at("e1@1"), Some((Seat(0), Piece::King)));
+    /// assert_eq!(at("d8@8"), Some((Seat(1), Piece::Queen)));
     /// assert_eq!(at("e1@2"), None);
     /// ```
-    pub fn piece_at(&self, cell: Cell3) -> Option<(Color, Piece)> {
+    pub fn piece_at(&self, cell: Cell3) -> Option<(Seat, Piece)> {
         if cell.x > 7 || cell.y > 7 || cell.z >= self.heights {
             return None;
         }
         self.piece_on(cell.index())
-    }
-
-    /// The side to move.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use chess3d::prelude::*;
-    /// let mut game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
-    /// assert_eq!(game.turn(), chess3d::Color::White);
-    /// game.play_text("e2e4").unwrap();
-    /// assert_eq!(game.turn(), chess3d::Color::Black);
-    /// ```
-    pub fn turn(&self) -> Color {
-        self.side
+            .map(|(color, piece)| (Seat::from(color), piece))
     }
 
     /// The castling rights as FEN letters (`KQkq`, `-` for none).
@@ -267,7 +253,7 @@ impl Chess3d {
     ///
     /// let game = Chess3d::new(&Chess3dConfig::default()).expect("the default box");
     /// let passed = game.passed();
-    /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_eq!(Color::from(passed.side_to_move()), Color::Black);
     /// // The hash is kept up to date as a move would keep it.
     /// assert_eq!(passed.zobrist(), passed.compute_zobrist());
     /// assert_eq!(passed.passed().zobrist(), game.zobrist());

@@ -96,3 +96,8 @@ pub const PERFT_DATA: &str = include_str!("../data/chess3d.perft");
 
 variant_core::impl_game_values!(Chess3d);
 variant_core::impl_config_text!(Chess3dConfig);
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

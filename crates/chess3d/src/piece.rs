@@ -1,5 +1,7 @@
 //! Colours and piece kinds.
 
+use variant_core::Seat;
+
 /// A side: White (seat 0, ranks 1–2 at the start) or Black (seat 1).
 ///
 /// # Example
@@ -10,8 +12,8 @@
 ///
 /// // White moves first (seat 0).
 /// let game = Chess3d::default();
-/// assert_eq!(game.turn(), Color::White);
-/// assert_eq!(Color::White.index(), game.side_to_move().index());
+/// assert_eq!(Color::from(game.side_to_move()), Color::White);
+/// assert_eq!(Seat::from(Color::Black), Seat(1));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
@@ -91,6 +93,36 @@ impl Color {
     }
 }
 
+/// White is seat 0, Black seat 1.
+///
+/// # Example
+///
+/// ```
+/// use chess3d::{Color, variant_core::Seat};
+///
+/// assert_eq!(Seat::from(Color::White), Seat(0));
+/// ```
+impl From<Color> for Seat {
+    fn from(color: Color) -> Seat {
+        Seat(color as u8)
+    }
+}
+
+/// Seat 0 is White; any other seat is Black (chess3d has two).
+///
+/// # Example
+///
+/// ```
+/// use chess3d::{Color, variant_core::Seat};
+///
+/// assert_eq!(Color::from(Seat(1)), Color::Black);
+/// ```
+impl From<Seat> for Color {
+    fn from(seat: Seat) -> Color {
+        Color::from_index(seat.index())
+    }
+}
+
 /// A kind of piece.
 ///
 /// # Example
@@ -105,7 +137,8 @@ impl Color {
 /// assert_eq!(game.piece_count(), 32);
 /// assert_eq!(Piece::ALL.len(), 6);
 /// let d1 = Cell3::parse("d1", 1).unwrap();
-/// assert_eq!(game.piece_at(d1), Some((Color::White, Piece::Queen)));
+/// assert_eq!(game.piece_at(d1), Some((Seat(0), Piece::Queen)));
+/// assert_eq!(Color::from(Seat(0)), Color::White);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Piece {

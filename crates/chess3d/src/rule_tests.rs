@@ -1,7 +1,7 @@
 //! Unit tests named after the rules of `rules/chess3d.md` (hand-counted expectations, each
 //! count explained next to it).
 
-use crate::{Chess3d, Chess3dConfig, Color, Piece};
+use crate::{Chess3d, Chess3dConfig, Piece};
 use variant_core::grid3::Cell3;
 use variant_core::{DrawReason, Game, GameConfig, RemovalTable, Seat, Status, WinReason};
 
@@ -56,11 +56,11 @@ fn c3_1_cells_and_heights() {
     assert_eq!(g.heights(), 3);
     assert_eq!(
         g.piece_at(Cell3::new(4, 0, 0)),
-        Some((Color::White, Piece::King))
+        Some((Seat(0), Piece::King))
     );
     assert_eq!(
         g.piece_at(Cell3::new(4, 7, 2)),
-        Some((Color::Black, Piece::King))
+        Some((Seat(1), Piece::King))
     );
     assert_eq!(
         g.piece_at(Cell3::new(4, 7, 3)),
@@ -240,7 +240,7 @@ fn c3_17_three_d_en_passant() {
     );
     assert_eq!(
         g.piece_at(Cell3::new(3, 1, 1)),
-        Some((Color::Black, Piece::Pawn))
+        Some((Seat(1), Piece::Pawn))
     );
 }
 
@@ -281,7 +281,7 @@ fn c3_19_castling_and_the_barrier() {
     g.play_text("e1@1c1@1").unwrap();
     assert_eq!(
         g.piece_at(Cell3::new(3, 0, 0)),
-        Some((Color::White, Piece::Rook))
+        Some((Seat(0), Piece::Rook))
     );
     assert_eq!(g.castling_rights(), "-");
 }
@@ -495,11 +495,11 @@ fn c3_4_c3_5_c3_6_start_positions() {
     assert_eq!(g.base_heights(), (2, 4));
     assert_eq!(
         g.piece_at(Cell3::new(4, 0, 1)),
-        Some((Color::White, Piece::King))
+        Some((Seat(0), Piece::King))
     );
     assert_eq!(
         g.piece_at(Cell3::new(3, 7, 3)),
-        Some((Color::Black, Piece::Queen))
+        Some((Seat(1), Piece::Queen))
     );
     assert_eq!(g.side_to_move(), Seat(0));
     assert_eq!(g.piece_count(), 32);

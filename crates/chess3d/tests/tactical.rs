@@ -3,9 +3,9 @@
 //! piece on the target cell, C3-15/C3-16, or en passant, C3-17) or promote (C3-18), in the
 //! same order.
 
-use chess3d::{Chess3d, Chess3dConfig, Color, Move, Piece};
+use chess3d::{Chess3d, Chess3dConfig, Move, Piece};
 use proptest::prelude::*;
-use variant_core::{Game, MoveList};
+use variant_core::{Game, MoveList, Seat};
 
 /// Whether `mv` captures or promotes, read off the position as a player would.
 fn captures_or_promotes(game: &Chess3d, mv: Move) -> bool {
@@ -79,6 +79,6 @@ fn en_passant_and_promotions_in_a_fide_position() {
     assert_eq!(tactical.len(), 8);
     assert_eq!(
         game.piece_at(tactical[0].from()).map(|p| p.0),
-        Some(Color::White)
+        Some(Seat(0))
     );
 }

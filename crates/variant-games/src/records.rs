@@ -2,7 +2,7 @@
 //! the typed record is replayed and converted.
 
 use crate::AnyGame;
-use variant_core::{Error, History, RecordError};
+use variant_core::{Error, History, RecordError, Seat};
 
 /// Reads a JSON game record of any game this build serves (the record names its game).
 ///
@@ -156,7 +156,7 @@ pub fn history_to_pgn(history: &History<AnyGame>, tags: &[(&str, &str)]) -> Opti
                 // Two-player chess has no resignation the game goes on after.
                 continue;
             };
-            let white = pos.turn() == chess3d::Color::White;
+            let white = pos.side_to_move() == Seat(0);
             if white || words.is_empty() {
                 let number = pos.fullmove_number();
                 words.push(if white {

@@ -9,7 +9,7 @@
 //! neighbour's on mine, and (short game) every opponent's on its own left neighbour's.
 
 use crate::{MoveFacts, SearchGame};
-use bishops4p::{Bishops, Move, MoveKind, Phase, PieceKind};
+use bishops4p::{Bishops, Move, MoveKind, Phase, Piece};
 use variant_core::{Game, Seat};
 
 const PAWN: i32 = 100;
@@ -20,14 +20,14 @@ const PRESSURE_AGAINST_ME: i32 = 3;
 /// Per point of an opponent's pieces around its own left neighbour's king (short game).
 const PRESSURE_AMONG_OTHERS: i32 = 2;
 
-const fn value(kind: PieceKind) -> i32 {
+const fn value(kind: Piece) -> i32 {
     match kind {
-        PieceKind::Pawn => PAWN,
-        PieceKind::Knight => 300,
-        PieceKind::Bishop => 340,
-        PieceKind::Rook => 500,
-        PieceKind::Queen => 950,
-        PieceKind::King => 0,
+        Piece::Pawn => PAWN,
+        Piece::Knight => 300,
+        Piece::Bishop => 340,
+        Piece::Rook => 500,
+        Piece::Queen => 950,
+        Piece::King => 0,
     }
 }
 
@@ -43,11 +43,11 @@ const fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
 
 /// A piece's material and position (the per-piece terms of [`survey`]): its value, a pawn by
 /// the steps left to its promotion line, knights, bishops and queens in the central zone.
-const fn piece_score(seat: u8, kind: PieceKind, f: i32, r: i32) -> i32 {
+const fn piece_score(seat: u8, kind: Piece, f: i32, r: i32) -> i32 {
     let central = 2 <= f && f < 10 && 2 <= r && r < 10;
     value(kind)
         + match kind {
-            PieceKind::Pawn => {
+            Piece::Pawn => {
                 let mut steps = pawn_steps(seat, f, r);
                 if steps < 0 {
                     steps = 0;
@@ -55,20 +55,20 @@ const fn piece_score(seat: u8, kind: PieceKind, f: i32, r: i32) -> i32 {
                 let left = if steps > 10 { 0 } else { 10 - steps };
                 left * left / 2
             }
-            PieceKind::Knight | PieceKind::Bishop if central => 15,
-            PieceKind::Queen if central => 5,
+            Piece::Knight | Piece::Bishop if central => 15,
+            Piece::Queen if central => 5,
             _ => 0,
         }
 }
 
 /// The piece kinds in the order of their discriminants (`kind as usize`).
-const KINDS: [PieceKind; 6] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
+const KINDS: [Piece; 6] = [
+    Piece::Pawn,
+    Piece::Knight,
+    Piece::Bishop,
+    Piece::Rook,
+    Piece::Queen,
+    Piece::King,
 ];
 
 /// [`piece_score`] by seat, kind and cell (rank * 12 + file), computed at compile time: the
@@ -102,12 +102,12 @@ fn army_at_start() -> i32 {
 }
 
 /// Weight of a piece standing near an enemy king (queens count most: they mate).
-fn attack_weight(kind: PieceKind) -> i32 {
+fn attack_weight(kind: Piece) -> i32 {
     match kind {
-        PieceKind::Queen => 4,
-        PieceKind::Rook => 2,
-        PieceKind::Bishop | PieceKind::Knight => 1,
-        PieceKind::Pawn | PieceKind::King => 0,
+        Piece::Queen => 4,
+        Piece::Rook => 2,
+        Piece::Bishop | Piece::Knight => 1,
+        Piece::Pawn | Piece::King => 0,
     }
 }
 
@@ -180,7 +180,7 @@ impl SearchGame for Bishops {
             (_, None) => 0,
         };
         let mut promotion = false;
-        if let Some((seat, PieceKind::Pawn)) = mover
+        if let Some((seat, Piece::Pawn)) = mover
             && let Some((f, r)) = mv.to()
         {
             promotion = pawn_steps(seat.0, f as i32, r as i32) == 0;
@@ -323,13 +323,13 @@ mod tests {
     /// in the central zone c3–j10 earns 15, in a corner nothing.
     #[test]
     fn piece_scores_spot_checks() {
-        assert_eq!(PIECE_SCORES[0][PieceKind::Pawn as usize][12 + 4], 100);
+        assert_eq!(PIECE_SCORES[0][Piece::Pawn as usize][12 + 4], 100);
         assert_eq!(
-            PIECE_SCORES[0][PieceKind::Pawn as usize][10 * 12 + 4],
+            PIECE_SCORES[0][Piece::Pawn as usize][10 * 12 + 4],
             100 + 40
         );
-        assert_eq!(PIECE_SCORES[2][PieceKind::Knight as usize][5 * 12 + 5], 315);
-        assert_eq!(PIECE_SCORES[3][PieceKind::Knight as usize][0], 300);
+        assert_eq!(PIECE_SCORES[2][Piece::Knight as usize][5 * 12 + 5], 315);
+        assert_eq!(PIECE_SCORES[3][Piece::Knight as usize][0], 300);
     }
 
     /// Kings a6 (Grey), f12 (Black), l6 (Pink), g1 (White), with or without White's rook c1

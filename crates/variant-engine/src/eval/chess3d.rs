@@ -6,7 +6,7 @@
 use super::{by_heights, off_centre};
 use crate::{MoveFacts, SearchGame};
 use chess3d::{Chess3d, Color, Move, Piece};
-use variant_core::Seat;
+use variant_core::{Game, Seat};
 use variant_core::grid3::Cell3;
 
 /// Piece values (pawn, knight, bishop, rook, queen) at one height (the classical values) and
@@ -132,7 +132,7 @@ impl SearchGame for Chess3d {
 
     fn evaluate(&self, seat: Seat) -> i32 {
         // A small bonus for the move (tempo) keeps odd and even depths closer.
-        let tempo = if self.turn().index() == seat.index() {
+        let tempo = if self.side_to_move() == seat {
             10
         } else {
             -10
@@ -178,7 +178,7 @@ impl SearchGame for Chess3d {
         // and never from check (the search does not ask then). At every height: the pass
         // is a copy with two hash keys changed (`Chess3d::passed`); through the position
         // text it had cost as much as it saved with more than one height (docs/engine.md).
-        let side = self.turn();
+        let side = Color::from(self.side_to_move());
         let pieces = (0..self.heights()).any(|z| {
             [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
                 .iter()
