@@ -109,3 +109,8 @@ variant_core::impl_config_text!(ChessTConfig);
 /// assert_eq!(ChessT::default().name(), chess_t::NAME);
 /// ```
 pub const NAME: &str = "chess-t";
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -42,3 +42,8 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -79,3 +79,8 @@ pub use removal::RemovalTable;
 pub use seat::Seat;
 pub use status::{DrawReason, Status, WinReason};
 pub use view::{BoardGrid, BoardView, CellView, PieceView};
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -48,3 +48,8 @@ pub use score::Score;
 pub use search::{SearchResult, Searcher};
 pub use search_game::{MoveFacts, SearchGame};
 pub use text::{TextResult, TextSearcher};
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -69,3 +69,8 @@ pub use result::{variants_result, variants_status_message};
 pub use search::*;
 pub use status::{variants_game_status, variants_reason, variants_status, variants_status_kind};
 pub use stop::*;
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,11 +1,11 @@
-#![doc = include_str!("../../../README.md")]
+#![doc = include_str!("../README.md")]
 //!
-//! # The facade crate
+//! # In this crate
 //!
-//! The four games of the workspace behind one door: each game crate re-exported, the generic
-//! tools ([`perft`], [`divide`], [`perft_parallel`], [`History`]), [`AnyGame`] (a game chosen
-//! at run time by name that is itself a [`Game`], with moves as `Copy` values), and a
-//! [`registry`] that lists the games with their configuration keys and reference positions.
+//! Each game crate re-exported, the generic tools ([`perft`], [`divide`], [`perft_parallel`],
+//! [`History`]), [`AnyGame`] (a game chosen at run time by name that is itself a [`Game`],
+//! with moves as `Copy` values), and a [`registry`] that lists the games with their
+//! configuration keys and reference positions.
 //!
 //! ```
 //! use variant_games::prelude::*;

@@ -48,3 +48,8 @@ pub use rng::Rng;
 pub use runner::{Match, MatchOptions, MatchProgress, play_one_game, run_match};
 pub use spec::{EngineSpec, PlayerSpec, UciSpec};
 pub use sprt::{Hypothesis, Sprt, SprtReport};
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -195,3 +195,8 @@ async fn shutdown() {
         () = term => {},
     }
 }
+
+/// The examples of the crate's README (its crates.io page), run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
