@@ -373,6 +373,41 @@ fn bench_prints_a_table_of_checked_counts() {
     assert!(stderr(&o).contains("unknown game"), "{}", stderr(&o));
 }
 
+/// `play` says before the first move which seats are the person's: with no `--player` every
+/// seat is a person at this terminal; with one the rest are named with their player.
+#[test]
+fn play_says_whom_you_play() {
+    let run = |args: &[&str]| {
+        let all: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+        stdout(&common::run(&all, Some(b"quit\n")))
+    };
+    let both = run(&["play", "chess3d", "--config", "heights=1", "--quiet"]);
+    assert_eq!(
+        both.lines().next(),
+        Some(
+            "you play white and black (all at this terminal; --player SEAT=engine gives a \
+             seat to the engine)"
+        )
+    );
+    let one = run(&["play", "chess3d", "--quiet", "--player", "black=random"]);
+    assert_eq!(one.lines().next(), Some("you play white; black: random"));
+    let bishops = run(&[
+        "play",
+        "bishops4p",
+        "--quiet",
+        "--player",
+        "white=random",
+        "--player",
+        "grey=greedy",
+        "--player",
+        "pink=random",
+    ]);
+    assert_eq!(
+        bishops.lines().next(),
+        Some("you play black; white: random, grey: greedy, pink: random")
+    );
+}
+
 #[test]
 fn play_quit_saves_the_record_and_moves_after_the_end_say_so() {
     let dir = scratch_dir("quit");

@@ -131,6 +131,29 @@ fn announce(history: &History<AnyGame>) {
     }
 }
 
+/// Who sits where, said before the first move so that a person knows which side is theirs:
+/// `you play white and black (both at this terminal)`, `you play white; black: engine`.
+fn seating(game: &AnyGame, specs: &[PlayerSpec]) -> String {
+    let name = |i: usize| game.seat_name(Seat(i as u8)).to_string();
+    let people: Vec<String> = (0..specs.len())
+        .filter(|&i| specs[i].is_human())
+        .map(name)
+        .collect();
+    let others: Vec<String> = (0..specs.len())
+        .filter(|&i| !specs[i].is_human())
+        .map(|i| format!("{}: {}", name(i), specs[i]))
+        .collect();
+    let mut line = format!("you play {}", people.join(" and "));
+    if people.len() > 1 {
+        line.push_str(" (all at this terminal; --player SEAT=engine gives a seat to the engine)");
+    }
+    if !others.is_empty() {
+        line.push_str("; ");
+        line.push_str(&others.join(", "));
+    }
+    line
+}
+
 const HELP: &str =
     "commands: <move> | moves | show | undo | resign | draw | claim | save FILE | load FILE | quit";
 
@@ -148,6 +171,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
     }));
     let any_human = specs.iter().any(PlayerSpec::is_human);
     if any_human {
+        outln!("{}", seating(history.position(), &specs));
         outln!("{HELP}");
     }
     if !opts.quiet {
