@@ -1,6 +1,6 @@
 //! A game chosen at run time against the typed game: bulk perft of every game through
-//! `variant_games::AnyGame` and through its typed position, side by side in one run (issue 10:
-//! AnyGame ≥ 0.8× typed). Node counts asserted (C3-40, D3-40, B4-52, CT-52).
+//! `variant_games::AnyGame` and through its typed position, side by side in one run
+//! (AnyGame ≥ 0.8× typed). Node counts asserted (C3-40, D3-40, B4-52, CT-52).
 #![allow(missing_docs)]
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -1,4 +1,4 @@
-//! Move generation on hostile checkers3d positions (issue 12 §1): the seeded positions of
+//! Move generation on hostile checkers3d positions: the seeded positions of
 //! `checkers3d::hostile` (1–4 kings of the side to move among 10–60 enemy men in the
 //! 8-height box). Reports the median, the 90th and 99th percentiles and the slowest single
 //! move generation, with the slowest position's text, so that a user can replay it with

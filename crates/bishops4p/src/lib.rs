@@ -21,7 +21,7 @@
 //! assert_eq!(game.seat_name(game.side_to_move()), "grey");
 //! assert_eq!(Bishops::from_text(&BishopsConfig::default(), &start.to_text()).unwrap().to_text(), start.to_text());
 //! ```
-// Helpers are `pub(crate)`: whatever is `pub` must be part of the API (issue 10 §7).
+// Helpers are `pub(crate)`: whatever is `pub` must be part of the API.
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 

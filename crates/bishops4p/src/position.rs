@@ -489,7 +489,7 @@ impl Bishops {
         // The duel is ordinary chess (B4-22): placements (B4-23) belong to the three-player
         // game, so any still pending lapse here, and the pieces stay on their start cells.
         // Every way out of the three-player game leads here (one leaver leaves two players),
-        // whether White left (issue 16) or Black left before White's second turn (found by the
+        // whether White left or Black left before White's second turn (found by the
         // fuzz target `records`); the duel's text never carries placements (B4-51).
         self.pending = 0;
         self.set_duel_directions();

@@ -161,7 +161,7 @@ fn bad_positions_are_rejected_clearly() {
 /// B4-23 with B4-51: placements are pending only while White has not moved (its first two
 /// turns are placements, or passes while it has none), so a text with placements pending and a
 /// White piece off its start cell (other than a placed queen or knight in a3–b10) is refused.
-/// The first text is the start of the fuzz crash of issue 16: White's king on f1.
+/// The first text is the start of a fuzz crash found earlier: White's king on f1.
 #[test]
 fn b4_23_pending_placements_need_an_unmoved_white() {
     let three_long = config(&[("players", "3"), ("mode", "long")]);
@@ -210,7 +210,7 @@ fn b4_23_pending_placements_need_an_unmoved_white() {
 }
 
 /// B4-21 with B4-23: a player who leaves the long game takes its pending placements along, so
-/// the duel that follows writes a text that reads back (issue 16: White left with a knight
+/// the duel that follows writes a text that reads back (White left with a knight
 /// placement pending and the duel's text kept it, which B4-51 refuses).
 #[test]
 fn b4_21_leaving_white_takes_its_placements_along() {

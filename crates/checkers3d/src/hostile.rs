@@ -1,4 +1,4 @@
-//! A seeded generator of hostile positions for the capture search (issue 12 §1): a few kings
+//! A seeded generator of hostile positions for the capture search: a few kings
 //! of the side to move among many enemy men in the full 8-height box, where the number of
 //! capture *paths* explodes while the number of distinct moves (D3-14) stays small.
 //!

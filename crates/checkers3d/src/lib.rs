@@ -33,7 +33,7 @@
 //! assert_eq!(game.count_legal_moves(), 28);
 //! assert_eq!(game.format_move(game.parse_move("c3@1-d4@2").unwrap()), "c3@1-d4@2");
 //! ```
-// Helpers are `pub(crate)`: whatever is `pub` must be part of the API (issue 10 §7).
+// Helpers are `pub(crate)`: whatever is `pub` must be part of the API.
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 

@@ -68,7 +68,7 @@ pub struct Checkers3d {
 /// Written out for [`Clone::clone_from`], which perft calls once per move to copy the parent
 /// into the child: on one height it copies word 0 and the small fields instead of the whole
 /// 136-byte value (a `memcpy` call whose wide stores the next read of the child then waited
-/// for: about a sixth of one-height perft time, docs/benchmarks.md, issue 12).
+/// for: about a sixth of one-height perft time, docs/benchmarks.md).
 impl Clone for Checkers3d {
     #[inline]
     fn clone(&self) -> Self {

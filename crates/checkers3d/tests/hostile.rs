@@ -1,4 +1,4 @@
-//! The hostile positions of `checkers3d::hostile` (issue 12 §1: 1–4 kings of the side to move
+//! The hostile positions of `checkers3d::hostile` (1–4 kings of the side to move
 //! among 10–60 enemy men in 8 heights) against the simple reference generator in
 //! `reference/`: the same sorted move texts (D3-8 … D3-14, D3-50), bulk count = list length,
 //! and every move's text read back to the same move.

@@ -26,7 +26,7 @@
 //! let field = game.strength();
 //! assert_eq!(field.get(Cell::parse("d3").unwrap()), (8, 0));
 //! ```
-// Helpers are `pub(crate)`: whatever is `pub` must be part of the API (issue 10 §7).
+// Helpers are `pub(crate)`: whatever is `pub` must be part of the API.
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 

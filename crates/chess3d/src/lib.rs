@@ -23,7 +23,7 @@
 //! game.play_text("e2@1e4@1").unwrap();
 //! assert_eq!(game.to_text().split(' ').nth(3), Some("e3@1"));
 //! ```
-// Helpers are `pub(crate)`: whatever is `pub` must be part of the API (issue 10 §7).
+// Helpers are `pub(crate)`: whatever is `pub` must be part of the API.
 #![warn(unreachable_pub)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 

@@ -195,7 +195,7 @@ impl<M: Copy, const N: usize> SpillList<M, N> {
     /// ```
     // Always inlined, with the rare spill out of line: move generators push in their
     // innermost loops, and a call per move cost one-height draughts about a tenth of its
-    // perft time (docs/benchmarks.md, issue 12).
+    // perft time (docs/benchmarks.md).
     #[inline(always)]
     pub fn push(&mut self, mv: M) {
         let full = match self {

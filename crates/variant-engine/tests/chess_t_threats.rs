@@ -1,7 +1,7 @@
 //! chess-T: the search sees a King lost to the opponent's next move. A Scout takes or
 //! exchanges without superiority (CT-12), and a captured King ends the game (CT-35). Static
 //! pruning once scored such a position by the evaluation, which prices the King at 0, so a
-//! move that let the King be taken looked fine (found in a lost self-play game, issue 22).
+//! move that let the King be taken looked fine (found in a lost self-play game).
 //! Each test checks the engine's move independently through the rule engine: after it, no
 //! reply of the opponent wins at once (`Game::status`).
 

@@ -790,8 +790,8 @@ fn wrapped<G: Game, S: MoveSink<AnyMove>>(
 /// The typed game's legal moves, listed by its own `legal_moves_into` (compiled and optimised
 /// in the game's crate) and wrapped: a generator instantiated for a wrapping sink is compiled
 /// in the caller's crate instead, where a build without LTO cannot inline the game's private
-/// helpers, and one-height draughts lost a third of its perft speed that way (issue 21,
-/// docs/benchmarks.md "AnyGame for an embedder").
+/// helpers, and one-height draughts lost a third of its perft speed that way
+/// (docs/benchmarks.md "AnyGame for an embedder").
 #[inline]
 fn listed<G: Game>(game: &G, wrap: impl Fn(G::Move) -> AnyMove, moves: &mut AnyMoveList) {
     let mut typed = G::MoveList::default();

@@ -1,4 +1,4 @@
-//! The README's quick start, in the same shape for all four games (issue 10's acceptance): a
+//! The README's quick start, in the same shape for all four games (the acceptance): a
 //! typed position from `Default`, moves as values, text round trips through `Display`/`FromStr`,
 //! configurations from text, and the same game chosen at run time as an `AnyGame` counted by
 //! the generic perft. Every expected count comes from the rules pages (C3-40 FIDE counts, the

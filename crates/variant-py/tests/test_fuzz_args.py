@@ -1,4 +1,4 @@
-"""Issue 16: the argument conversion of the bindings fuzzed with Hypothesis. Whatever Python
+"""The argument conversion of the bindings fuzzed with Hypothesis. Whatever Python
 values arrive, a call either works or raises ValueError (the library's errors) or TypeError
 (a value of the wrong type) — never a panic (pyo3's PanicException), a crash or another
 exception, and a failed call leaves the game unchanged."""

@@ -1,5 +1,5 @@
 """variant_games.match: the players-and-matches library from Python, and the command line's
-`variants match` agreeing with it (issue 21)."""
+`variants match` agreeing with it."""
 
 import json
 import os

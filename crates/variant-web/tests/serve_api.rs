@@ -95,7 +95,7 @@ fn bad_requests_are_clear_4xx() {
             400,
             "movetime must be 1 to 60000",
         ),
-        // Issue 21: seats are read with the players library's grammar, but the server starts
+        // Seats are read with the players library's grammar, but the server starts
         // no programs and serves only people and its own engine.
         (
             "/api/games",
@@ -204,7 +204,7 @@ fn engine_replied(server: &Server, id: &str, plies: usize) -> Value {
 fn engine_seats_take_the_players_grammar() {
     let dir = scratch("engine-specs");
     let server = Server::start(&dir.join("games.db"));
-    // Issue 21: the spec as the players library reads it, shown in the server's form: a plain
+    // The spec as the players library reads it, shown in the server's form: a plain
     // `engine` keeps the server's second a move, a depth limit needs no time, a table size
     // other than the server's 4 MiB is shown.
     for (spec, shown) in [

@@ -7,7 +7,7 @@
 //! default, or `normal`) is the server's `--sync`. Every answer must be 200, and the 99th percentile of the move
 //! answers (human moves, no engine) must stay under 50 ms. Every game has a clock (an hour and
 //! a second a move: the server's timers run, none expires) and is listed, and one more client
-//! reads the lobby (`GET /api/games`) every 250 ms throughout (issue 24: the figure holds with
+//! reads the lobby (`GET /api/games`) every 250 ms throughout (the figure holds with
 //! clocks and the lobby in).
 //!
 //! Timing belongs in release builds: this test is `#[ignore]`d and run by

@@ -1,4 +1,4 @@
-//! Issue 24's API against a real server process on an ephemeral loopback port: clocks (a flag
+//! The API against a real server process on an ephemeral loopback port: clocks (a flag
 //! fall ends a game by time, removes a player of the long "Bishops" game, survives a kill),
 //! the lobby (open seats, taking one, 409 when taken, kept across a restart), records (JSON
 //! read back by `variants`, PGN for FIDE chess, 422 for the others), the game's `view` facts,

@@ -15,7 +15,7 @@
 //! known node count. Output: one line per position with both times and the ratio typed time /
 //! AnyGame time (1.0 = the same speed), for two counts:
 //!
-//! - `perft`: the library's `perft`, the figure of the acceptance (issue 21).
+//! - `perft`: the library's `perft`, the figure of the acceptance.
 //! - `walk`: `perft_generic`, the same count without the game's `perft_count` hook (list the
 //!   moves, copy the parent into the child, play, count the last ply in bulk), so every node
 //!   goes through `AnyGame`'s own `legal_moves_into`, `clone_from`, `play_unchecked` and
@@ -37,7 +37,7 @@ struct Case {
     quick: (u32, u64),
 }
 
-/// The four positions of the acceptance (issue 21): FIDE chess perft 5, Russian draughts perft
+/// The four positions of the acceptance: FIDE chess perft 5, Russian draughts perft
 /// 9, Bishops perft 5, chess-T perft 5. Node counts from the games' perft data files
 /// (`crates/<game>/data/<game>.perft`: published tables and the rules pages' reference counts).
 const CASES: &[Case] = &[

@@ -1,5 +1,5 @@
-//! Issue 16's class of question, asked of every game: a position reachable from any text the
-//! game accepts writes a text that reads back to the same position. The fuzz crash of issue 16
+//! A class of question, asked of every game: a position reachable from any text the
+//! game accepts writes a text that reads back to the same position. The fuzz crash found earlier
 //! was such a case (a bishops4p text accepted, one move later a text the reader refused).
 //!
 //! Texts: positions of seeded random playouts from each configuration's start, changed by 1–3

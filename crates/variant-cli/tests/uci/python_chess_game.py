@@ -1,4 +1,4 @@
-"""python-chess drives `variants uci` through whole games (issue 13, run by .ci/run).
+"""python-chess drives `variants uci` through whole games (run by .ci/run).
 
 Usage: python_chess_game.py PATH_TO_VARIANTS [GAMES]
 

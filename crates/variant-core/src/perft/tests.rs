@@ -280,7 +280,7 @@ fn a_table_too_large_is_refused_before_counting() {
 
 #[test]
 fn a_depth_over_the_limit_is_refused_before_counting() {
-    // Over MAX_DEPTH the recursion could overflow the stack (issue 16: never a crash): the
+    // Over MAX_DEPTH the recursion could overflow the stack (never a crash): the
     // counting functions with options answer an error, whatever else is asked.
     let over = MAX_DEPTH + 1;
     for options in [

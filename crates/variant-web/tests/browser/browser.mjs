@@ -14,7 +14,7 @@
 //     position, one person);
 //  4. four browser contexts (four "machines") play "Bishops" on the four seat links; every
 //     page follows every move; then the four play a game from a position to White's mate;
-//  5. issue 24: the focus view on 8 heights (maps, a move across heights and its path), every
+//  5. the focus view on 8 heights (maps, a move across heights and its path), every
 //     Bishops seat's page turned to put that seat at the bottom, stepping through the move list
 //     and downloading the records (JSON read back by `variants`, PGN by python-chess), a flag
 //     fall on two pages, the lobby (a second browser takes the open seat), a server restart
