@@ -6,8 +6,8 @@ use bishops4p::{Bishops, BishopsConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use variant_core::{Game, GameConfig, perft::perft};
 use variant_benches::reference;
+use variant_core::{Game, GameConfig, perft::perft};
 
 fn bench(c: &mut Criterion) {
     let four = Bishops::new(&BishopsConfig::default()).expect("default configuration");

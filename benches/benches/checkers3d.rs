@@ -6,8 +6,8 @@ use checkers3d::{Checkers3d, Checkers3dConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use variant_core::{Game, GameConfig, perft::perft};
 use variant_benches::reference;
+use variant_core::{Game, GameConfig, perft::perft};
 
 fn bench_case(c: &mut Criterion, name: &str, pairs: &[(&str, &str)], depth: u32, nodes: u64) {
     let config = Checkers3dConfig::from_pairs(pairs.iter().copied()).expect("valid configuration");

@@ -4,8 +4,8 @@ use chess_t::{ChessT, ChessTConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use variant_core::{Game, GameConfig, perft};
 use variant_benches::reference;
+use variant_core::{Game, GameConfig, perft};
 
 /// A benchmarked start: label, configuration pairs, perft depth, node count (CT-52).
 type Case = (

@@ -12,9 +12,9 @@
 #![allow(missing_docs)]
 
 use chess3d::{Chess3d, Chess3dConfig};
+use variant_benches::cozy_perft;
 use variant_core::Game;
 use variant_core::perft::perft;
-use variant_benches::cozy_perft;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();

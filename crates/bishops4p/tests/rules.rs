@@ -243,7 +243,11 @@ fn b4_21_elimination_removes_the_army_and_opens_a_check() {
     assert_eq!(g.status(), Status::Ongoing);
     assert_eq!(g.active_seats(), vec![WHITE, BLACK, PINK]);
     assert_eq!(g.eliminated_seats(), vec![GREY]);
-    assert_eq!(g.piece_at("d5".parse().unwrap()), None, "Grey's bishop d5 removed");
+    assert_eq!(
+        g.piece_at("d5".parse().unwrap()),
+        None,
+        "Grey's bishop d5 removed"
+    );
     assert_eq!(g.side_to_move(), PINK);
     assert!(g.is_in_check(PINK));
     // B4-3: left neighbours recomputed: White's is now Black.
@@ -264,9 +268,18 @@ fn b4_22_duel_reorientation_and_instant_promotion() {
     play(&mut g, &["c1c12"]);
     assert_eq!(g.phase(), Phase::Duel);
     assert_eq!(g.active_seats(), vec![WHITE, PINK]);
-    assert_eq!(g.piece_at("e10".parse().unwrap()), Some((WHITE, bishops4p::Piece::Queen)));
-    assert_eq!(g.piece_at("k3".parse().unwrap()), Some((PINK, bishops4p::Piece::Queen)));
-    assert_eq!(g.piece_at("h8".parse().unwrap()), Some((PINK, bishops4p::Piece::Pawn)));
+    assert_eq!(
+        g.piece_at("e10".parse().unwrap()),
+        Some((WHITE, bishops4p::Piece::Queen))
+    );
+    assert_eq!(
+        g.piece_at("k3".parse().unwrap()),
+        Some((PINK, bishops4p::Piece::Queen))
+    );
+    assert_eq!(
+        g.piece_at("h8".parse().unwrap()),
+        Some((PINK, bishops4p::Piece::Pawn))
+    );
     assert_eq!(g.side_to_move(), PINK);
     // Directions in a duel without migration (every piece in the zone): Pink's pawn h8 steps
     // south (h8h7), White's pawn e5 north (e5e6).
@@ -277,7 +290,10 @@ fn b4_22_duel_reorientation_and_instant_promotion() {
     // A turned pawn reaching its far line becomes a queen at once: Pink's h4 → h3.
     let mut d = pos("wKd7 wPe5 pKi9 pPh4", "p wp - - 0 0 duel -");
     play(&mut d, &["h4h3"]);
-    assert_eq!(d.piece_at("h3".parse().unwrap()), Some((PINK, bishops4p::Piece::Queen)));
+    assert_eq!(
+        d.piece_at("h3".parse().unwrap()),
+        Some((PINK, bishops4p::Piece::Queen))
+    );
 }
 
 /// B4-22: migration. White's king g1 is outside the zone (distance 2): White must move it, and
@@ -337,7 +353,10 @@ fn b4_23_three_player_placements() {
     );
     play(&mut g, &["Q@b7"]);
     assert_eq!(g.side_to_move(), BLACK);
-    assert_eq!(g.piece_at("b7".parse().unwrap()), Some((WHITE, bishops4p::Piece::Queen)));
+    assert_eq!(
+        g.piece_at("b7".parse().unwrap()),
+        Some((WHITE, bishops4p::Piece::Queen))
+    );
     play(&mut g, &["e11e10", "k6j6"]);
     assert_eq!(g.side_to_move(), WHITE);
     let list = moves(&g);
@@ -365,7 +384,11 @@ fn b4_9_en_passant_by_the_next_player_only() {
     assert!(moves(&g).contains(&"c4d3".to_string()));
     let mut taken = g.clone();
     play(&mut taken, &["c4d3"]);
-    assert_eq!(taken.piece_at("d4".parse().unwrap()), None, "the d4 pawn is captured");
+    assert_eq!(
+        taken.piece_at("d4".parse().unwrap()),
+        None,
+        "the d4 pawn is captured"
+    );
     // If Grey does not take, the right is gone for good.
     play(&mut g, &["a6a7"]);
     assert!(!g.to_text().contains("d3w"));
@@ -393,8 +416,14 @@ fn b4_10_castling() {
         "{k:?}"
     );
     play(&mut g, &["g1i1"]);
-    assert_eq!(g.piece_at("i1".parse().unwrap()), Some((WHITE, bishops4p::Piece::King)));
-    assert_eq!(g.piece_at("h1".parse().unwrap()), Some((WHITE, bishops4p::Piece::Rook)));
+    assert_eq!(
+        g.piece_at("i1".parse().unwrap()),
+        Some((WHITE, bishops4p::Piece::King))
+    );
+    assert_eq!(
+        g.piece_at("h1".parse().unwrap()),
+        Some((WHITE, bishops4p::Piece::Rook))
+    );
     // A Black rook on h12 covers h1 (h-file): no short castling; long is still there.
     let g = pos(
         "wKg1 wRc1 wRj1 gKa6 bKf12 bRh12 pKl7",

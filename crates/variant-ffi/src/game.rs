@@ -256,7 +256,10 @@ pub extern "C" fn variants_game_play(
         let game = arg_mut(game, "game")?;
         let text = arg_str(r#move, "move")?;
         // Parsed before the stamp changes: a refused move leaves the handle as it was.
-        let mv = game.game.parse_move(text).map_err(variant_games::Error::from)?;
+        let mv = game
+            .game
+            .parse_move(text)
+            .map_err(variant_games::Error::from)?;
         game.changing().play_unchecked(mv);
         Ok(())
     })

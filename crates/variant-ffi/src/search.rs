@@ -10,8 +10,8 @@ use crate::result::variants_result;
 use crate::stop::variants_stop;
 use std::ffi::{CString, c_char, c_void};
 use std::time::Duration;
-use variant_games::variant_core::{Game, GameConfig};
 use variant_engine::{Limits, TextResult, TextSearcher};
+use variant_games::variant_core::{Game, GameConfig};
 
 /// The score of a won game in `variants_game_search`: a win after `p` plies scores
 /// `VARIANTS_MATE_SCORE - p`, a loss after `p` plies `-(VARIANTS_MATE_SCORE - p)`; every other

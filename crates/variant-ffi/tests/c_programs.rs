@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use variant_ffi::VARIANTS_ABI_VERSION;
 use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
-use variant_ffi::VARIANTS_ABI_VERSION;
 
 fn workspace_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -5,9 +5,9 @@
 
 use std::ffi::{CStr, CString, c_char};
 use std::ptr;
+use variant_ffi::*;
 use variant_games::registry;
 use variant_games::variant_core::Game;
-use variant_ffi::*;
 use variants_result::*;
 
 /// The first game this build serves.

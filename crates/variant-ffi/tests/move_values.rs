@@ -5,8 +5,8 @@
 
 use std::ffi::{CStr, CString, c_char};
 use std::ptr;
-use variant_games::registry;
 use variant_ffi::*;
+use variant_games::registry;
 use variants_result::*;
 
 fn last_error() -> String {

@@ -3,8 +3,8 @@
 
 use std::ffi::{CStr, CString, c_char};
 use std::ptr;
-use variant_games::registry;
 use variant_ffi::*;
+use variant_games::registry;
 use variants_result::*;
 
 fn read_text(call: impl Fn(*mut c_char, usize, *mut usize) -> variants_result) -> String {

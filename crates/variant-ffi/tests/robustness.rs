@@ -6,8 +6,8 @@
 use proptest::prelude::*;
 use std::ffi::{CStr, CString, c_char};
 use std::ptr;
-use variant_games::registry;
 use variant_ffi::*;
+use variant_games::registry;
 use variants_result::*;
 
 /// A C string from arbitrary non-NUL bytes (valid UTF-8 or not).

@@ -111,7 +111,10 @@ fn configurations_are_equal_however_they_were_built() -> Result<(), variant_game
     assert_eq!(c, d);
     // A bad key is a typed error naming the key.
     let e = "colour=blue".parse::<Chess3dConfig>().unwrap_err();
-    assert!(matches!(e, variant_games::ConfigError::UnknownKey { .. }), "{e}");
+    assert!(
+        matches!(e, variant_games::ConfigError::UnknownKey { .. }),
+        "{e}"
+    );
     Ok(())
 }
 

@@ -326,7 +326,8 @@ mod tests {
             "position startpos moves e2e4 e7e5"
         );
         let other =
-            variant_games::from_text("chess3d", "heights=1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+            variant_games::from_text("chess3d", "heights=1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+                .unwrap();
         let mut h = History::new(other);
         h.play_text("e1g1").unwrap();
         assert_eq!(

@@ -5,8 +5,8 @@ use crate::error::MatchError;
 use crate::external::UciEngine;
 use crate::rng::Rng;
 use crate::spec::{EngineSpec, PlayerSpec};
-use variant_games::{AnyGame, Game, History};
 use variant_engine::AnyEngine;
+use variant_games::{AnyGame, Game, History};
 
 /// A player ready to play games of one game and configuration.
 ///

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
-use variant_games::{AnyConfig, AnyGame, Game, GameConfig};
 use variant_engine::{AnyEngine, Limits, line_texts};
+use variant_games::{AnyConfig, AnyGame, Game, GameConfig};
 
 /// The game and configuration before any `UCI_Variant`: FIDE chess (chess3d, one height).
 pub const DEFAULT_VARIANT: (&str, &str) = ("chess3d", "heights=1");
@@ -197,12 +197,14 @@ impl Session {
         if name.eq_ignore_ascii_case("UCI_Variant") {
             let (game, pairs) = if value == FIDE_CHESS {
                 let (game, text) = DEFAULT_VARIANT;
-                let pairs = variant_games::registry::parse_config(text).map_err(|e| e.to_string())?;
+                let pairs =
+                    variant_games::registry::parse_config(text).map_err(|e| e.to_string())?;
                 (game, pairs)
             } else {
                 (value.as_str(), Vec::new())
             };
-            let config = variant_games::registry::config(game, &pairs).map_err(|e| e.to_string())?;
+            let config =
+                variant_games::registry::config(game, &pairs).map_err(|e| e.to_string())?;
             return self.reconfigure(config, pairs);
         }
         if name.eq_ignore_ascii_case("Hash") {
@@ -231,7 +233,8 @@ impl Session {
         let mut pairs = self.pairs.clone();
         pairs.retain(|(k, _)| *k != name);
         pairs.push((name, value));
-        let config = variant_games::registry::config(self.variant, &pairs).map_err(|e| e.to_string())?;
+        let config =
+            variant_games::registry::config(self.variant, &pairs).map_err(|e| e.to_string())?;
         self.reconfigure(config, pairs)
     }
 

@@ -100,8 +100,8 @@ fn the_three_player_game_seats_three() {
 fn the_engine_player_sees_repetitions() {
     use variant_games::History;
     use variant_match::{Player, PlayerSpec, Rng};
-    let start =
-        variant_games::from_text("chess3d", "heights=1", "7k/p7/8/8/8/8/P7/3Q3K w - - 0 1").unwrap();
+    let start = variant_games::from_text("chess3d", "heights=1", "7k/p7/8/8/8/8/P7/3Q3K w - - 0 1")
+        .unwrap();
     let mut history = History::new(start.clone());
     for m in ["h1g1", "h8g8", "g1h1"] {
         history.play_text(m).unwrap();

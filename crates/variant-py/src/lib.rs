@@ -30,7 +30,10 @@ use pyo3::prelude::*;
 /// The names of the games this build serves.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    variant_games::registry::games().iter().map(|g| g.name).collect()
+    variant_games::registry::games()
+        .iter()
+        .map(|g| g.name)
+        .collect()
 }
 
 /// The configuration keys of a game: a list of `(key, default, allowed, description)`.

@@ -2,9 +2,9 @@
 
 use pyo3::prelude::*;
 use std::time::Duration;
+use variant_engine::{AnyEngine, Limits, line_texts};
 use variant_games::AnyGame;
 use variant_games::variant_core::{Error, Game};
-use variant_engine::{AnyEngine, Limits, line_texts};
 
 /// What a search found.
 #[pyclass(module = "variant_games", name = "SearchResult", frozen, get_all)]

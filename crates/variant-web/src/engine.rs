@@ -2,8 +2,8 @@
 //! (`variant_engine::AnyEngine`, kept by the room for the whole game) searching the position
 //! within the seat's limits.
 
-use variant_games::{AnyGame, Game};
 use variant_engine::{AnyEngine, Limits};
+use variant_games::{AnyGame, Game};
 
 /// The move `engine` plays in `game` (canonical text) within `limits`; `earlier` are the
 /// Zobrist hashes of the positions before it (repetitions). `None` when there is no legal

@@ -6,8 +6,8 @@ use crate::store::{GameRow, LogEntry};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use variant_games::{AnyGame, Game, History, Seat, Status, WinReason};
 use variant_engine::AnyEngine;
+use variant_games::{AnyGame, Game, History, Seat, Status, WinReason};
 use variant_match::{EngineSpec, PlayerSpec};
 
 /// One engine seat's engine, kept for the whole game (its table and what it learnt); shared

@@ -11,10 +11,10 @@
 //! position on the way. Each game must yield a minimum of distinct accepted texts that differ
 //! from their sources, so the test cannot pass by accepting nothing.
 
-use variant_games::variant_core::Game;
 use variant_fuzz_checks::{
     Bytes, Visit, check_light, check_position, config_of, dispatch, playout, start,
 };
+use variant_games::variant_core::Game;
 
 /// A small seeded generator (SplitMix64): a failure names the seed to replay.
 struct Rng(u64);

@@ -87,8 +87,10 @@ fn issue16_start_text_is_refused_with_the_rule() {
     )
     .expect("a valid configuration");
     let error =
-        <variant_games::bishops4p::Bishops as variant_games::variant_core::Game>::from_text(&config, &text)
-            .expect_err("White's king moved while a placement is pending: unreachable (B4-23)")
-            .to_string();
+        <variant_games::bishops4p::Bishops as variant_games::variant_core::Game>::from_text(
+            &config, &text,
+        )
+        .expect_err("White's king moved while a placement is pending: unreachable (B4-23)")
+        .to_string();
     assert!(error.contains("B4-23"), "{error}");
 }

@@ -5,8 +5,8 @@ use crate::cli::PositionArgs;
 use crate::error::Error;
 use crate::output::outln;
 use std::time::Duration;
-use variant_games::Game;
 use variant_engine::{Limits, Score, TextResult, TextSearcher};
+use variant_games::Game;
 
 /// Options of `variants analyse`.
 pub struct Options {

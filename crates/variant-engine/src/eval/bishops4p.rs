@@ -324,10 +324,7 @@ mod tests {
     #[test]
     fn piece_scores_spot_checks() {
         assert_eq!(PIECE_SCORES[0][Piece::Pawn as usize][12 + 4], 100);
-        assert_eq!(
-            PIECE_SCORES[0][Piece::Pawn as usize][10 * 12 + 4],
-            100 + 40
-        );
+        assert_eq!(PIECE_SCORES[0][Piece::Pawn as usize][10 * 12 + 4], 100 + 40);
         assert_eq!(PIECE_SCORES[2][Piece::Knight as usize][5 * 12 + 5], 315);
         assert_eq!(PIECE_SCORES[3][Piece::Knight as usize][0], 300);
     }

@@ -6,8 +6,8 @@
 use super::{by_heights, off_centre};
 use crate::{MoveFacts, SearchGame};
 use chess3d::{Chess3d, Color, Move, Piece};
-use variant_core::{Game, Seat};
 use variant_core::grid3::Cell3;
+use variant_core::{Game, Seat};
 
 /// Piece values (pawn, knight, bishop, rook, queen) at one height (the classical values) and
 /// at eight heights (estimates from the number of lines: knight 24 leaps, bishop 12 lines,
@@ -132,11 +132,7 @@ impl SearchGame for Chess3d {
 
     fn evaluate(&self, seat: Seat) -> i32 {
         // A small bonus for the move (tempo) keeps odd and even depths closer.
-        let tempo = if self.side_to_move() == seat {
-            10
-        } else {
-            -10
-        };
+        let tempo = if self.side_to_move() == seat { 10 } else { -10 };
         let s = if self.heights() == 1 {
             super::pesto::white_minus_black(self)
         } else {

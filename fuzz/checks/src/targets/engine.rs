@@ -12,9 +12,9 @@
 use crate::{Bytes, configs_of, legal, playout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use variant_engine::{AnyEngine, Limits};
 use variant_games::AnyGame;
 use variant_games::variant_core::Game;
-use variant_engine::{AnyEngine, Limits};
 
 /// How far past its time limit or stop signal a search may return. Generous: the fuzz build
 /// runs under the address sanitizer on a shared machine; a hang is minutes, not this.
