@@ -76,9 +76,9 @@
 //! `<!-- docs-run: dask-scheduler tcp://IPV4:PORT -->` (`sh`, Python scripts: the reader's
 //! running Dask cluster — `dask scheduler` at that address and two single-threaded
 //! `dask worker`s from the block's `venv` — started for the first block that names it, kept
-//! for the page's later blocks, stopped after the page; an address no interface of this
-//! machine has, such as a page's `10.0.0.5`, is given to the loopback for the page with
-//! `ip addr add ADDRESS/32 dev lo` (root, or `sudo -n`) and taken back after),
+//! for the page's later blocks, stopped after the page; the address is a loopback one,
+//! 127.0.0.0/8, such as a page's `127.0.0.1`: the cluster runs on this machine, and its
+//! traffic goes to no other address),
 //! `<!-- docs-run: slurm-queue -->` (`sh`, Python scripts: `sbatch`, `squeue` and `scancel`
 //! stand-ins first on `PATH`, a Slurm queue that accepts every job — `Submitted batch job N`
 //! — and starts none, as a busy cluster's queue; the block must submit at least one job, and

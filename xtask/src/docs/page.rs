@@ -85,7 +85,8 @@ pub enum Directive {
     /// `sh`, `python`: a Dask scheduler listens at this address (`tcp://HOST:PORT`) with two
     /// workers, as the reader's running cluster: started with the block's virtual environment
     /// for the first block that names it, kept for the page's later blocks, stopped after the
-    /// page. A HOST that is no address of this machine is given to its loopback for the page.
+    /// page. HOST is a loopback address (127.0.0.0/8): one this machine always has, and the
+    /// cluster's traffic goes to no other.
     DaskScheduler { host: String, port: u16 },
     /// `sh`, `python`: `sbatch`, `squeue` and `scancel` are stand-ins first on `PATH`: a Slurm
     /// queue on this machine that accepts every job and starts none (they stay pending, as on
@@ -143,13 +144,21 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
             let parsed = address.strip_prefix("tcp://").and_then(|a| {
                 let (host, port) = a.rsplit_once(':')?;
                 let ip: std::net::Ipv4Addr = host.parse().ok()?;
-                Some((ip.to_string(), port.parse::<u16>().ok().filter(|&p| p > 0)?))
+                Some((ip, port.parse::<u16>().ok().filter(|&p| p > 0)?))
             });
-            let Some((host, port)) = parsed else {
+            let Some((ip, port)) = parsed else {
                 return Err(format!(
                     "{place}: `docs-run: {text}`: write `dask-scheduler tcp://IPV4:PORT`"
                 ));
             };
+            if !ip.is_loopback() {
+                return Err(format!(
+                    "{place}: `docs-run: {text}`: the scheduler's address must be a loopback \
+                     one (127.0.0.0/8, e.g. tcp://127.0.0.1:{port}): the page's cluster runs on \
+                     this machine, whose traffic goes to no other address"
+                ));
+            }
+            let host = ip.to_string();
             Ok(Directive::DaskScheduler { host, port })
         }
         "venv" if !rest.trim().is_empty() && !rest.trim().contains(char::is_whitespace) => {
@@ -296,26 +305,42 @@ mod tests {
     }
 
     #[test]
-    fn a_scheduler_is_an_ipv4_address_and_a_port() {
+    fn a_scheduler_is_a_loopback_ipv4_address_and_a_port() {
         let b = blocks(
             Path::new("p.md"),
-            "<!-- docs-run: dask-scheduler tcp://10.0.0.5:8786 -->\n<!-- docs-run: slurm-queue -->\n```sh\nx\n```\n",
+            "<!-- docs-run: dask-scheduler tcp://127.0.0.1:8786 -->\n<!-- docs-run: slurm-queue -->\n```sh\nx\n```\n",
         )
         .unwrap();
-        assert_eq!(b[0].dask_scheduler(), Some(("10.0.0.5", 8786)));
+        assert_eq!(b[0].dask_scheduler(), Some(("127.0.0.1", 8786)));
         assert!(b[0].directives.contains(&Directive::SlurmQueue));
+        let b = blocks(
+            Path::new("p.md"),
+            "<!-- docs-run: dask-scheduler tcp://127.0.0.2:8790 -->\n```sh\nx\n```\n",
+        )
+        .unwrap();
+        assert_eq!(b[0].dask_scheduler(), Some(("127.0.0.2", 8790)));
         for bad in [
-            "dask-scheduler 10.0.0.5:8786",
-            "dask-scheduler tcp://10.0.0.5",
-            "dask-scheduler tcp://10.0.0.5:0",
+            "dask-scheduler 127.0.0.1:8786",
+            "dask-scheduler tcp://127.0.0.1",
+            "dask-scheduler tcp://127.0.0.1:0",
             "dask-scheduler tcp://example.org:8786",
-            "dask-scheduler tcp://10.0.0.256:8786",
+            "dask-scheduler tcp://127.0.0.256:8786",
         ] {
             let page = format!("<!-- docs-run: {bad} -->\n```sh\nx\n```\n");
             let e = blocks(Path::new("p.md"), &page).unwrap_err();
             assert!(
                 e.contains("p.md:2") && e.contains("IPV4:PORT"),
                 "{bad}: {e}"
+            );
+        }
+        // An address of another machine (or one to give this machine first) is refused.
+        for other in ["10.0.0.5", "192.168.1.2", "8.8.8.8", "0.0.0.0"] {
+            let page =
+                format!("<!-- docs-run: dask-scheduler tcp://{other}:8786 -->\n```sh\nx\n```\n");
+            let e = blocks(Path::new("p.md"), &page).unwrap_err();
+            assert!(
+                e.contains("p.md:2") && e.contains("loopback"),
+                "{other}: {e}"
             );
         }
     }

@@ -34,8 +34,6 @@ struct Scheduler {
     port: u16,
     /// The process group of the scheduler and its workers.
     group: u32,
-    /// Whether the host address was given to the loopback for the page (and is removed after).
-    address_added: bool,
 }
 
 impl PageRun {
@@ -76,22 +74,11 @@ impl PageRun {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Stops the page's Dask clusters (and takes back the addresses given to the loopback for
-    /// them), then removes what the page's blocks added to the workspace root.
+    /// Stops the page's Dask clusters, then removes what the page's blocks added to the
+    /// workspace root.
     pub fn finish(self) -> Result<(), String> {
         for scheduler in self.schedulers.take() {
             kill_group(scheduler.group);
-            if scheduler.address_added {
-                let mut ip = sudo_unless_root("ip");
-                ip.args([
-                    "addr",
-                    "del",
-                    &format!("{}/32", scheduler.host),
-                    "dev",
-                    "lo",
-                ]);
-                let _ = ip.status();
-            }
         }
         for path in entries(&self.root)?.difference(&self.before) {
             let done = if path.is_dir() && !path.is_symlink() {
@@ -343,9 +330,10 @@ impl PageRun {
     }
 
     /// Starts the Dask cluster of the block's `dask-scheduler` directive, unless the page has
-    /// it running already: the address given to the loopback when no interface has it, then
-    /// `dask scheduler` and two single-threaded `dask worker`s of the block's virtual
-    /// environment; returns once the scheduler accepts connections.
+    /// it running already: `dask scheduler` at its loopback address (checked by `page.rs`; every
+    /// one of them is this machine's, with nothing to set up) and two single-threaded
+    /// `dask worker`s of the block's virtual environment; returns once the scheduler accepts
+    /// connections.
     fn start_scheduler(&self, block: &Block) -> Result<(), String> {
         let Some((host, port)) = block.dask_scheduler() else {
             return Ok(());
@@ -358,26 +346,6 @@ impl PageRun {
         {
             return Ok(());
         }
-        let addresses = Command::new("ip")
-            .args(["-o", "-4", "addr", "show"])
-            .output()
-            .map_err(|e| format!("cannot run `ip`: {e}"))?;
-        let have = String::from_utf8_lossy(&addresses.stdout).contains(&format!("inet {host}/"));
-        let mut address_added = false;
-        if !have {
-            let mut ip = sudo_unless_root("ip");
-            ip.args(["addr", "add", &format!("{host}/32"), "dev", "lo"]);
-            let out = ip.output().map_err(|e| format!("cannot run `ip`: {e}"))?;
-            if !out.status.success() {
-                return Err(format!(
-                    "the block needs a Dask scheduler at {host}, an address this machine does not \
-                     have, and `ip addr add {host}/32 dev lo` failed (it needs root or \
-                     CAP_NET_ADMIN): {}",
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ));
-            }
-            address_added = true;
-        }
         let address = format!("tcp://{host}:{port}");
         let script = format!(
             "dask scheduler --host {host} --port {port} --no-dashboard &\n\
@@ -389,22 +357,13 @@ impl PageRun {
             .scratch
             .join(format!("dask-scheduler-{host}-{port}.txt"));
         output_to(&mut cmd, &log)?;
-        let child = match cmd.spawn() {
-            Ok(child) => child,
-            Err(e) => {
-                if address_added {
-                    let mut ip = sudo_unless_root("ip");
-                    ip.args(["addr", "del", &format!("{host}/32"), "dev", "lo"]);
-                    let _ = ip.status();
-                }
-                return Err(format!("cannot start the Dask cluster at {address}: {e}"));
-            }
-        };
+        let child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start the Dask cluster at {address}: {e}"))?;
         self.schedulers.borrow_mut().push(Scheduler {
             host: host.to_string(),
             port,
             group: child.id(),
-            address_added,
         });
         let socket: std::net::SocketAddr = format!("{host}:{port}")
             .parse()
@@ -764,21 +723,6 @@ fn output_to(cmd: &mut Command, log: &Path) -> Result<(), String> {
         .stderr(err)
         .process_group(0);
     Ok(())
-}
-
-/// `program`, through `sudo` unless this process runs as root.
-fn sudo_unless_root(program: &str) -> Command {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    if root {
-        Command::new(program)
-    } else {
-        let mut sudo = Command::new("sudo");
-        sudo.args(["-n", program]);
-        sudo
-    }
 }
 
 /// `text` quoted for bash.
