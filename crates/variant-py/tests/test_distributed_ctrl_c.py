@@ -64,8 +64,10 @@ def test_ctrl_c_on_a_local_cluster_stops_quietly():
         # The workers are counting their first tasks now.
         time.sleep(2)
         os.killpg(run.pid, signal.SIGINT)  # Ctrl-C, as the terminal delivers it
-        out, _ = run.communicate(timeout=300)
+        # (Not communicate(), which would take stderr from the reader.)
+        run.wait(timeout=300)
         reader.join(timeout=60)
+        out = run.stdout.read()
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
