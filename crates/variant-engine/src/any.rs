@@ -3,7 +3,8 @@
 //! library, Python) reach the engine one way and never match on the game themselves.
 //!
 //! This is the one place outside the game crates and the facade that lists the games: a game
-//! joins the engine with its evaluation (`eval/`) and one arm here.
+//! joins the engine with its evaluation (`eval/`) and one arm here, both compiled with the
+//! game's Cargo feature.
 
 use crate::{Limits, Progress, SearchGame, SearchResult, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -14,9 +15,13 @@ pub const DEFAULT_ANY_HASH_MB: usize = 16;
 
 /// The typed searcher of the game last searched.
 enum Typed {
+    #[cfg(feature = "chess3d")]
     Chess3d(Searcher<variant_games::chess3d::Chess3d>),
+    #[cfg(feature = "checkers3d")]
     Checkers3d(Searcher<variant_games::checkers3d::Checkers3d>),
+    #[cfg(feature = "bishops4p")]
     Bishops(Searcher<variant_games::bishops4p::Bishops>),
+    #[cfg(feature = "chess-t")]
     ChessT(Searcher<variant_games::chess_t::ChessT>),
 }
 
@@ -111,11 +116,15 @@ impl AnyEngine {
     /// ```
     pub fn clear(&mut self) {
         match &mut self.typed {
+            #[cfg(feature = "chess3d")]
             Some(Typed::Chess3d(s)) => s.clear(),
+            #[cfg(feature = "checkers3d")]
             Some(Typed::Checkers3d(s)) => s.clear(),
+            #[cfg(feature = "bishops4p")]
             Some(Typed::Bishops(s)) => s.clear(),
+            #[cfg(feature = "chess-t")]
             Some(Typed::ChessT(s)) => s.clear(),
-            None => {}
+            _ => {}
         }
     }
 
@@ -160,9 +169,13 @@ impl AnyEngine {
             }};
         }
         match game.typed() {
+            #[cfg(feature = "chess3d")]
             TypedGame::Chess3d(g) => run!(Chess3d, g),
+            #[cfg(feature = "checkers3d")]
             TypedGame::Checkers3d(g) => run!(Checkers3d, g),
+            #[cfg(feature = "bishops4p")]
             TypedGame::Bishops(g) => run!(Bishops, g),
+            #[cfg(feature = "chess-t")]
             TypedGame::ChessT(g) => run!(ChessT, g),
             _ => fallback(game),
         }
@@ -203,8 +216,9 @@ where
     }
 }
 
-/// A game this engine has no evaluation for (a game added to the facade without one): its
-/// first legal move, unsearched, so a caller still gets a legal move.
+/// A game this engine has no evaluation for (a game added to the facade without one, or one
+/// whose engine feature is off while another crate turned the facade's on): its first legal
+/// move, unsearched, so a caller still gets a legal move.
 fn fallback(game: &AnyGame) -> SearchResult<AnyMove> {
     SearchResult {
         best: game.legal_moves().first().copied(),

@@ -28,6 +28,7 @@ fn assert_wins_in_one<G: SearchGame>(config: &[(&str, &str)], text: &str, expect
 
 /// C3-21 checkmate, one height (FIDE chess): ...Qd1#.
 #[test]
+#[cfg(feature = "chess3d")]
 fn chess3d_one_height() {
     assert_wins_in_one::<chess3d::Chess3d>(
         &[("heights", "1")],
@@ -38,6 +39,7 @@ fn chess3d_one_height() {
 
 /// C3-21 checkmate with two heights (C3-12 barrier in play).
 #[test]
+#[cfg(feature = "chess3d")]
 fn chess3d_two_heights() {
     assert_wins_in_one::<chess3d::Chess3d>(
         &[("heights", "2")],
@@ -48,6 +50,7 @@ fn chess3d_two_heights() {
 
 /// C3-21 checkmate with eight heights: a capture from height 3 down onto height 2.
 #[test]
+#[cfg(feature = "chess3d")]
 fn chess3d_eight_heights() {
     assert_wins_in_one::<chess3d::Chess3d>(
         &[("heights", "8")],
@@ -59,6 +62,7 @@ fn chess3d_eight_heights() {
 
 /// B4-13/B4-20: Grey mates its left neighbour Black; the short game ends.
 #[test]
+#[cfg(feature = "bishops4p")]
 fn bishops4p_four_players() {
     assert_wins_in_one::<bishops4p::Bishops>(
         &[],
@@ -72,6 +76,7 @@ fn bishops4p_four_players() {
 
 /// B4-23 three players: Black mates Pink.
 #[test]
+#[cfg(feature = "bishops4p")]
 fn bishops4p_three_players() {
     assert_wins_in_one::<bishops4p::Bishops>(
         &[("players", "3")],
@@ -84,6 +89,7 @@ fn bishops4p_three_players() {
 
 /// CT-35: the Scout takes the White King (CT-12: no superiority needed).
 #[test]
+#[cfg(feature = "chess-t")]
 fn chess_t() {
     assert_wins_in_one::<chess_t::ChessT>(
         &[],
@@ -94,6 +100,7 @@ fn chess_t() {
 
 /// D3-20 (no legal move loses): White's capture leaves Black without a piece.
 #[test]
+#[cfg(feature = "checkers3d")]
 fn checkers3d_one_height() {
     assert_wins_in_one::<checkers3d::Checkers3d>(
         &[("heights", "1")],

@@ -2,7 +2,7 @@
 //! the typed record is replayed and converted.
 
 use crate::AnyGame;
-use variant_core::{Error, History, RecordError, Seat};
+use variant_core::{Error, History, RecordError};
 
 /// Reads a JSON game record of any game this build serves (the record names its game).
 ///
@@ -115,7 +115,9 @@ pub fn history_to_pgn(history: &History<AnyGame>, tags: &[(&str, &str)]) -> Opti
     #[cfg(feature = "chess3d")]
     {
         use crate::{AnyMove, TypedGame};
-        use variant_core::{Action, Game, Status};
+        use variant_core::{Action, Game, Seat, Status};
+        // Irrefutable in a build whose only game is chess3d.
+        #[allow(irrefutable_let_patterns)]
         let TypedGame::Chess3d(start) = history.start().typed() else {
             return None;
         };

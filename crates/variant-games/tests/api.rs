@@ -69,6 +69,7 @@ fn any_round(name: &str, config: &str, depth: u32, nodes: u64) -> Result<(), var
 }
 
 #[test]
+#[cfg(feature = "chess3d")]
 fn chess3d_as_the_readme_shows() -> Result<(), variant_games::Error> {
     // The 8-height start has 122 first moves (C3-40 reference table); with one height the game
     // is FIDE chess (C3-40): 20 first moves, 8 902 nodes at depth 3.
@@ -77,6 +78,7 @@ fn chess3d_as_the_readme_shows() -> Result<(), variant_games::Error> {
 }
 
 #[test]
+#[cfg(feature = "checkers3d")]
 fn checkers3d_as_the_readme_shows() -> Result<(), variant_games::Error> {
     // D3-40: Russian draughts at one height: 7 first moves, 302 nodes at depth 3.
     typed_round::<Checkers3d>(None, "heights=1;capture=free", 1, 7)?;
@@ -84,6 +86,7 @@ fn checkers3d_as_the_readme_shows() -> Result<(), variant_games::Error> {
 }
 
 #[test]
+#[cfg(feature = "bishops4p")]
 fn bishops_as_the_readme_shows() -> Result<(), variant_games::Error> {
     // B4-52: 433 629 nodes at depth 4 for four players, 636 432 for three; White opens with
     // 26 moves (B4-53).
@@ -92,6 +95,7 @@ fn bishops_as_the_readme_shows() -> Result<(), variant_games::Error> {
 }
 
 #[test]
+#[cfg(feature = "chess-t")]
 fn chess_t_as_the_readme_shows() -> Result<(), variant_games::Error> {
     // CT-52: the t1-2024 start, 13 923 834 nodes at depth 5 (run through AnyGame below); the
     // chess-t-2020 ruleset, 1 047 027 at depth 4.
@@ -100,6 +104,7 @@ fn chess_t_as_the_readme_shows() -> Result<(), variant_games::Error> {
 }
 
 #[test]
+#[cfg(feature = "chess3d")]
 fn configurations_are_equal_however_they_were_built() -> Result<(), variant_games::Error> {
     // The same game said twice: explicit default keys and the empty text.
     let a: Chess3dConfig = "heights=8;white-base=1;black-base=8".parse()?;
@@ -119,6 +124,7 @@ fn configurations_are_equal_however_they_were_built() -> Result<(), variant_game
 }
 
 #[test]
+#[cfg(all(feature = "chess3d", feature = "checkers3d"))]
 fn errors_are_typed_and_positions_unchanged() -> Result<(), variant_games::Error> {
     let mut any = variant_games::new_game("chess3d", "heights=1")?;
     let before = any.clone();

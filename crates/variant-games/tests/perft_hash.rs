@@ -47,5 +47,11 @@ fn every_reference_count_with_a_table() {
     }
     // Every FIDE position to depth 4, the 3D tables to depth 3 (checkers3d 5), D3-40 to depth
     // 9, B4-52, CT-52 to depth 4: 117 counts.
-    assert!(checked >= 110, "{checked}");
+    let all_games = cfg!(all(
+        feature = "chess3d",
+        feature = "checkers3d",
+        feature = "bishops4p",
+        feature = "chess-t"
+    ));
+    assert!(checked >= if all_games { 110 } else { 5 }, "{checked}");
 }

@@ -2,7 +2,10 @@
 //! configuration, records of any game.
 
 use variant_games::registry;
-use variant_games::variant_core::{Game, GameConfig, History, binary};
+#[cfg(any(feature = "chess3d", feature = "checkers3d"))]
+use variant_games::variant_core::GameConfig;
+use variant_games::variant_core::{Game, History, binary};
+#[cfg(feature = "chess3d")]
 use variant_games::{Error, variant_core::ConfigError};
 
 fn pairs(text: &str) -> Vec<(String, String)> {
@@ -10,6 +13,12 @@ fn pairs(text: &str) -> Vec<(String, String)> {
 }
 
 #[test]
+#[cfg(all(
+    feature = "chess3d",
+    feature = "checkers3d",
+    feature = "bishops4p",
+    feature = "chess-t"
+))]
 fn lists_the_four_games_with_their_keys() {
     let games = registry::games();
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
@@ -56,6 +65,7 @@ fn lists_the_four_games_with_their_keys() {
 }
 
 #[test]
+#[cfg(all(feature = "chess3d", feature = "chess-t"))]
 fn unknown_games_keys_and_values_list_what_is_allowed() {
     let e = registry::new_game("chess4d", &[]).unwrap_err().to_string();
     assert!(
@@ -89,6 +99,7 @@ fn unknown_games_keys_and_values_list_what_is_allowed() {
 }
 
 #[test]
+#[cfg(feature = "chess3d")]
 fn json_and_pairs_configure_alike() {
     let a = registry::new_game("chess3d", &pairs(r#"{"heights": 2, "removal": "off"}"#)).unwrap();
     let b = registry::new_game("chess3d", &pairs("heights=2;removal=off")).unwrap();
@@ -105,6 +116,7 @@ fn json_and_pairs_configure_alike() {
 }
 
 #[test]
+#[cfg(feature = "chess3d")]
 fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
     let start2 = registry::new_game("chess3d", &pairs("heights=2"))
         .unwrap()
@@ -135,6 +147,7 @@ fn a_position_text_fixes_the_geometry_and_keys_must_agree() {
 /// leaves `B:Wg7@2:Bh8@3:H3:1/3`, a position of the game started on 8 heights, which a reader
 /// told `heights=8` must take (and one told `heights=2` must not).
 #[test]
+#[cfg(feature = "checkers3d")]
 fn checkers3d_positions_after_height_removal_belong_to_the_started_game() {
     let after = "B:Wg7@2:Bh8@3:H3:1/3";
     let g = registry::from_text("checkers3d", &pairs("heights=8"), after).unwrap();
@@ -192,11 +205,15 @@ fn bench_positions_have_the_published_counts_at_small_depth() {
             assert!(g.count_legal_moves() > 0, "{} {}", info.name, pos.label);
         }
     }
-    let chess = registry::bench_positions("chess3d").unwrap();
-    let kiwi = chess
-        .iter()
-        .find(|p| p.label.starts_with("Kiwipete"))
-        .unwrap();
-    let g = registry::from_text("chess3d", &pairs(kiwi.config), kiwi.position.unwrap()).unwrap();
-    assert_eq!(g.count_legal_moves(), 48);
+    #[cfg(feature = "chess3d")]
+    {
+        let chess = registry::bench_positions("chess3d").unwrap();
+        let kiwi = chess
+            .iter()
+            .find(|p| p.label.starts_with("Kiwipete"))
+            .unwrap();
+        let g =
+            registry::from_text("chess3d", &pairs(kiwi.config), kiwi.position.unwrap()).unwrap();
+        assert_eq!(g.count_legal_moves(), 48);
+    }
 }

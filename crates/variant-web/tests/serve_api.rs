@@ -7,6 +7,13 @@ mod server;
 use serde_json::{Value, json};
 use server::{Events, Server, create, play, scratch, state, str_of, wait_for};
 use std::time::Duration;
+// The test of games from a given position uses every game.
+#[cfg(all(
+    feature = "chess3d",
+    feature = "checkers3d",
+    feature = "bishops4p",
+    feature = "chess-t"
+))]
 use variant_games::Game;
 
 #[test]
@@ -499,10 +506,22 @@ fn kill_during_concurrent_play_loses_no_accepted_move() {
 /// A "Bishops" position (B4-51) where White mates Grey after one round: Grey's king on a6 is
 /// walled in by its own pawns on b5, b6, b7; White's queen d1-a4 checks along the a-file and
 /// covers a5 and a7; Grey has no piece that can take on a4 or step between (B4-13: mate).
+#[cfg(all(
+    feature = "chess3d",
+    feature = "checkers3d",
+    feature = "bishops4p",
+    feature = "chess-t"
+))]
 const BISHOPS_MATE: &str = "5,bK,6/9,bP,2/12/1,gP,10/12/1,gP,9,pK/gK,gP,10/1,gP,10/10,pP,1/12/\
                             4,wP,7/3,wQ,2,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
 
 #[test]
+#[cfg(all(
+    feature = "chess3d",
+    feature = "checkers3d",
+    feature = "bishops4p",
+    feature = "chess-t"
+))]
 fn games_start_from_a_given_position() {
     let dir = scratch("position");
     let db = dir.join("games.db");

@@ -1,26 +1,37 @@
 //! One evaluation per game, each implementing [`SearchGame`](crate::SearchGame) for its game
 //! type. docs/engine.md describes the terms and where their values come from.
+//!
+//! Each evaluation is compiled with its game's Cargo feature (`chess3d`, `checkers3d`,
+//! `bishops4p`, `chess-t`).
 
+#[cfg(feature = "bishops4p")]
 mod bishops4p;
+#[cfg(feature = "checkers3d")]
 mod checkers3d;
+#[cfg(feature = "chess3d")]
 mod chess3d;
+#[cfg(feature = "chess-t")]
 mod chess_t;
+#[cfg(feature = "chess3d")]
 mod fide;
+#[cfg(feature = "chess3d")]
 mod pesto;
 
 /// Chebyshev distance of a coordinate from the middle of a line of `len` cells: 0 on the two
 /// central cells (or the one), growing by one per step outwards.
+#[cfg(any(feature = "chess3d", feature = "checkers3d"))]
 pub(crate) fn off_centre(v: i32, len: i32) -> i32 {
     (2 * v - (len - 1)).abs() / 2
 }
 
 /// Linear interpolation between a value for one height and one for eight heights.
+#[cfg(any(feature = "chess3d", feature = "checkers3d"))]
 pub(crate) fn by_heights(one: i32, eight: i32, heights: u8) -> i32 {
     let h = i32::from(heights.clamp(1, 8)) - 1;
     one + (eight - one) * h / 7
 }
 
-#[cfg(test)]
+#[cfg(all(test, any(feature = "chess3d", feature = "checkers3d")))]
 mod tests {
     use super::*;
 
