@@ -2,15 +2,15 @@
  * variants.hpp: a header-only C++17 wrapper of the variants C API (variants.h).
  * SPDX-License-Identifier: MIT OR Apache-2.0
  *
- * - Handles are move-only classes that free what they own (RAII): variant_games::game,
- *   variant_games::record, variant_games::stop. Copies are explicit: game::clone(), game::assign().
- * - A failed call throws variant_games::error, which carries the status code and the library's
+ * - Handles are move-only classes that free what they own (RAII): variants::game,
+ *   variants::record, variants::stop. Copies are explicit: game::clone(), game::assign().
+ * - A failed call throws variants::error, which carries the status code and the library's
  *   detailed message (variants_last_error_message).
  * - Texts are std::string; move lists are std::vector<variants_move>.
  * Thread safety as in variants.h: const member functions of one object may run on several
  * threads at once; a non-const one needs the object to itself.
  *
- *   variant_games::game g("chess3d", "heights=1");
+ *   variants::game g("chess3d", "heights=1");
  *   for (variants_move m : g.moves()) std::cout << g.move_text(m) << '\n';
  *   g.play("e2e4");
  *   std::cout << g.perft(3) << '\n';
@@ -58,7 +58,7 @@ inline std::string last_error() {
   return text;
 }
 
-/** Throws variant_games::error unless rc is VARIANTS_OK. */
+/** Throws variants::error unless rc is VARIANTS_OK. */
 inline void check(variants_result rc) {
   if (rc != VARIANTS_OK) {
     throw error(rc, last_error());
@@ -211,7 +211,7 @@ public:
     return nodes;
   }
   /**
-   * Perft that `halt.request()` stops (throws variant_games::error with VARIANTS_STOPPED), with an
+   * Perft that `halt.request()` stops (throws variants::error with VARIANTS_STOPPED), with an
    * optional progress callback. The callback runs on the library's threads; an exception it
    * throws is kept and rethrown here after the call (it never crosses the C library).
    */

@@ -17,12 +17,12 @@ static void expect(bool condition, const char *what) {
 }
 
 // Perft through move values and explicit copies (variants_game_copy).
-static uint64_t perft(const variant_games::game &position, unsigned depth) {
+static uint64_t perft(const variants::game &position, unsigned depth) {
   if (depth == 1) {
     return position.legal_move_count();
   }
   uint64_t nodes = 0;
-  variant_games::game child = position.clone();
+  variants::game child = position.clone();
   for (variants_move move : position.moves()) {
     child.assign(position);
     child.play(move);
@@ -33,7 +33,7 @@ static uint64_t perft(const variant_games::game &position, unsigned depth) {
 
 int main() {
   // FIDE chess is chess3d with one height (C3-1): perft 3 is 8902.
-  variant_games::game chess("chess3d", "heights=1");
+  variants::game chess("chess3d", "heights=1");
   expect(perft(chess, 3) == 8902, "perft 3 through values is 8902");
   expect(chess.perft(3) == 8902, "library perft 3 is 8902");
   expect(chess.moves().size() == 20, "20 first moves");
@@ -46,26 +46,26 @@ int main() {
   try {
     chess.play(variants_move{12345});
     expect(false, "a made-up value throws");
-  } catch (const variant_games::error &e) {
+  } catch (const variants::error &e) {
     expect(e.code() == VARIANTS_ILLEGAL_MOVE, "made-up value: VARIANTS_ILLEGAL_MOVE");
     expect(std::string(e.what()).find("move value") != std::string::npos, "message says why");
   }
   try {
-    variant_games::game nope("no such game");
+    variants::game nope("no such game");
     expect(false, "an unknown game throws");
-  } catch (const variant_games::error &e) {
+  } catch (const variants::error &e) {
     expect(e.code() == VARIANTS_UNKNOWN_GAME, "VARIANTS_UNKNOWN_GAME");
   }
   try {
-    variant_games::game checkers("checkers3d");
+    variants::game checkers("checkers3d");
     chess.assign(checkers);
     expect(false, "copying another game's position throws");
-  } catch (const variant_games::error &e) {
+  } catch (const variants::error &e) {
     expect(e.code() == VARIANTS_INVALID_ARGUMENT, "VARIANTS_INVALID_ARGUMENT");
   }
 
   // Handles move; the moved-from object owns nothing (its destructor frees NULL).
-  variant_games::game moved = std::move(chess);
+  variants::game moved = std::move(chess);
   moved.play(e4);
   expect(moved.text() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
          "1. e4 in FEN");
@@ -74,17 +74,17 @@ int main() {
   expect(!moved.move_search_exceeds(0), "chess never exceeds a move-search budget");
 
   // Records.
-  variant_games::record game_record(variant_games::game("chess3d", "heights=1"));
+  variants::record game_record(variants::game("chess3d", "heights=1"));
   game_record.play("e2e4");
   game_record.play("e7e5");
   game_record.undo();
   expect(game_record.position().text() == moved.text(), "record position after undo");
-  variant_games::record again = variant_games::record::from_json(game_record.to_json());
+  variants::record again = variants::record::from_json(game_record.to_json());
   expect(again.position().text() == moved.text(), "record JSON round trip");
 
   // A perft stopped from the progress callback.
-  variant_games::stop halt;
-  variant_games::game big("chess3d");
+  variants::stop halt;
+  variants::game big("chess3d");
   unsigned reports = 0;
   try {
     big.perft(6, 1, halt, [&](const variants_progress &) {
@@ -92,7 +92,7 @@ int main() {
       halt.request();
     });
     expect(false, "a stopped perft throws");
-  } catch (const variant_games::error &e) {
+  } catch (const variants::error &e) {
     expect(e.code() == VARIANTS_STOPPED, "VARIANTS_STOPPED");
   }
   expect(reports >= 1, "progress reported");

@@ -18,7 +18,7 @@ pub fn workspace() -> PathBuf {
 }
 
 /// The value of `--name VALUE` in `args`.
-fn option(args: &[String], name: &str) -> Option<String> {
+pub(crate) fn option(args: &[String], name: &str) -> Option<String> {
     args.iter()
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
@@ -35,7 +35,7 @@ fn prefix(args: &[String]) -> Result<PathBuf, String> {
 }
 
 /// The ABI version, from the crate's single definition.
-fn abi_version() -> Result<u32, String> {
+pub(crate) fn abi_version() -> Result<u32, String> {
     let path = workspace().join("crates/variant-ffi/src/library.rs");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     text.lines()
@@ -50,7 +50,7 @@ fn abi_version() -> Result<u32, String> {
 }
 
 /// The package version (the workspace's).
-fn version() -> Result<String, String> {
+pub(crate) fn version() -> Result<String, String> {
     let path = workspace().join("Cargo.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     text.lines()
@@ -72,10 +72,11 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 }
 
 /// The pkg-config file. `Libs.private` lists what the static library needs besides itself
-/// (`pkg-config --static`).
-fn pc_file(prefix: &Path, version: &str) -> String {
+/// (`pkg-config --static`). `prefix` is a directory, or `${pcfiledir}/../..` for a copy that
+/// may be unpacked anywhere.
+pub(crate) fn pc_file(prefix: &str, version: &str) -> String {
     format!(
-        "prefix={}\n\
+        "prefix={prefix}\n\
          libdir=${{prefix}}/lib\n\
          includedir=${{prefix}}/include\n\
          \n\
@@ -84,8 +85,7 @@ fn pc_file(prefix: &Path, version: &str) -> String {
          Version: {version}\n\
          Libs: -L${{libdir}} -lvariants\n\
          Libs.private: -lpthread -ldl -lm\n\
-         Cflags: -I${{includedir}}\n",
-        prefix.display()
+         Cflags: -I${{includedir}}\n"
     )
 }
 
@@ -94,21 +94,22 @@ fn pc_file(prefix: &Path, version: &str) -> String {
 pub(crate) fn install(args: &[String]) -> Result<(), String> {
     let prefix = prefix(args)?;
     let profile = option(args, "--profile").unwrap_or_else(|| "release".to_string());
+    install_into(&prefix, &profile)?;
+    eprintln!("xtask: installed the C library into {}", prefix.display());
+    Ok(())
+}
+
+/// Builds the C library with `profile` and installs it under `prefix` (the layout of the
+/// module's documentation).
+pub(crate) fn install_into(prefix: &Path, profile: &str) -> Result<(), String> {
     crate::cargo(
-        &[
-            "build",
-            "--profile",
-            &profile,
-            "-p",
-            "variant-ffi",
-            "--lib",
-        ],
+        &["build", "--profile", profile, "-p", "variant-ffi", "--lib"],
         &[],
     )?;
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| workspace().join("target"));
-    let built = target.join(match profile.as_str() {
+    let built = target.join(match profile {
         "dev" => "debug",
         other => other,
     });
@@ -137,9 +138,8 @@ pub(crate) fn install(args: &[String]) -> Result<(), String> {
     }
     write(
         &pkgconfig.join("variants.pc"),
-        &pc_file(&prefix, &version()?),
+        &pc_file(&prefix.display().to_string(), &version()?),
     )?;
-    eprintln!("xtask: installed the C library into {}", prefix.display());
     Ok(())
 }
 
@@ -246,7 +246,7 @@ const PERFT_CASES: &[(&str, &str, &str)] = &[
 /// resolution and the first-use costs of a process weigh too much to say anything.
 const PERFT_MEANINGFUL_SECONDS: f64 = 0.01;
 
-/// The floor of the ratio library time / time through move values (issue 21: a C perft
+/// The floor of the ratio library time / time through move values (a C perft
 /// through move values stays at least half as fast as the library's own).
 const PERFT_RATIO_FLOOR: f64 = 0.5;
 
@@ -260,7 +260,7 @@ const PERFT_RATIO_FLOOR: f64 = 0.5;
 const PERFT_KNOWN_BELOW: &[(&str, f64, &str)] = &[(
     "checkers3d",
     0.4,
-    "one-height draughts meets issue 21's 0.5 only just in a build without LTO \
+    "one-height draughts meets the 0.5 only just in a build without LTO \
      (docs/benchmarks.md)",
 )];
 

@@ -15,14 +15,25 @@
 //! - `embedder-bench [--quick]`: `examples/embedder-bench`, a crate outside the workspace
 //!   that depends on `variants` by path, built with Cargo's default release profile and run:
 //!   AnyGame perft against the typed perft (docs/benchmarks.md).
+//! - `dist [--profile NAME]`: every release artefact in `target/dist/` (the `.crate` files,
+//!   the Python wheel and sdist, the C archive with pkg-config and CMake files, `SHA256SUMS`);
+//!   `dist-check [--sdist] [--cli PATH]` uses each as its reader would (see `dist.rs`).
 //! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
 //!   pkg-config against the installed copy, and run.
+//! - `one-game [GAME…]`: every game alone: the crates above the games, built with one game
+//!   feature, hold that game's crate and no other (`cargo tree`), compile with it, and the
+//!   facade's and the engine's tests pass with it (see `one_game.rs`).
+//! - `package`: `cargo package` of every published crate, verified by building each from its
+//!   package (see `package.rs`).
 //! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
 //!   output compared where the page shows one (see `docs/mod.rs`).
 
+mod dist;
 mod docs;
 mod fuzz;
 mod install;
+mod one_game;
+mod package;
 
 use std::process::{Command, ExitCode};
 
@@ -104,12 +115,18 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::fuzz_long(&args),
         "install" => install::install(&args),
         "install-check" => install::install_check(&args),
+        "one-game" => one_game::one_game(&args),
+        "package" => package::package(&args),
+        "dist" => dist::dist(&args),
+        "dist-check" => dist::dist_check(&args),
         "docs" => docs::docs(&args),
         "embedder-bench" => embedder_bench(&args),
         _ => {
             eprintln!(
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
+                 dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
+                 one-game [GAME…]|package|\
                  embedder-bench [--quick]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);

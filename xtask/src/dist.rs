@@ -1,0 +1,547 @@
+//! `cargo xtask dist [--profile NAME] [--without-crates]`: every release artefact in `target/dist/`, and
+//! `cargo xtask dist-check [--profile NAME]`: each of them used the way its reader would.
+//!
+//! `dist` writes:
+//! - the `.crate` file of every published crate (`cargo package --workspace`, verified: each
+//!   crate is built from its unpacked package);
+//! - the Python wheel (abi3, CPython ≥ 3.9) and source distribution (`maturin build`,
+//!   `maturin sdist`);
+//! - the C archive `variants-c-<version>-<target>.tar.gz`: `lib/` (the shared library with
+//!   its soname link, the static library, `pkgconfig/variants.pc`, the CMake package
+//!   `cmake/Variants/`) and `include/`, relocatable (the pkg-config and CMake files find
+//!   their prefix from where they are unpacked);
+//! - `SHA256SUMS` of all of them.
+//!
+//! `dist-check` installs the wheel into a fresh virtual environment and runs the Python test
+//! suite against it from a directory outside the source tree; builds the source distribution
+//! in another fresh environment (`--sdist`; it compiles the crates again); unpacks the C
+//! archive, builds `examples/cmake` against it with CMake and runs it, and builds every C
+//! program of `examples/c/` against it through pkg-config (`install-check`).
+//!
+//! The release checklist these automate is in docs/releasing.md.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::install::{self, option, workspace};
+
+/// The directory the artefacts go to.
+fn dist_dir() -> PathBuf {
+    target_dir().join("dist")
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"))
+}
+
+fn io<T>(what: &Path, result: std::io::Result<T>) -> Result<T, String> {
+    result.map_err(|e| format!("{}: {e}", what.display()))
+}
+
+/// Runs `command`, failing with its name and status (its output goes to the terminal).
+fn status(command: &mut Command) -> Result<(), String> {
+    eprintln!("xtask: {command:?}");
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{command:?} failed ({status})"))
+    }
+}
+
+/// Runs `command` and returns its standard output, failing with all of its output.
+fn output(command: &mut Command) -> Result<String, String> {
+    let out = command
+        .output()
+        .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{command:?} failed ({}):\n{}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The host's target triple (`rustc -vV`), which names the C archive.
+fn host_triple() -> Result<String, String> {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    output(Command::new(rustc).arg("-vV"))?
+        .lines()
+        .find_map(|line| line.strip_prefix("host: ").map(str::to_string))
+        .ok_or_else(|| "rustc -vV names no host".to_string())
+}
+
+/// A virtual environment under `target/` made with the machine's `python3` (made anew when
+/// `fresh`), with `packages` installed from PyPI; returns its directory.
+fn venv(name: &str, fresh: bool, packages: &[&str]) -> Result<PathBuf, String> {
+    let dir = target_dir().join(name);
+    if fresh && dir.exists() {
+        io(&dir, std::fs::remove_dir_all(&dir))?;
+    }
+    if !dir.join("bin/python").exists() {
+        status(Command::new("python3").args(["-m", "venv"]).arg(&dir))?;
+    }
+    if !packages.is_empty() {
+        status(
+            Command::new(dir.join("bin/pip"))
+                .args(["install", "--quiet", "--disable-pip-version-check"])
+                .args(packages),
+        )?;
+    }
+    Ok(dir)
+}
+
+/// maturin: `$MATURIN`, else the one on `PATH`, else one installed from PyPI into
+/// `target/dist-tools`.
+fn maturin() -> Result<PathBuf, String> {
+    if let Some(path) = std::env::var_os("MATURIN") {
+        return Ok(PathBuf::from(path));
+    }
+    if Command::new("maturin").arg("--version").output().is_ok() {
+        return Ok(PathBuf::from("maturin"));
+    }
+    let tools = venv("dist-tools", false, &["maturin>=1.5,<2"])?;
+    Ok(tools.join("bin/maturin"))
+}
+
+/// The workspace version, the one every published package carries.
+fn version() -> Result<String, String> {
+    install::version()
+}
+
+/// `cargo xtask dist [--profile NAME] [--without-crates]` (profile `release` by default; CI
+/// passes `release-tests`, already built, for a quicker run of the same code;
+/// `--without-crates` leaves out `cargo package`, the slow part, when only the other
+/// artefacts are wanted again).
+pub(crate) fn dist(args: &[String]) -> Result<(), String> {
+    let profile = option(args, "--profile").unwrap_or_else(|| "release".to_string());
+    let dist = dist_dir();
+    if dist.exists() {
+        io(&dist, std::fs::remove_dir_all(&dist))?;
+    }
+    io(&dist, std::fs::create_dir_all(&dist))?;
+    let version = version()?;
+
+    if args.iter().any(|a| a == "--without-crates") {
+        eprintln!("xtask: --without-crates: no .crate files this time");
+    } else {
+        crates(&dist, &version)?;
+    }
+    c_archive(&dist, &version, &profile)?;
+    python(&dist, &profile)?;
+    checksums(&dist)?;
+    eprintln!("xtask: the artefacts are in {}", dist.display());
+    Ok(())
+}
+
+/// `cargo package --workspace` (verifying every package by building it) and the `.crate`
+/// files of this version copied into `dist`.
+fn crates(dist: &Path, version: &str) -> Result<(), String> {
+    let unpublished = unpublished()?;
+    let mut args = vec!["package", "--workspace", "--allow-dirty"];
+    for name in &unpublished {
+        args.extend(["--exclude", name.as_str()]);
+    }
+    crate::cargo(&args, &[])?;
+    let packaged = target_dir().join("package");
+    let suffix = format!("-{version}.crate");
+    let mut count = 0;
+    for entry in io(&packaged, std::fs::read_dir(&packaged))? {
+        let path = io(&packaged, entry)?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let crate_name = name.strip_suffix(&suffix).unwrap_or_default();
+        if name.ends_with(&suffix) && !unpublished.iter().any(|u| u == crate_name) {
+            io(&path, std::fs::copy(&path, dist.join(&name)))?;
+            count += 1;
+        }
+    }
+    if count == 0 {
+        return Err(format!("cargo package wrote no *{suffix} file"));
+    }
+    eprintln!("xtask: {count} crates packaged and verified");
+    Ok(())
+}
+
+/// The workspace members whose manifest says `publish = false` (tools, benchmarks, fuzzing,
+/// and the Rust half of the Python package, which ships inside the wheel).
+fn unpublished() -> Result<Vec<String>, String> {
+    let root = workspace().join("Cargo.toml");
+    let text = io(&root, std::fs::read_to_string(&root))?;
+    let members = text
+        .split("members = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .ok_or("the workspace Cargo.toml lists no members")?;
+    let mut names = Vec::new();
+    for member in members.split(',').map(|m| m.trim().trim_matches('"')) {
+        if member.is_empty() {
+            continue;
+        }
+        let path = workspace().join(member).join("Cargo.toml");
+        let manifest = io(&path, std::fs::read_to_string(&path))?;
+        let name = manifest
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("name = \""))
+            .map(|n| n.trim_end_matches('"').to_string())
+            .ok_or_else(|| format!("{} has no name", path.display()))?;
+        if manifest.lines().any(|l| l.trim() == "publish = false") {
+            names.push(name);
+        }
+    }
+    Ok(names)
+}
+
+/// The CMake package: `VariantsConfig.cmake` (imported targets for the shared and the static
+/// library, found relative to the file itself) and `VariantsConfigVersion.cmake` (same major
+/// version, at least the one asked for; the major is 0 now, so 0.x releases match only their
+/// minor: see docs/releasing.md).
+fn cmake_files(version: &str, abi: u32) -> (String, String) {
+    let config = format!(
+        "# The variants C library: imported targets Variants::variants (shared) and\n\
+         # Variants::variants_static (static). Relocatable: paths are relative to this file.\n\
+         get_filename_component(_variants_prefix \"${{CMAKE_CURRENT_LIST_DIR}}/../../..\" ABSOLUTE)\n\
+         \n\
+         if(NOT TARGET Variants::variants)\n\
+         \x20 add_library(Variants::variants SHARED IMPORTED)\n\
+         \x20 set_target_properties(Variants::variants PROPERTIES\n\
+         \x20   IMPORTED_LOCATION \"${{_variants_prefix}}/lib/libvariants.so.{abi}\"\n\
+         \x20   IMPORTED_SONAME \"libvariants.so.{abi}\"\n\
+         \x20   INTERFACE_INCLUDE_DIRECTORIES \"${{_variants_prefix}}/include\")\n\
+         endif()\n\
+         \n\
+         if(NOT TARGET Variants::variants_static)\n\
+         \x20 find_package(Threads REQUIRED)\n\
+         \x20 add_library(Variants::variants_static STATIC IMPORTED)\n\
+         \x20 set_target_properties(Variants::variants_static PROPERTIES\n\
+         \x20   IMPORTED_LOCATION \"${{_variants_prefix}}/lib/libvariants.a\"\n\
+         \x20   INTERFACE_INCLUDE_DIRECTORIES \"${{_variants_prefix}}/include\"\n\
+         \x20   INTERFACE_LINK_LIBRARIES \"Threads::Threads;${{CMAKE_DL_LIBS}};m\")\n\
+         endif()\n\
+         \n\
+         set(Variants_VERSION \"{version}\")\n\
+         set(Variants_ABI_VERSION {abi})\n\
+         unset(_variants_prefix)\n"
+    );
+    let version_file = format!(
+        "# find_package(Variants X.Y CONFIG): this package is {version}. Before 1.0 a minor\n\
+         # release may break the API, so 0.x matches only the same minor; from 1.0 the same major.\n\
+         set(PACKAGE_VERSION \"{version}\")\n\
+         string(REPLACE \".\" \";\" _have \"${{PACKAGE_VERSION}}\")\n\
+         list(GET _have 0 _have_major)\n\
+         list(GET _have 1 _have_minor)\n\
+         set(PACKAGE_VERSION_COMPATIBLE FALSE)\n\
+         if(NOT PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION\n\
+         \x20  AND PACKAGE_FIND_VERSION_MAJOR EQUAL _have_major\n\
+         \x20  AND (_have_major GREATER 0 OR PACKAGE_FIND_VERSION_MINOR EQUAL _have_minor))\n\
+         \x20 set(PACKAGE_VERSION_COMPATIBLE TRUE)\n\
+         endif()\n\
+         if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)\n\
+         \x20 set(PACKAGE_VERSION_EXACT TRUE)\n\
+         endif()\n\
+         if(NOT CMAKE_SIZEOF_VOID_P EQUAL 8)\n\
+         \x20 set(PACKAGE_VERSION \"{version} (64-bit)\")\n\
+         \x20 set(PACKAGE_VERSION_UNSUITABLE TRUE)\n\
+         endif()\n\
+         unset(_have)\n\
+         unset(_have_major)\n\
+         unset(_have_minor)\n"
+    );
+    (config, version_file)
+}
+
+/// The C archive: `cargo xtask install` into a staging prefix, a relocatable pkg-config file,
+/// the CMake package, then `tar`.
+fn c_archive(dist: &Path, version: &str, profile: &str) -> Result<(), String> {
+    let name = format!("variants-c-{version}-{}", host_triple()?);
+    let stage = target_dir().join("dist-stage");
+    if stage.exists() {
+        io(&stage, std::fs::remove_dir_all(&stage))?;
+    }
+    let prefix = stage.join(&name);
+    install::install_into(&prefix, profile)?;
+    // Relocatable: pkg-config sets ${pcfiledir} to the directory of the .pc file it reads.
+    let pc = prefix.join("lib/pkgconfig/variants.pc");
+    io(
+        &pc,
+        std::fs::write(&pc, install::pc_file("${pcfiledir}/../..", version)),
+    )?;
+    let cmake = prefix.join("lib/cmake/Variants");
+    io(&cmake, std::fs::create_dir_all(&cmake))?;
+    let (config, version_file) = cmake_files(version, install::abi_version()?);
+    let config_path = cmake.join("VariantsConfig.cmake");
+    io(&config_path, std::fs::write(&config_path, config))?;
+    let version_path = cmake.join("VariantsConfigVersion.cmake");
+    io(&version_path, std::fs::write(&version_path, version_file))?;
+    for file in ["LICENSE", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"] {
+        let from = workspace().join(file);
+        io(&from, std::fs::copy(&from, prefix.join(file)))?;
+    }
+    let archive = dist.join(format!("{name}.tar.gz"));
+    status(
+        Command::new("tar")
+            .arg("--sort=name")
+            .arg("--owner=0")
+            .arg("--group=0")
+            .arg("--numeric-owner")
+            .arg("-czf")
+            .arg(&archive)
+            .arg("-C")
+            .arg(&stage)
+            .arg(&name),
+    )?;
+    io(&stage, std::fs::remove_dir_all(&stage))?;
+    Ok(())
+}
+
+/// The wheel and the source distribution of the Python package.
+fn python(dist: &Path, profile: &str) -> Result<(), String> {
+    let maturin = maturin()?;
+    let manifest = workspace().join("crates/variant-py/Cargo.toml");
+    status(
+        Command::new(&maturin)
+            .args(["build", "--profile", profile, "--manifest-path"])
+            .arg(&manifest)
+            .arg("--out")
+            .arg(dist),
+    )?;
+    status(
+        Command::new(&maturin)
+            .args(["sdist", "--manifest-path"])
+            .arg(&manifest)
+            .arg("--out")
+            .arg(dist),
+    )?;
+    let wheel = find(dist, ".whl")?;
+    let wheel_name = wheel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if !wheel_name.contains("-cp39-abi3-") {
+        return Err(format!(
+            "{wheel_name}: expected a CPython ≥ 3.9 stable-ABI wheel (cp39-abi3)"
+        ));
+    }
+    Ok(())
+}
+
+/// The one file of `dir` whose name ends with `suffix`.
+fn find(dir: &Path, suffix: &str) -> Result<PathBuf, String> {
+    let mut found = Vec::new();
+    for entry in io(dir, std::fs::read_dir(dir))? {
+        let path = io(dir, entry)?.path();
+        if path.to_str().is_some_and(|p| p.ends_with(suffix)) {
+            found.push(path);
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(format!(
+            "no *{suffix} in {} (run cargo xtask dist first)",
+            dir.display()
+        )),
+        _ => Err(format!("more than one *{suffix} in {}", dir.display())),
+    }
+}
+
+/// `SHA256SUMS`: `sha256sum` over every artefact, by name.
+fn checksums(dist: &Path) -> Result<(), String> {
+    let mut names: Vec<String> = io(dist, std::fs::read_dir(dist))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n != "SHA256SUMS")
+        .collect();
+    names.sort();
+    let sums = output(Command::new("sha256sum").args(&names).current_dir(dist))?;
+    let path = dist.join("SHA256SUMS");
+    io(&path, std::fs::write(&path, sums))
+}
+
+/// `cargo xtask dist-check [--sdist] [--cli PATH]`: the artefacts of `target/dist/` used as
+/// their readers would (see the module's documentation).
+pub(crate) fn dist_check(args: &[String]) -> Result<(), String> {
+    let dist = dist_dir();
+    status(
+        Command::new("sha256sum")
+            .args(["--check", "--quiet", "SHA256SUMS"])
+            .current_dir(&dist),
+    )?;
+    c_archive_check(&dist)?;
+    wheel_check(&dist, option(args, "--cli"))?;
+    if args.iter().any(|a| a == "--sdist") {
+        sdist_check(&dist)?;
+    }
+    Ok(())
+}
+
+/// The C archive unpacked into a scratch directory: `examples/cmake` configured with
+/// `CMAKE_PREFIX_PATH` set to it, built and run (shared and static), then every program of
+/// `examples/c/` through its pkg-config file.
+fn c_archive_check(dist: &Path) -> Result<(), String> {
+    let archive = c_archive_path(dist)?;
+    let scratch = target_dir().join("dist-check");
+    if scratch.exists() {
+        io(&scratch, std::fs::remove_dir_all(&scratch))?;
+    }
+    io(&scratch, std::fs::create_dir_all(&scratch))?;
+    status(
+        Command::new("tar")
+            .arg("-xzf")
+            .arg(&archive)
+            .arg("-C")
+            .arg(&scratch),
+    )?;
+    let name = archive
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(".tar.gz"))
+        .ok_or("the C archive's name")?
+        .to_string();
+    let prefix = scratch.join(&name);
+    let build = scratch.join("cmake-build");
+    status(
+        Command::new("cmake")
+            .arg("-S")
+            .arg(workspace().join("examples/cmake"))
+            .arg("-B")
+            .arg(&build)
+            .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())),
+    )?;
+    status(Command::new("cmake").arg("--build").arg(&build))?;
+    for exe in ["fide_perft", "fide_perft_static"] {
+        let out = output(&mut Command::new(build.join(exe)))?;
+        eprintln!(
+            "xtask: examples/cmake {exe}: {}",
+            out.lines().collect::<Vec<_>>().join(", ")
+        );
+    }
+    install::install_check(&["--prefix".to_string(), prefix.display().to_string()])
+}
+
+/// The `variants-c-*.tar.gz` of `dist`.
+fn c_archive_path(dist: &Path) -> Result<PathBuf, String> {
+    io(dist, std::fs::read_dir(dist))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("variants-c-") && n.ends_with(".tar.gz"))
+        })
+        .ok_or_else(|| format!("no variants-c-*.tar.gz in {}", dist.display()))
+}
+
+/// The wheel installed into a fresh virtual environment, with the test extras, and the
+/// package's test suite run from a copy outside the source tree (so `import variant_games`
+/// can only find the installed package). `cli` is the `variants` binary the match tests
+/// compare with (they skip without one).
+fn wheel_check(dist: &Path, cli: Option<String>) -> Result<(), String> {
+    let wheel = find(dist, ".whl")?;
+    let env = venv("dist-check-venv", true, &[])?;
+    let wheel_with_extras = format!("{}[test,dask]", wheel.display());
+    status(
+        Command::new(env.join("bin/pip"))
+            .args(["install", "--quiet", "--disable-pip-version-check"])
+            .arg(&wheel_with_extras),
+    )?;
+    let outside = std::env::temp_dir().join(format!("variant-games-wheel-{}", std::process::id()));
+    if outside.exists() {
+        io(&outside, std::fs::remove_dir_all(&outside))?;
+    }
+    copy_dir(
+        &workspace().join("crates/variant-py/tests"),
+        &outside.join("tests"),
+    )?;
+    let python = env.join("bin/python");
+    let location = output(
+        Command::new(&python)
+            .args(["-c", "import variant_games; print(variant_games.__file__)"])
+            .current_dir(&outside),
+    )?;
+    let env_dir = env.canonicalize().unwrap_or_else(|_| env.clone());
+    let imported = Path::new(location.trim());
+    let imported = imported
+        .canonicalize()
+        .unwrap_or_else(|_| imported.to_path_buf());
+    if !imported.starts_with(&env_dir) {
+        return Err(format!(
+            "variant_games was imported from {} instead of the fresh environment {}",
+            location.trim(),
+            env.display()
+        ));
+    }
+    eprintln!("xtask: variant_games imported from {}", location.trim());
+    let mut pytest = Command::new(&python);
+    pytest
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+        .current_dir(&outside);
+    if let Some(cli) = cli {
+        let cli = PathBuf::from(cli);
+        let cli = cli.canonicalize().unwrap_or(cli);
+        pytest.env("VARIANTS_CLI", cli);
+    }
+    let result = status(&mut pytest);
+    let _ = std::fs::remove_dir_all(&outside);
+    result
+}
+
+/// The source distribution installed by pip into a fresh environment (pip builds it with
+/// maturin from the unpacked sdist alone), then imported and asked for a perft count.
+fn sdist_check(dist: &Path) -> Result<(), String> {
+    let sdist = io(dist, std::fs::read_dir(dist))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("variant_games-") && n.ends_with(".tar.gz"))
+        })
+        .ok_or_else(|| format!("no variant_games-*.tar.gz in {}", dist.display()))?;
+    let env = venv("dist-sdist-venv", true, &[])?;
+    status(
+        Command::new(env.join("bin/pip"))
+            .args(["install", "--quiet", "--disable-pip-version-check"])
+            .arg(&sdist)
+            .env("MATURIN_PEP517_ARGS", "--profile release-tests")
+            .current_dir(std::env::temp_dir()),
+    )?;
+    let count = output(
+        Command::new(env.join("bin/python"))
+            .args([
+                "-c",
+                "import variant_games; print(variant_games.Game('chess3d', heights=1).perft(3))",
+            ])
+            .current_dir(std::env::temp_dir()),
+    )?;
+    // FIDE chess, perft 3 from the start: 8 902 (the published table).
+    if count.trim() != "8902" {
+        return Err(format!(
+            "the sdist's build counts perft 3 as {count:?}, not 8902"
+        ));
+    }
+    eprintln!("xtask: the sdist built alone in a fresh environment; FIDE perft 3 = 8902");
+    Ok(())
+}
+
+/// Copies a directory tree (the Python tests: plain files, no links).
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    io(to, std::fs::create_dir_all(to))?;
+    for entry in io(from, std::fs::read_dir(from))? {
+        let entry = io(from, entry)?;
+        let path = entry.path();
+        let name = entry.file_name();
+        if name == "__pycache__" {
+            continue;
+        }
+        if path.is_dir() {
+            copy_dir(&path, &to.join(&name))?;
+        } else {
+            io(&path, std::fs::copy(&path, to.join(&name)))?;
+        }
+    }
+    Ok(())
+}
