@@ -1,0 +1,262 @@
+//! `cargo xtask one-game [GAME…]`: every game alone, as a build with one game feature sees it.
+//!
+//! Each crate above the games has a feature per game (`chess3d`, `checkers3d`, `bishops4p`,
+//! `chess-t`; all four by default) that it passes down, so `--no-default-features --features
+//! G` must leave the other three out of the build entirely. For each game G (or the games
+//! named):
+//!
+//! 1. `cargo tree -e normal --no-default-features --features G` of [`TREE_CRATES`] (the facade,
+//!    the engine, the C library and the Python extension, and the match library, the web
+//!    server and the command with them): G's crate is in the tree and no other game crate is.
+//! 2. `cargo check --no-default-features --features G --lib --bins --tests` of
+//!    [`CHECK_CRATES`] in one invocation (the Python extension with `extension-module`, as
+//!    maturin builds it; it has no Rust tests): every library, binary and test target
+//!    compiles with G alone.
+//! 3. `cargo test --no-default-features --features G --lib --tests` of [`TEST_CRATES`], the
+//!    facade and the engine: their unit and integration tests run with G alone (a test that
+//!    needs a game carries that game's `#[cfg(feature)]` or `required-features`; the few that
+//!    compare all four games with the documentation need all four). Doctests are left out:
+//!    the crate documentation shows several games.
+//!
+//! The other crates' test suites (match, web, command, C library) play several games by name
+//! in most tests, so they are only compiled here (step 2); their full runs are the default
+//! build's `cargo test --workspace`.
+//!
+//! Everything shares the workspace's target directory: the game crates have no features and
+//! are built once, and each game's build of the crates above them stays cached between runs.
+//! A summary with the time of every step ends the run; any failure fails the task after all
+//! games have run.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// The game crates, by the name of the feature that brings each in.
+pub const GAMES: [&str; 4] = ["chess3d", "checkers3d", "bishops4p", "chess-t"];
+
+/// The crates whose dependency tree must hold one game.
+pub const TREE_CRATES: [&str; 7] = [
+    "variant-games",
+    "variant-engine",
+    "variant-ffi",
+    "variant-py",
+    "variant-match",
+    "variant-web",
+    "variant-cli",
+];
+
+/// The crates compiled with one game (libraries, binaries and tests).
+pub const CHECK_CRATES: [&str; 7] = TREE_CRATES;
+
+/// The crates whose tests run with one game.
+pub const TEST_CRATES: [&str; 2] = ["variant-games", "variant-engine"];
+
+/// One step of one game: what ran, how long it took, and what went wrong.
+struct Step {
+    game: &'static str,
+    what: String,
+    took: Duration,
+    error: Option<String>,
+}
+
+fn cargo() -> Command {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
+    cmd.current_dir(crate::install::workspace());
+    cmd
+}
+
+/// Runs `cargo args`, its output captured; `Err` holds the end of the output on failure.
+fn run(args: &[String]) -> Result<Output, String> {
+    eprintln!("xtask: cargo {}", args.join(" "));
+    let out = cargo()
+        .args(args)
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if out.status.success() {
+        Ok(out)
+    } else {
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+        Err(format!(
+            "cargo {} failed ({}):\n{tail}",
+            args.join(" "),
+            out.status
+        ))
+    }
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|a| a.to_string()).collect()
+}
+
+/// The game crates in `tree` (the output of `cargo tree --prefix none`, one package a line,
+/// `name vX.Y.Z (…)`), sorted, without repeats.
+pub fn games_in_tree(tree: &str) -> Vec<String> {
+    let mut found: Vec<String> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| GAMES.contains(name))
+        .map(str::to_string)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// Step 1 for one crate: the game crates in its normal dependency tree with `game` alone.
+fn tree(krate: &str, game: &str) -> Result<String, String> {
+    let out = run(&strings(&[
+        "tree",
+        "-p",
+        krate,
+        "--no-default-features",
+        "--features",
+        game,
+        "-e",
+        "normal",
+        "--prefix",
+        "none",
+    ]))?;
+    let found = games_in_tree(&String::from_utf8_lossy(&out.stdout));
+    if found == [game] {
+        Ok(format!("{krate}: {}", found.join(" ")))
+    } else {
+        Err(format!(
+            "cargo tree -p {krate} --no-default-features --features {game}: game crates {found:?}, \
+             expected only {game}"
+        ))
+    }
+}
+
+/// Step 2: every library, binary and test target of [`CHECK_CRATES`] with `game` alone.
+fn check(game: &str) -> Result<String, String> {
+    let mut args = strings(&["check"]);
+    for krate in CHECK_CRATES {
+        args.extend(strings(&["-p", krate]));
+    }
+    args.extend(strings(&[
+        "--no-default-features",
+        "--features",
+        &format!("{game},variant-py/extension-module"),
+        "--lib",
+        "--bins",
+        "--tests",
+    ]));
+    run(&args).map(|_| format!("{} crates compiled", CHECK_CRATES.len()))
+}
+
+/// The number of tests that passed, summed over the `test result:` lines of `output`.
+pub fn passed(output: &str) -> u64 {
+    output
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: ok. "))
+        .filter_map(|l| l.split(' ').next()?.parse::<u64>().ok())
+        .sum()
+}
+
+/// Step 3: the unit and integration tests of [`TEST_CRATES`] with `game` alone.
+fn test(game: &str) -> Result<String, String> {
+    let mut args = strings(&["test"]);
+    for krate in TEST_CRATES {
+        args.extend(strings(&["-p", krate]));
+    }
+    args.extend(strings(&[
+        "--no-default-features",
+        "--features",
+        game,
+        "--lib",
+        "--tests",
+    ]));
+    let out = run(&args)?;
+    Ok(format!(
+        "{} tests passed",
+        passed(&String::from_utf8_lossy(&out.stdout))
+    ))
+}
+
+/// The task.
+pub fn one_game(args: &[String]) -> Result<(), String> {
+    for a in args {
+        if !GAMES.contains(&a.as_str()) {
+            return Err(format!("no game {a}; the games are {}", GAMES.join(", ")));
+        }
+    }
+    let started = Instant::now();
+    let mut steps = Vec::new();
+    for game in GAMES {
+        if !args.is_empty() && !args.iter().any(|a| a == game) {
+            continue;
+        }
+        let mut step = |what: String, f: &dyn Fn() -> Result<String, String>| {
+            let t = Instant::now();
+            let result = f();
+            let (what, error) = match result {
+                Ok(said) => (format!("{what}: {said}"), None),
+                Err(e) => (what, Some(e)),
+            };
+            if let Some(e) = &error {
+                eprintln!("xtask: one-game {game}: {e}");
+            }
+            steps.push(Step {
+                game,
+                what,
+                took: t.elapsed(),
+                error,
+            });
+        };
+        for krate in TREE_CRATES {
+            step("tree".to_string(), &|| tree(krate, game));
+        }
+        step("check".to_string(), &|| check(game));
+        step("test".to_string(), &|| test(game));
+    }
+    eprintln!("\nxtask: one-game summary");
+    for s in &steps {
+        eprintln!(
+            "  {:<10} {:>6.1} s  {} {}",
+            s.game,
+            s.took.as_secs_f64(),
+            if s.error.is_some() { "FAILED" } else { "ok" },
+            s.what
+        );
+    }
+    let failed = steps.iter().filter(|s| s.error.is_some()).count();
+    eprintln!(
+        "xtask: one-game: {} steps, {failed} failed, {:.0} s",
+        steps.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("one-game: {failed} steps failed (see above)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_crates_are_read_from_a_tree() {
+        let tree = "variant-ffi v0.1.0 (/w/crates/variant-ffi)\n\
+                    variant-engine v0.1.0 (/w/crates/variant-engine)\n\
+                    chess-t v0.1.0 (/w/crates/chess-t)\n\
+                    variant-core v0.1.0 (/w/crates/variant-core)\n\
+                    chess-t v0.1.0 (/w/crates/chess-t) (*)\n\
+                    chess3d-tools v1.0.0\n";
+        assert_eq!(games_in_tree(tree), ["chess-t"]);
+        assert!(games_in_tree("serde v1.0.0\n").is_empty());
+    }
+
+    #[test]
+    fn passed_tests_are_summed() {
+        let out = "running 2 tests\ntest result: ok. 2 passed; 0 failed; 0 ignored\n\
+                   test result: ok. 7 passed; 0 failed; 1 ignored\n";
+        assert_eq!(passed(out), 9);
+    }
+}
