@@ -25,11 +25,6 @@
 //!   facade's and the engine's tests pass with it (see `one_game.rs`).
 //! - `package`: `cargo package` of every published crate, verified by building each from its
 //!   package (see `package.rs`).
-//! - `one-game [GAME…]`: every game alone: the crates above the games, built with one game
-//!   feature, hold that game's crate and no other (`cargo tree`), compile with it, and the
-//!   facade's and the engine's tests pass with it (see `one_game.rs`).
-//! - `package`: `cargo package` of every published crate, verified by building each from its
-//!   package (see `package.rs`).
 //! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
 //!   output compared where the page shows one (see `docs/mod.rs`).
 
@@ -37,8 +32,6 @@ mod dist;
 mod docs;
 mod fuzz;
 mod install;
-mod one_game;
-mod package;
 mod one_game;
 mod package;
 
@@ -124,8 +117,6 @@ fn main() -> ExitCode {
         "install-check" => install::install_check(&args),
         "one-game" => one_game::one_game(&args),
         "package" => package::package(&args),
-        "one-game" => one_game::one_game(&args),
-        "package" => package::package(&args),
         "dist" => dist::dist(&args),
         "dist-check" => dist::dist_check(&args),
         "docs" => docs::docs(&args),
@@ -135,7 +126,6 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
                  dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
-                 one-game [GAME…]|package|\
                  one-game [GAME…]|package|\
                  embedder-bench [--quick]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
