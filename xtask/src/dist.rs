@@ -141,15 +141,14 @@ pub(crate) fn dist(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo package --workspace` (verifying every package by building it) and the `.crate`
-/// files of this version copied into `dist`.
+/// `cargo xtask package` (every published crate packaged and verified by building it) and
+/// the `.crate` files of this version copied into `dist`.
 fn crates(dist: &Path, version: &str) -> Result<(), String> {
-    let unpublished = unpublished()?;
-    let mut args = vec!["package", "--workspace", "--allow-dirty"];
-    for name in &unpublished {
-        args.extend(["--exclude", name.as_str()]);
-    }
-    crate::cargo(&args, &[])?;
+    crate::package::package(&[])?;
+    let unpublished: Vec<String> = crate::package::members(&workspace())?
+        .into_iter()
+        .filter_map(|(name, unpublished)| unpublished.then_some(name))
+        .collect();
     let packaged = target_dir().join("package");
     let suffix = format!("-{version}.crate");
     let mut count = 0;
@@ -171,35 +170,6 @@ fn crates(dist: &Path, version: &str) -> Result<(), String> {
     }
     eprintln!("xtask: {count} crates packaged and verified");
     Ok(())
-}
-
-/// The workspace members whose manifest says `publish = false` (tools, benchmarks, fuzzing,
-/// and the Rust half of the Python package, which ships inside the wheel).
-fn unpublished() -> Result<Vec<String>, String> {
-    let root = workspace().join("Cargo.toml");
-    let text = io(&root, std::fs::read_to_string(&root))?;
-    let members = text
-        .split("members = [")
-        .nth(1)
-        .and_then(|rest| rest.split(']').next())
-        .ok_or("the workspace Cargo.toml lists no members")?;
-    let mut names = Vec::new();
-    for member in members.split(',').map(|m| m.trim().trim_matches('"')) {
-        if member.is_empty() {
-            continue;
-        }
-        let path = workspace().join(member).join("Cargo.toml");
-        let manifest = io(&path, std::fs::read_to_string(&path))?;
-        let name = manifest
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("name = \""))
-            .map(|n| n.trim_end_matches('"').to_string())
-            .ok_or_else(|| format!("{} has no name", path.display()))?;
-        if manifest.lines().any(|l| l.trim() == "publish = false") {
-            names.push(name);
-        }
-    }
-    Ok(names)
 }
 
 /// The CMake package: `VariantsConfig.cmake` (imported targets for the shared and the static
