@@ -9,12 +9,24 @@
 //! player one opponent branches (the reply), the others play their first move in the static
 //! order (not the table's move) at no cost in depth. With two players every move changes the
 //! team and every opponent node is a reply, so this is plain PVS.
+//!
+//! This module holds what every search shares: the searcher's state (transposition table,
+//! killers and history, time and node control), iterative deepening and the root, and a
+//! node's opening steps. A node's moves are then searched by [`pvs`] (two players, with the
+//! pruning that only pays there) or [`multi`] (paranoid, or [`best_reply`] where the game
+//! asks for it); [`quiescence`] ends every line.
+
+mod best_reply;
+mod multi;
+mod pvs;
+mod quiescence;
 
 use crate::limits::{Limits, Progress};
 use crate::ordering::{Heuristics, MAX_PLY};
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::tt::{Bound, Entry, Table};
 use crate::{MoveFacts, SearchGame};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use variant_core::{Seat, Status};
@@ -214,6 +226,26 @@ struct Control<'a> {
     deadline: Option<Instant>,
 }
 
+/// What a node's opening steps ([`Searcher::enter`]) learnt, for the search of its moves.
+struct Node<M> {
+    /// The remaining depth, check extension included.
+    depth: i32,
+    /// The node's transposition key (salted for the searching seat and the reply round).
+    key: u64,
+    /// The window is wider than a null window.
+    pv_node: bool,
+    /// The table's entry for the node.
+    entry: Option<Entry<M>>,
+    /// The player to move may not stand pat (in check, or bound to capture).
+    in_check: bool,
+    /// The searching player is to move.
+    team: bool,
+    /// Best-Reply Search: an opponent after this round's reply, which plays one move.
+    follower: bool,
+    /// The node answers a null move.
+    after_null: bool,
+}
+
 impl<G: SearchGame> Default for Searcher<G> {
     fn default() -> Self {
         Self::new()
@@ -307,49 +339,7 @@ impl<G: SearchGame> Searcher<G> {
         for depth in 1..=max_depth {
             // Order the root: the previous best first, then by the usual keys.
             self.order(root, &mut root_moves, result.best, 0, None);
-            // Aspiration (two players): a narrow window around the last score, widened on the
-            // side that fails.
-            let mut delta = ASPIRATION_WINDOW;
-            let aspire = !self.multi && depth >= ASPIRATION_DEPTH && !result.score.is_mate();
-            let (mut lo, mut hi) = if aspire {
-                (result.score.0 - delta, result.score.0 + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let completed = loop {
-                let (best, score, completed) =
-                    self.root_iteration(&ctl, root, &root_moves, depth, lo, hi);
-                // A fail low proves nothing about the move it names.
-                let failed_low = score <= lo && lo > -INFINITY;
-                // An unfinished depth counts when its best move was searched in full and beat
-                // the first move (the previous best) at this depth, or raised the score.
-                let overtook = best.is_some() && best != root_moves.first().copied();
-                if let Some(best) = best
-                    && !failed_low
-                    && (completed || overtook || score > result.score.0 || result.depth == 0)
-                {
-                    result.best = Some(best);
-                    result.score = Score(score);
-                }
-                if !completed {
-                    break false;
-                }
-                if failed_low {
-                    lo = (score - delta).max(-INFINITY);
-                } else if score >= hi && hi < INFINITY {
-                    hi = (score + delta).min(INFINITY);
-                } else {
-                    break true;
-                }
-                delta *= 3;
-                if delta > 1000 {
-                    (lo, hi) = (-INFINITY, INFINITY);
-                }
-                // Put the move that failed high first for the next try.
-                if let Some(b) = result.best {
-                    self.order(root, &mut root_moves, Some(b), 0, None);
-                }
-            };
+            let completed = self.aspirate(&ctl, root, &mut root_moves, depth, &mut result);
             if !completed {
                 break;
             }
@@ -388,6 +378,62 @@ impl<G: SearchGame> Searcher<G> {
             result.pv = result.best.into_iter().collect();
         }
         result
+    }
+
+    /// One depth of iterative deepening, with an aspiration window (two players) that widens
+    /// on the side that fails; `result` takes the best move and score found. Returns whether
+    /// the depth was completed.
+    fn aspirate(
+        &mut self,
+        ctl: &Control,
+        root: &G,
+        root_moves: &mut [G::Move],
+        depth: u32,
+        result: &mut SearchResult<G::Move>,
+    ) -> bool {
+        // Aspiration (two players): a narrow window around the last score, widened on the
+        // side that fails.
+        let mut delta = ASPIRATION_WINDOW;
+        let aspire = !self.multi && depth >= ASPIRATION_DEPTH && !result.score.is_mate();
+        let (mut lo, mut hi) = if aspire {
+            (result.score.0 - delta, result.score.0 + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let (best, score, completed) =
+                self.root_iteration(ctl, root, root_moves, depth, lo, hi);
+            // A fail low proves nothing about the move it names.
+            let failed_low = score <= lo && lo > -INFINITY;
+            // An unfinished depth counts when its best move was searched in full and beat
+            // the first move (the previous best) at this depth, or raised the score.
+            let overtook = best.is_some() && best != root_moves.first().copied();
+            if let Some(best) = best
+                && !failed_low
+                && (completed || overtook || score > result.score.0 || result.depth == 0)
+            {
+                result.best = Some(best);
+                result.score = Score(score);
+            }
+            if !completed {
+                break false;
+            }
+            if failed_low {
+                lo = (score - delta).max(-INFINITY);
+            } else if score >= hi && hi < INFINITY {
+                hi = (score + delta).min(INFINITY);
+            } else {
+                break true;
+            }
+            delta *= 3;
+            if delta > 1000 {
+                (lo, hi) = (-INFINITY, INFINITY);
+            }
+            // Put the move that failed high first for the next try.
+            if let Some(b) = result.best {
+                self.order(root, root_moves, Some(b), 0, None);
+            }
+        }
     }
 
     /// One iteration at the root: (best move, its score, whether every move was searched).
@@ -629,6 +675,8 @@ impl<G: SearchGame> Searcher<G> {
         v
     }
 
+    /// The value of `pos` for the team to move: the opening steps every node shares, then the
+    /// two-player PVS ([`pvs`]) or the three- and four-player search ([`multi`]).
     #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &mut self,
@@ -636,20 +684,43 @@ impl<G: SearchGame> Searcher<G> {
         pos: &G,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         replied: bool,
     ) -> i32 {
+        match self.enter(ctl, pos, depth, ply, alpha, beta, replied) {
+            ControlFlow::Break(score) => score,
+            ControlFlow::Continue(node) if self.multi => {
+                self.multi_node(ctl, pos, &node, ply, alpha, beta)
+            }
+            ControlFlow::Continue(node) => self.pvs_node(ctl, pos, &node, ply, alpha, beta),
+        }
+    }
+
+    /// A node's opening steps: the node count, draws, the searching player put out, the check
+    /// extension, the horizon and the table's cut-off. `Break` holds the node's value when one
+    /// of them decides it.
+    #[allow(clippy::too_many_arguments)]
+    fn enter(
+        &mut self,
+        ctl: &Control,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        replied: bool,
+    ) -> ControlFlow<i32, Node<G::Move>> {
         let after_null = std::mem::take(&mut self.after_null);
         self.count_node(ctl);
         if self.aborted {
-            return 0;
+            return ControlFlow::Break(0);
         }
         if self.repeated() || pos.counter_draw() {
-            return 0;
+            return ControlFlow::Break(0);
         }
         if let Some(score) = self.root_out(pos, ply) {
-            return score;
+            return ControlFlow::Break(score);
         }
         let in_check = pos.must_not_stand_pat();
         let team = self.team(pos);
@@ -666,7 +737,7 @@ impl<G: SearchGame> Searcher<G> {
             depth
         };
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self.quiescence(ctl, pos, ply, alpha, beta, 0);
+            return ControlFlow::Break(self.quiescence(ctl, pos, ply, alpha, beta, 0));
         }
         let key = pos.zobrist() ^ self.salt ^ if replied { REPLIED_SALT } else { 0 };
         let pv_node = beta - alpha > 1;
@@ -676,290 +747,83 @@ impl<G: SearchGame> Searcher<G> {
             && i32::from(e.depth) >= depth
         {
             match e.bound {
-                Bound::Exact => return e.score,
-                Bound::Lower if e.score >= beta => return e.score,
-                Bound::Upper if e.score <= alpha => return e.score,
+                Bound::Exact => return ControlFlow::Break(e.score),
+                Bound::Lower if e.score >= beta => return ControlFlow::Break(e.score),
+                Bound::Upper if e.score <= alpha => return ControlFlow::Break(e.score),
                 _ => {}
             }
         }
-        let two = !self.multi;
-        // Internal iterative reduction (two players): a node without a stored move is
-        // searched one ply shallower (its ordering is a guess anyway).
-        let depth = if two && depth >= 4 && !in_check && entry.and_then(|e| e.mv).is_none() {
-            depth - 1
-        } else {
-            depth
+        ControlFlow::Continue(Node {
+            depth,
+            key,
+            pv_node,
+            entry,
+            in_check,
+            team,
+            follower,
+            after_null,
+        })
+    }
+
+    /// The value of `child` reached by a move of the node's team: the first move with the full
+    /// window, a later one with a null window (`reduce` plies shallower), searched again at
+    /// full depth and then with the full window while it beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        ctl: &Control,
+        team: bool,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        reduce: Option<i32>,
+        replied: bool,
+    ) -> i32 {
+        let Some(reduce) = reduce else {
+            return self.child_value(ctl, team, child, depth - 1, ply + 1, alpha, beta, replied);
         };
-        // Pruning before the moves (two players, outside check, not near a mate score).
-        // Null move is asked of the game separately (`SearchGame::null_move`): chess3d with
-        // more than one height passes but does not prune on the static evaluation.
-        let may_null = two && !pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
-        let prunable = may_null && pos.static_pruning();
-        let static_eval = if two && !in_check {
-            self.evaluate(pos)
-        } else {
-            -INFINITY
-        };
-        // Reverse futility: far enough above beta that a few plies will not bring it down.
-        if prunable && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
-            return static_eval;
+        let mut s = self.child_value(
+            ctl,
+            team,
+            child,
+            depth - 1 - reduce,
+            ply + 1,
+            alpha,
+            alpha + 1,
+            replied,
+        );
+        if s > alpha && reduce > 0 && !self.aborted {
+            s = self.child_value(
+                ctl,
+                team,
+                child,
+                depth - 1,
+                ply + 1,
+                alpha,
+                alpha + 1,
+                replied,
+            );
         }
-        if may_null {
-            // Null move: if passing still beats beta, a real move will (not twice in a row,
-            // and only where the game offers a pass: no draughts, no pawn endings).
-            if depth >= 3
-                && !after_null
-                && static_eval >= beta
-                && let Some(null) = pos.null_move()
-            {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
-                self.path.push(null.zobrist());
-                self.stack[ply] = None;
-                self.after_null = true;
-                let s = self.child_value(
-                    ctl,
-                    team,
-                    &null,
-                    depth - 1 - r,
-                    ply + 1,
-                    beta - 1,
-                    beta,
-                    false,
-                );
-                self.after_null = false;
-                self.path.pop();
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
-            }
+        if s > alpha && s < beta && !self.aborted {
+            s = self.child_value(ctl, team, child, depth - 1, ply + 1, alpha, beta, replied);
         }
-        let mut list = G::MoveList::default();
-        pos.legal_moves_into(&mut list);
-        if list.is_empty() {
-            return self.terminal_score(pos, ply);
-        }
-        let prev = self.previous(ply);
-        // Best-Reply Search at an opponent node: the move that hands the reply on at no cost,
-        // and a follower's one move, is the static first (captures that do not lose the
-        // capturing piece, by value; killers; history), never the table's move — that is this
-        // node's best *reply*, and handing it on for free gave the opponents a second reply
-        // every round (docs/engine.md, sixth pass). The static first comes twice: first as
-        // the hand-on, then among the replies.
-        let tt_move = entry.and_then(|e| e.mv).filter(|_| !follower);
-        let mut moves = self.keyed(pos, &list, tt_move, ply, prev);
-        let hand_on = self.brs && !team && !follower && moves.len() > 1;
-        if hand_on {
-            // The keys differ from the static ones only at the table's move (still in the
-            // list's order: the first of the highest static key is the static first).
-            let static_of = |k: &Keyed<G::Move>| {
-                if tt_move == Some(k.mv) {
-                    self.static_key(pos, k.mv, k.facts, ply, prev)
-                } else {
-                    k.key
-                }
-            };
-            if let Some(mut first) = moves
-                .iter()
-                .map(|k| Keyed {
-                    key: static_of(k),
-                    ..*k
-                })
-                .reduce(|a, b| if b.key > a.key { b } else { a })
-            {
-                first.key = i64::MAX;
-                moves.insert(0, first);
-            }
-        }
-        if follower {
-            // A follower plays its static first move, unless a move of its ends the game.
-            if let Some(score) = self.decisive_move(pos, &list, ply) {
-                return score;
-            }
-            select(&mut moves, 0);
-            moves.truncate(1);
-        }
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut quiets = 0usize;
-        let mut tried_quiets: Vec<G::Move> = Vec::new();
-        // Wide boards (chess3d with many heights has hundreds of moves) keep more of them.
-        let lmp_limit = LMP_COUNT[depth.clamp(0, FUTILITY_DEPTH) as usize] + moves.len() / 8;
-        for i in 0..moves.len() {
-            select(&mut moves, i);
-            let Keyed { mv, facts, .. } = moves[i];
-            let quiet = !facts.is_tactical();
-            // Late move pruning: at the last plies, quiet moves far down the list are skipped.
-            if prunable
-                && quiet
-                && i > 0
-                && depth <= FUTILITY_DEPTH
-                && best > -MATE_BOUND
-                && quiets >= lmp_limit
-            {
-                continue;
-            }
-            // SEE pruning: moves that give material away by exchange, at the last plies.
-            if prunable
-                && i > 0
-                && depth <= SEE_DEPTH
-                && best > -MATE_BOUND
-                && !facts.promotion
-                && (quiet || facts.captured < facts.mover)
-            {
-                let limit = if quiet {
-                    -SEE_QUIET * depth * depth
-                } else {
-                    -SEE_CAPTURE * depth
-                };
-                if pos.exchange_value(mv).is_some_and(|v| v < limit) {
-                    continue;
-                }
-            }
-            if quiet {
-                quiets += 1;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            // Futility: a quiet move that does not check cannot lift a hopeless static
-            // evaluation to alpha at the last plies.
-            if prunable
-                && quiet
-                && i > 0
-                && depth <= FUTILITY_DEPTH
-                && best > -MATE_BOUND
-                && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
-                && !child.must_not_stand_pat()
-                && !child.in_danger()
-            {
-                continue;
-            }
-            if quiet && two && tried_quiets.len() < 64 {
-                tried_quiets.push(mv);
-            }
-            self.path.push(child.zobrist());
-            self.stack[ply] = Some(mv);
-            // What the move costs and whether it is this round's reply (Best-Reply Search):
-            // an opponent's first move hands the reply on to the next opponent at no cost
-            // (unless the round ends with it), any other opponent move is the reply. Free
-            // moves must carry the turn onwards towards the searching player: a check that
-            // makes the turn jump back to an earlier opponent (B4-12) costs a ply, or checks
-            // among the opponents could go round the table for ever at no cost.
-            let (cost, child_replied) = if self.brs && !team {
-                let onwards =
-                    self.team(&child) || self.turn_distance(&child) > self.turn_distance(pos);
-                let hands_on = i == 0 && !self.team(&child) && onwards;
-                if hand_on && i == 0 && !hands_on {
-                    // The static first cannot hand on (it ends the round or turns back); it
-                    // comes again among the replies.
-                    self.path.pop();
-                    continue;
-                }
-                match (follower, hands_on) {
-                    (true, _) => (i32::from(!onwards), true),
-                    (false, true) => (0, false),
-                    (false, false) => (1, true),
-                }
-            } else {
-                (1, false)
-            };
-            let depth = depth - cost + 1;
-            let score = if i == 0 {
-                self.child_value(
-                    ctl,
-                    team,
-                    &child,
-                    depth - 1,
-                    ply + 1,
-                    alpha,
-                    beta,
-                    child_replied,
-                )
-            } else {
-                // Late move reduction for quiet moves far down the list (two players: by
-                // depth and move number, less at PV nodes and for killers).
-                let reduce = if two {
-                    if depth >= 3 && i >= 2 && !in_check && quiet {
-                        let mut r = i32::from(self.lmr[depth.min(63) as usize][i.min(63)]);
-                        r -= i32::from(pv_node);
-                        r -= i32::from(
-                            self.heuristics.is_killer(mv, ply)
-                                || self.heuristics.is_counter(mv, prev),
-                        );
-                        // More for moves whose history says they rarely work.
-                        r += i32::from(self.heuristics.quiet_score(mv, prev) < 0);
-                        r.clamp(0, depth - 2)
-                    } else {
-                        0
-                    }
-                } else if depth >= 3 && i >= 4 && !in_check && quiet {
-                    1 + i32::from(i >= 12 && depth >= 5)
-                } else {
-                    0
-                };
-                let mut s = self.child_value(
-                    ctl,
-                    team,
-                    &child,
-                    depth - 1 - reduce,
-                    ply + 1,
-                    alpha,
-                    alpha + 1,
-                    child_replied,
-                );
-                if s > alpha && reduce > 0 && !self.aborted {
-                    s = self.child_value(
-                        ctl,
-                        team,
-                        &child,
-                        depth - 1,
-                        ply + 1,
-                        alpha,
-                        alpha + 1,
-                        child_replied,
-                    );
-                }
-                if s > alpha && s < beta && !self.aborted {
-                    s = self.child_value(
-                        ctl,
-                        team,
-                        &child,
-                        depth - 1,
-                        ply + 1,
-                        alpha,
-                        beta,
-                        child_replied,
-                    );
-                }
-                s
-            };
-            self.path.pop();
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        if !facts.is_tactical() {
-                            self.heuristics.reward(mv, ply, depth, prev);
-                            // Two players: the quiet moves tried before it did not cut.
-                            if two {
-                                for &q in tried_quiets.iter().filter(|&&q| q != mv) {
-                                    self.heuristics.penalize(q, depth, prev);
-                                }
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-        }
+        s
+    }
+
+    /// Stores a searched node's value (`best`, found with the window `original_alpha`..`beta`)
+    /// and its best move in the table.
+    #[allow(clippy::too_many_arguments)]
+    fn store_node(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        best: i32,
+        best_move: Option<G::Move>,
+        original_alpha: i32,
+        beta: i32,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -978,165 +842,6 @@ impl<G: SearchGame> Searcher<G> {
                 bound,
             },
         );
-        best
-    }
-
-    /// Captures and promotions until the position is quiet; a player in check (or bound to
-    /// capture) searches every move for the first few plies.
-    fn quiescence(
-        &mut self,
-        ctl: &Control,
-        pos: &G,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        qply: u32,
-    ) -> i32 {
-        self.count_node(ctl);
-        if self.aborted {
-            return 0;
-        }
-        if pos.counter_draw() {
-            return 0;
-        }
-        if let Some(score) = self.root_out(pos, ply) {
-            return score;
-        }
-        let mut list = G::MoveList::default();
-        // With three or four players ("Bishops") the result is stored in the position: a
-        // finished game has no move, an unfinished one at least a pass (B4-15). So standing pat
-        // is tried before the moves are generated; most quiescence nodes end there.
-        // Two players: a game whose positions without a move are only mates and stalemates
-        // (chess3d) stands pat out of check before generating moves too (missing a stalemate
-        // there costs less than generating every move of every quiescence node).
-        let must = pos.must_not_stand_pat();
-        let early = self.multi || (!must && pos.stand_pat_before_moves());
-        if self.multi {
-            if pos.status().is_over() {
-                return self.terminal_score(pos, ply);
-            }
-        } else if !early {
-            pos.legal_moves_into(&mut list);
-            if list.is_empty() {
-                return self.terminal_score(pos, ply);
-            }
-        }
-        let max_evasion_plies = if self.multi {
-            MAX_EVASION_PLIES_MULTI
-        } else {
-            MAX_EVASION_PLIES
-        };
-        let evasions = must && qply < max_evasion_plies;
-        let mut best = -INFINITY;
-        if !evasions {
-            best = self.evaluate(pos);
-            if best >= beta || ply + 1 >= MAX_PLY {
-                return best;
-            }
-        }
-        if early && !self.multi {
-            // Out of check with two players: only what quiescence plays (an empty list is not
-            // a stalemate here: the quiet moves may be left out).
-            pos.tactical_moves_into(&mut list);
-            if list.is_empty() {
-                return best;
-            }
-        } else if early {
-            pos.legal_moves_into(&mut list);
-            if list.is_empty() {
-                return self.terminal_score(pos, ply);
-            }
-        }
-        // With three or four players a quiet move can end the game (any mate ends the short
-        // game, B4-20; a mate of the searching player puts it out, B4-21). Quiescence sees
-        // captures only, so at the horizon every move is tried for such an ending. (Only
-        // below beta: such a move can only raise the value for the player to move.)
-        if self.multi
-            && qply == 0
-            && let Some(score) = self.decisive_move(pos, &list, ply)
-        {
-            return score;
-        }
-        // Best-Reply Search: an opponent that stands pat stands aside, and the opponents after
-        // it (up to the searching player) may still capture. Without this the quiescence after
-        // the searching player's move saw only the next player's captures, and a piece left to
-        // the second or third opponent counted as safe.
-        if self.brs
-            && !evasions
-            && !self.team(pos)
-            && qply < QS_PASS_PLIES
-            && best < beta
-            && let Some(aside) = pos.stand_aside()
-            && !self.team(&aside)
-        {
-            let s = self.quiescence(ctl, &aside, ply + 1, alpha.max(best), beta, qply + 1);
-            if self.aborted {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if best >= beta {
-                    return best;
-                }
-            }
-        }
-        alpha = alpha.max(best);
-        // Delta pruning: a capture worth less than the gap to alpha, with a
-        // margin for the positional terms it may change, cannot raise alpha.
-        let delta_floor = if !evasions {
-            alpha - best - DELTA_MARGIN
-        } else {
-            i32::MIN
-        };
-        let mut moves: Vec<(i64, G::Move)> = list
-            .iter()
-            .filter_map(|&m| {
-                let facts = pos.move_facts(m);
-                let gain = facts.captured + if facts.promotion { 900 } else { 0 };
-                (evasions
-                    || (facts.is_tactical()
-                        && gain > delta_floor
-                        && !losing_capture(pos, m, facts)))
-                .then(|| (self.heuristics.key(m, facts, None, ply, None), m))
-            })
-            .collect();
-        moves.sort_by_key(|k| std::cmp::Reverse(k.0));
-        let team = self.team(pos);
-        for (_, mv) in moves {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = if self.team(&child) == team {
-                self.quiescence(ctl, &child, ply + 1, alpha, beta, qply + 1)
-            } else {
-                -self.quiescence(ctl, &child, ply + 1, -beta, -alpha, qply + 1)
-            };
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// The score, for the team to move, of a move in `moves` that decides the game at once:
-    /// a win for the player to move, or (for an opponent) putting the searching player out.
-    fn decisive_move(&mut self, pos: &G, moves: &G::MoveList, ply: usize) -> Option<i32> {
-        let mover = pos.side_to_move();
-        let opponent = mover != self.root_seat;
-        pos.find_game_ending(moves, |mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let won = matches!(child.status(), Status::Win { winner, .. } if winner == mover);
-            (won || (opponent && child.is_out(self.root_seat))).then_some(MATE - (ply as i32 + 1))
-        })
     }
 
     /// The principal variation read back from the transposition table.
