@@ -46,7 +46,7 @@ pub use any::{AnyEngine, DEFAULT_ANY_HASH_MB, line_texts};
 pub use limits::{Limits, Progress};
 pub use score::Score;
 pub use search::{SearchResult, Searcher};
-pub use search_game::{MoveFacts, SearchGame};
+pub use search_game::{MoveFacts, SearchGame, SearchSettings};
 pub use text::{TextResult, TextSearcher};
 
 /// The examples of the crate's README (its crates.io page), run as doctests.

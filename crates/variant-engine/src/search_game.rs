@@ -2,6 +2,44 @@
 
 use variant_core::{Game, Seat};
 
+/// A game's tuning of the search: what one game needs differently from the others, in one
+/// value (see [`SearchGame::settings`]).
+///
+/// ```
+/// use variant_engine::SearchSettings;
+///
+/// let plain = SearchSettings::default();
+/// assert!(plain.static_pruning);
+/// assert!(!plain.stand_pat_before_moves && !plain.best_reply_search);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchSettings {
+    /// Whether the search may prune on the static evaluation (two players: reverse futility,
+    /// futility and late move pruning). `true` by default; draughts says no: its quiet moves
+    /// set up shots that the evaluation does not see (measured, docs/engine.md).
+    pub static_pruning: bool,
+    /// Whether quiescence may stand pat outside check before generating the moves (two
+    /// players): true where a position without a legal move outside check is only a
+    /// stalemate, which quiescence then misses (chess3d); false (the default) where an empty
+    /// move list means more (draughts: a blocked side loses; chess-T: a captured King).
+    pub stand_pat_before_moves: bool,
+    /// Whether a search with more than two players uses Best-Reply Search (one opponent
+    /// replies between two moves of the searching player) instead of paranoid alpha-beta (all
+    /// opponents move against it); `false` by default. docs/engine.md says which game uses
+    /// which, and why.
+    pub best_reply_search: bool,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            static_pruning: true,
+            stand_pat_before_moves: false,
+            best_reply_search: false,
+        }
+    }
+}
+
 /// Facts about one legal move, for move ordering and quiescence.
 ///
 /// ```
@@ -106,24 +144,15 @@ pub trait SearchGame: Game {
         false
     }
 
-    /// Whether the search may prune on the static evaluation here (two players: reverse
-    /// futility, futility and late move pruning). The default is `true`; draughts says no:
-    /// its quiet moves set up shots that the evaluation does not see (measured,
-    /// docs/engine.md).
-    fn static_pruning(&self) -> bool {
-        true
-    }
-
-    /// Whether quiescence may stand pat outside check before generating the moves (two
-    /// players): true where a position without a legal move outside check is only a
-    /// stalemate, which quiescence then misses (chess3d); false (the default) where an empty
-    /// move list means more (draughts: a blocked side loses; chess-T: a captured King).
-    fn stand_pat_before_moves(&self) -> bool {
-        false
+    /// The game's tuning of the search in this position (it may depend on the configuration,
+    /// e.g. chess3d's number of heights or "Bishops"' short or long game). The default,
+    /// [`SearchSettings::default`], suits a two-player game with no special needs.
+    fn settings(&self) -> SearchSettings {
+        SearchSettings::default()
     }
 
     /// The moves quiescence searches in a two-player game where
-    /// [`SearchGame::stand_pat_before_moves`] holds and the player to move may stand pat: at
+    /// [`SearchSettings::stand_pat_before_moves`] holds and the player to move may stand pat: at
     /// least every capture and promotion, in the order of [`Game::legal_moves_into`].
     /// Quiescence still keeps only the moves [`MoveFacts::is_tactical`] calls tactical, and an
     /// empty list there means "nothing to try" (not mate or stalemate), so a game may leave its
@@ -151,13 +180,6 @@ pub trait SearchGame: Game {
     fn exchange_value(&self, mv: Self::Move) -> Option<i32> {
         let _ = mv;
         None
-    }
-
-    /// Whether a search with more than two players uses Best-Reply Search (one opponent
-    /// replies between two moves of the searching player) instead of paranoid alpha-beta (all
-    /// opponents move against it). docs/engine.md says which game uses which, and why.
-    fn best_reply_search(&self) -> bool {
-        false
     }
 
     /// Calls `try_move` with the moves of `moves` (legal moves of this position) that may end

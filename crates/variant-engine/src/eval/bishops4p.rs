@@ -8,7 +8,7 @@
 //! player's pieces on the king it may mate (B4-13): mine on my left neighbour's, my right
 //! neighbour's on mine, and (short game) every opponent's on its own left neighbour's.
 
-use crate::{MoveFacts, SearchGame};
+use crate::{MoveFacts, SearchGame, SearchSettings};
 use bishops4p::{Bishops, Move, MoveKind, Phase, Piece};
 use variant_core::{Game, Seat};
 
@@ -279,8 +279,11 @@ impl SearchGame for Bishops {
     /// measured with `variants match`, BRS gained in the short game (68.5 % → 75.5 % against
     /// three `greedy`, 88 % → 92.7 % with three players) and lost in the long one
     /// (74.5 % → 58 %, more games drawn by the 50-move claim).
-    fn best_reply_search(&self) -> bool {
-        self.phase() == Phase::Short
+    fn settings(&self) -> SearchSettings {
+        SearchSettings {
+            best_reply_search: self.phase() == Phase::Short,
+            ..SearchSettings::default()
+        }
     }
 
     /// Every move that ends the game or puts a player out checks the mover's left neighbour

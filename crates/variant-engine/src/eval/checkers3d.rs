@@ -4,7 +4,7 @@
 //! centre. Captures are compulsory (D3-11), so quiescence never stands pat while one exists.
 
 use super::{by_heights, off_centre};
-use crate::{MoveFacts, SearchGame};
+use crate::{MoveFacts, SearchGame, SearchSettings};
 use checkers3d::{Checkers3d, Move};
 use variant_core::{Game, Seat};
 
@@ -198,8 +198,12 @@ impl SearchGame for Checkers3d {
         if seat.index() == 0 { s } else { -s }
     }
 
-    fn static_pruning(&self) -> bool {
-        false
+    fn settings(&self) -> SearchSettings {
+        SearchSettings {
+            // Quiet moves set up shots the evaluation does not see (docs/engine.md).
+            static_pruning: false,
+            ..SearchSettings::default()
+        }
     }
 
     fn must_not_stand_pat(&self) -> bool {

@@ -300,7 +300,7 @@ impl<G: SearchGame> Searcher<G> {
         let start = Instant::now();
         self.root_seat = root.side_to_move();
         self.multi = root.seat_count() > 2;
-        self.brs = self.multi && root.best_reply_search();
+        self.brs = self.multi && root.settings().best_reply_search;
         // Multi-player scores depend on who searches: keep their TT entries apart.
         self.salt = if self.brs {
             0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(self.root_seat.0) + 1)

@@ -48,7 +48,7 @@ impl<G: SearchGame> Searcher<G> {
         // of the game separately (`SearchGame::null_move`): chess3d with more than one height
         // passes but does not prune on the static evaluation.
         let may_null = !node.pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
-        let prunable = may_null && pos.static_pruning();
+        let prunable = may_null && pos.settings().static_pruning;
         let static_eval = if !in_check {
             self.evaluate(pos)
         } else {

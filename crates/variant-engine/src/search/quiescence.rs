@@ -40,7 +40,7 @@ impl<G: SearchGame> Searcher<G> {
         // (chess3d) stands pat out of check before generating moves too (missing a stalemate
         // there costs less than generating every move of every quiescence node).
         let must = pos.must_not_stand_pat();
-        let early = self.multi || (!must && pos.stand_pat_before_moves());
+        let early = self.multi || (!must && pos.settings().stand_pat_before_moves);
         if self.multi {
             if pos.status().is_over() {
                 return self.terminal_score(pos, ply);
