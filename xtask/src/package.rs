@@ -1,17 +1,23 @@
 //! `cargo xtask package`: `cargo package` of every published crate of the workspace, verified
-//! — each crate's `.crate` file is unpacked under `target/package/` and built from there,
-//! against the packages of the workspace crates it depends on (cargo packs them together), so
-//! a crate that reads a file outside its own folder, or misses a file it needs in its package,
+//! — each crate's `.crate` file is unpacked and built from there, against the packages of the
+//! workspace crates it depends on (cargo packs them together into a local registry), so a
+//! crate that reads a file outside its own folder, or misses a file it needs in its package,
 //! fails here rather than on crates.io.
 //!
 //! The members whose manifest says `publish = false` (xtask, the benches, the fuzz checks and
-//! the Rust half of the Python package, which ships inside the wheel) are excluded. The build
-//! shares the workspace's target directory, so the third-party dependencies of the packaged
-//! crates are built once and reused by later runs; the packaged crates themselves are built
-//! again each time (from their fresh unpacked copies). The packaged builds carry no debug
-//! information (`CARGO_PROFILE_DEV_DEBUG=0`: they are only compiled, never run or debugged,
-//! and linking is faster without it). `--allow-dirty` lets the check run on a working tree
-//! with uncommitted changes (CI's is clean).
+//! the Rust half of the Python package, which ships inside the wheel) are excluded.
+//!
+//! The verification builds go to their own target directory, [`TARGET`] (the `.crate` files
+//! to its `package/`), kept between runs: the third-party dependencies are built there once
+//! and reused. Cargo takes a crate of a registry to be unchanged while its version is, so a
+//! workspace crate built there earlier as another crate's dependency, from the local registry,
+//! would be reused after its source changed; every published crate's artefacts are therefore
+//! removed from that directory first (`cargo clean -p`), and only they are built again. The
+//! workspace's own `target/debug` is left alone. The builds carry no debug information and
+//! are not incremental (`CARGO_PROFILE_DEV_DEBUG=0`, `CARGO_INCREMENTAL=0`: they are compiled
+//! once, never run, and link faster).
+//! `--allow-dirty` lets the check run on a working tree with uncommitted changes (CI's is
+//! clean).
 
 use std::path::Path;
 
@@ -62,23 +68,41 @@ pub fn package_of(manifest: &str) -> Option<(String, bool)> {
     name.map(|n| (n, unpublished))
 }
 
+/// The target directory of the verification builds, under the workspace's `target/`.
+pub const TARGET: &str = "target/package-check";
+
 /// The task.
 pub fn package(_args: &[String]) -> Result<(), String> {
     let root = crate::install::workspace();
+    let root = root.canonicalize().unwrap_or(root);
     let members = members(&root)?;
+    let target = root.join(TARGET);
+    let target = target.to_str().ok_or("the target directory is not UTF-8")?;
     let mut args = vec!["package", "--workspace", "--allow-dirty"];
+    let mut clean = vec!["clean", "--target-dir", target];
     let mut published = Vec::new();
     for (name, unpublished) in &members {
         if *unpublished {
             args.extend(["--exclude", name.as_str()]);
         } else {
+            clean.extend(["-p", name.as_str()]);
             published.push(name.as_str());
         }
     }
     let started = std::time::Instant::now();
-    crate::cargo(&args, &[("CARGO_PROFILE_DEV_DEBUG", "0")])?;
+    if Path::new(target).exists() {
+        crate::cargo(&clean, &[])?;
+    }
+    crate::cargo(
+        &args,
+        &[
+            ("CARGO_TARGET_DIR", target),
+            ("CARGO_PROFILE_DEV_DEBUG", "0"),
+            ("CARGO_INCREMENTAL", "0"),
+        ],
+    )?;
     eprintln!(
-        "xtask: package: {} crates packaged and verified in {:.0} s: {}",
+        "xtask: package: {} crates packaged and verified in {:.0} s ({target}/package/): {}",
         published.len(),
         started.elapsed().as_secs_f64(),
         published.join(", ")
