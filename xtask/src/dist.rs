@@ -149,7 +149,7 @@ fn crates(dist: &Path, version: &str) -> Result<(), String> {
         .into_iter()
         .filter_map(|(name, unpublished)| unpublished.then_some(name))
         .collect();
-    let packaged = target_dir().join("package");
+    let packaged = crate::package::packaged();
     let suffix = format!("-{version}.crate");
     let mut count = 0;
     for entry in io(&packaged, std::fs::read_dir(&packaged))? {

@@ -7,8 +7,9 @@
 //! The members whose manifest says `publish = false` (xtask, the benches, the fuzz checks and
 //! the Rust half of the Python package, which ships inside the wheel) are excluded.
 //!
-//! The verification builds go to their own target directory, [`TARGET`] (the `.crate` files
-//! to its `package/`), kept between runs: the third-party dependencies are built there once
+//! The verification builds go to their own target directory, [`target`] (`package-check/`
+//! in the workspace's target directory; the `.crate` files in its `package/`, [`packaged`]),
+//! kept between runs: the third-party dependencies are built there once
 //! and reused. Cargo takes a crate of a registry to be unchanged while its version is, so a
 //! workspace crate built there earlier as another crate's dependency, from the local registry,
 //! would be reused after its source changed; every published crate's artefacts are therefore
@@ -19,7 +20,7 @@
 //! `--allow-dirty` lets the check run on a working tree with uncommitted changes (CI's is
 //! clean).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The workspace members, each as `(package name, publish = false?)`, read from the workspace
 /// manifest's `members` list and each member's `[package]` table.
@@ -68,15 +69,25 @@ pub fn package_of(manifest: &str) -> Option<(String, bool)> {
     name.map(|n| (n, unpublished))
 }
 
-/// The target directory of the verification builds, under the workspace's `target/`.
-pub const TARGET: &str = "target/package-check";
+/// The target directory of the verification builds: `package-check/` in the workspace's
+/// target directory (`CARGO_TARGET_DIR`, or `target/`).
+pub fn target() -> PathBuf {
+    let root = crate::install::workspace();
+    let root = root.canonicalize().unwrap_or(root);
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("package-check")
+}
+
+/// Where the task leaves the `.crate` files.
+pub fn packaged() -> PathBuf {
+    target().join("package")
+}
 
 /// The task.
 pub fn package(_args: &[String]) -> Result<(), String> {
-    let root = crate::install::workspace();
-    let root = root.canonicalize().unwrap_or(root);
-    let members = members(&root)?;
-    let target = root.join(TARGET);
+    let members = members(&crate::install::workspace())?;
+    let target = target();
     let target = target.to_str().ok_or("the target directory is not UTF-8")?;
     let mut args = vec!["package", "--workspace", "--allow-dirty"];
     let mut clean = vec!["clean", "--target-dir", target];
