@@ -16,7 +16,7 @@
 //! suite against it from a directory outside the source tree; builds the source distribution
 //! in another fresh environment (`--sdist`; it compiles the crates again); unpacks the C
 //! archive, builds `examples/cmake` against it with CMake and runs it, and builds every C
-//! program of `examples/c/` against it through pkg-config (`install-check`).
+//! program of `crates/variant-ffi/examples/c/` against it through pkg-config (`install-check`).
 //!
 //! The release checklist these automate is in docs/releasing.md.
 
@@ -352,7 +352,7 @@ pub(crate) fn dist_check(args: &[String]) -> Result<(), String> {
 
 /// The C archive unpacked into a scratch directory: `examples/cmake` configured with
 /// `CMAKE_PREFIX_PATH` set to it, built and run (shared and static), then every program of
-/// `examples/c/` through its pkg-config file.
+/// `crates/variant-ffi/examples/c/` through its pkg-config file.
 fn c_archive_check(dist: &Path) -> Result<(), String> {
     let archive = c_archive_path(dist)?;
     let scratch = target_dir().join("dist-check");

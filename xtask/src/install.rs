@@ -1,6 +1,6 @@
 //! `cargo xtask install --prefix DIR [--profile NAME]`: installs the C library the way C
 //! programmers expect, and `cargo xtask install-check --prefix DIR`: builds and runs the C and
-//! C++ programs of `examples/c/` against that installed copy through pkg-config.
+//! C++ programs of `crates/variant-ffi/examples/c/` against that installed copy through pkg-config.
 //!
 //! Layout under DIR:
 //! - `lib/libvariants.so.<ABI>` (soname `libvariants.so.<ABI>`, set by the crate's build.rs)
@@ -132,7 +132,7 @@ pub(crate) fn install_into(prefix: &Path, profile: &str) -> Result<(), String> {
     copy(&built.join("libvariant_ffi.a"), &lib.join("libvariants.a"))?;
     for header in ["variants.h", "variants.hpp"] {
         copy(
-            &workspace().join("include").join(header),
+            &workspace().join("crates/variant-ffi/include").join(header),
             &include.join(header),
         )?;
     }
@@ -168,13 +168,13 @@ fn pkg_config(prefix: &Path, args: &[&str]) -> Result<Vec<String>, String> {
     Ok(out.split_whitespace().map(str::to_string).collect())
 }
 
-/// `cargo xtask install-check --prefix DIR`: every C program of `examples/c/` and the C++
+/// `cargo xtask install-check --prefix DIR`: every C program of `crates/variant-ffi/examples/c/` and the C++
 /// test, compiled with `$(pkg-config --cflags --libs variants)` against the installed copy
 /// (the shared library, found through LD_LIBRARY_PATH) and run; `test_errors.c` also linked
 /// statically (`pkg-config --static`).
 pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
     let prefix = prefix(args)?;
-    let examples = workspace().join("examples/c");
+    let examples = workspace().join("crates/variant-ffi/examples/c");
     let out = prefix.join("check");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let flags = pkg_config(&prefix, &["--cflags", "--libs"])?;
@@ -264,7 +264,7 @@ const PERFT_KNOWN_BELOW: &[(&str, f64, &str)] = &[(
      (docs/benchmarks.md)",
 )];
 
-/// `examples/c/perft.c` built against the installed shared library and run on one position
+/// `crates/variant-ffi/examples/c/perft.c` built against the installed shared library and run on one position
 /// of every game ([`PERFT_CASES`]): it checks its count against the
 /// library's, and here its ratio is checked against [`PERFT_RATIO_FLOOR`] when the library's
 /// count ran long enough to mean something ([`PERFT_MEANINGFUL_SECONDS`]).

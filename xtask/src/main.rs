@@ -18,7 +18,7 @@
 //! - `dist [--profile NAME]`: every release artefact in `target/dist/` (the `.crate` files,
 //!   the Python wheel and sdist, the C archive with pkg-config and CMake files, `SHA256SUMS`);
 //!   `dist-check [--sdist] [--cli PATH]` uses each as its reader would (see `dist.rs`).
-//! - `install-check --prefix DIR`: the C and C++ programs of `examples/c/` built through
+//! - `install-check --prefix DIR`: the C and C++ programs of `crates/variant-ffi/examples/c/` built through
 //!   pkg-config against the installed copy, and run.
 //! - `one-game [GAME…]`: every game alone: the crates above the games, built with one game
 //!   feature, hold that game's crate and no other (`cargo tree`), compile with it, and the

@@ -16,7 +16,7 @@
 //!   [`variants_result::VARIANTS_PANIC`], never an unwind into C.
 //! - NULL pointers and invalid UTF-8 are reported as status codes, never undefined behaviour.
 //!
-//! The header `include/variants.h` is generated from this crate by cbindgen and committed;
+//! The header `crates/variant-ffi/include/variants.h` is generated from this crate by cbindgen and committed;
 //! `tests/header.rs` fails when it is out of date. `docs/c-api.md` describes building, linking,
 //! ownership, errors and thread safety.
 //!

@@ -12,8 +12,9 @@ use variant_ffi::VARIANTS_ABI_VERSION;
 use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
 
-fn workspace_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+/// This crate's directory: the C programs (`examples/c/`) and the header (`include/`) are in it.
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The directory with the library artifacts of this build: the test executable lives in
@@ -66,7 +67,7 @@ fn scratch_dir() -> PathBuf {
 /// Compiles `examples/c/<name>.c` into the test's scratch directory; returns the executable.
 fn compile(name: &str, link: Link) -> PathBuf {
     compile_source(
-        &workspace_dir().join("examples/c").join(format!("{name}.c")),
+        &crate_dir().join("examples/c").join(format!("{name}.c")),
         name,
         link,
     )
@@ -74,7 +75,6 @@ fn compile(name: &str, link: Link) -> PathBuf {
 
 /// Compiles the C file `source` into the scratch directory as `<name>-<link>`.
 fn compile_source(source: &Path, name: &str, link: Link) -> PathBuf {
-    let workspace = workspace_dir();
     let libs = artifact_dir();
     let out_dir = scratch_dir();
     let suffix = match link {
@@ -87,7 +87,7 @@ fn compile_source(source: &Path, name: &str, link: Link) -> PathBuf {
     command
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .arg("-I")
-        .arg(workspace.join("include"))
+        .arg(crate_dir().join("include"))
         .arg(source);
     match link {
         Link::Static => {
@@ -97,7 +97,7 @@ fn compile_source(source: &Path, name: &str, link: Link) -> PathBuf {
             command
                 .arg("-L")
                 .arg(&libs)
-                .arg("-lvariants_ffi")
+                .arg("-lvariant_ffi")
                 .arg(format!("-Wl,-rpath,{}", libs.display()));
         }
     }
@@ -284,43 +284,6 @@ fn shared_library_works_too() {
     assert!(stdout.starts_with("ok "), "{stdout}");
 }
 
-/// The complete example of docs/c-api.md compiles, runs, and prints what the page says.
-#[cfg(feature = "chess3d")]
-#[test]
-fn documentation_example_works() {
-    let page = workspace_dir().join("docs/c-api.md");
-    let text = std::fs::read_to_string(&page)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", page.display()));
-    let section = text
-        .split("## A complete example")
-        .nth(1)
-        .unwrap_or_else(|| panic!("docs/c-api.md has no section \"A complete example\""));
-    let code = section
-        .split("```c\n")
-        .nth(1)
-        .and_then(|rest| rest.split("```").next())
-        .unwrap_or_else(|| panic!("the section has no C code block"));
-    let source = scratch_dir().join("doc_example.c");
-    std::fs::write(&source, code).unwrap_or_else(|e| panic!("cannot write: {e}"));
-    let exe = compile_source(&source, "doc_example", Link::Static);
-    let output = run(&mut Command::new(&exe));
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let lines: Vec<&str> = stdout.lines().collect();
-    // FIDE chess: 20 first moves; 1. e4 in FEN; perft 3 after 1. e4 is 13 160 (the e2e4 line
-    // of the well-known divide of the start position at depth 4).
-    assert_eq!(lines.len(), 20 + 4, "{stdout}");
-    assert!(
-        lines[20].starts_with("refused: move e2e4: illegal"),
-        "{stdout}"
-    );
-    assert_eq!(
-        lines[21],
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
-    );
-    assert_eq!(lines[22], "perft 3: 13160");
-    assert_eq!(lines[23], "ongoing: 1");
-}
-
 /// Runs `examples/c/perft.c` (perft through move values: list, copy, play a value, count the
 /// last ply) and returns the count it printed; the program itself fails when its count differs
 /// from the library's `variants_game_perft`.
@@ -435,8 +398,8 @@ fn cpp_wrapper_compiles_and_works() {
     run(Command::new(cxx)
         .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .arg("-I")
-        .arg(workspace_dir().join("include"))
-        .arg(workspace_dir().join("examples/c/test_cpp.cpp"))
+        .arg(crate_dir().join("include"))
+        .arg(crate_dir().join("examples/c/test_cpp.cpp"))
         .arg(artifact_dir().join("libvariant_ffi.a"))
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&exe));

@@ -1,4 +1,4 @@
-//! `include/variants.h` must be what cbindgen generates from this crate: regenerating it in
+//! `crates/variant-ffi/include/variants.h` must be what cbindgen generates from this crate: regenerating it in
 //! memory must give the committed file byte for byte.
 //!
 //! After changing the C API, regenerate the header with
@@ -11,7 +11,7 @@ fn crate_dir() -> PathBuf {
 }
 
 fn header_path() -> PathBuf {
-    crate_dir().join("../../include/variants.h")
+    crate_dir().join("include/variants.h")
 }
 
 /// The header as cbindgen generates it now (parsing `src/` only: no `cargo metadata`, so the
@@ -57,7 +57,7 @@ fn committed_header_is_what_cbindgen_generates() {
         committed == generated,
         "{} is out of date ({}).\nRegenerate it with:\n    \
          UPDATE_HEADER=1 cargo test -p variant-ffi --test header\nand commit it.",
-        Path::new("include/variants.h").display(),
+        Path::new("crates/variant-ffi/include/variants.h").display(),
         first_difference(&committed, &generated)
     );
 }

@@ -528,7 +528,7 @@ impl PageRun {
         let mut cc = Command::new(if cpp { "g++" } else { "cc" });
         cc.arg(if cpp { "-std=c++17" } else { "-std=c11" })
             .args(["-Wall", "-I"])
-            .arg(self.root.join("include"))
+            .arg(self.root.join("crates/variant-ffi/include"))
             .arg(&source)
             .arg(&library)
             .args(["-lpthread", "-ldl", "-lm", "-o"])

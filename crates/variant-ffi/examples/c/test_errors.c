@@ -7,7 +7,7 @@
  * claims that do not hold, bad JSON). Exits 1 if any check fails, printing each failure;
  * prints "ok <n> checks" otherwise. Uses the first game the library serves.
  *
- * Build: cc -Wall -Wextra -std=c11 -Iinclude examples/c/test_errors.c \
+ * Build: cc -Wall -Wextra -std=c11 -Icrates/variant-ffi/include crates/variant-ffi/examples/c/test_errors.c \
  *           target/release/libvariant_ffi.a -lpthread -ldl -lm -o test_errors
  */
 #include "variants.h"

@@ -1,4 +1,4 @@
-// test_cpp.cpp: the C++ wrapper (include/variants.hpp) at work: RAII handles, exceptions that
+// test_cpp.cpp: the C++ wrapper (crates/variant-ffi/include/variants.hpp) at work: RAII handles, exceptions that
 // carry the library's message, move values, copies, records, a stopped perft.
 // Prints "ok" and exits 0, or says what failed and exits 1.
 #include "variants.hpp"

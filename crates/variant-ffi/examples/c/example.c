@@ -17,7 +17,7 @@
  *   perft <name> after <depth> <nodes>
  *
  * Build (from the workspace root, after `cargo build --release -p variant-ffi`):
- *   cc -Wall -Wextra -std=c11 -Iinclude examples/c/example.c \
+ *   cc -Wall -Wextra -std=c11 -Icrates/variant-ffi/include crates/variant-ffi/examples/c/example.c \
  *      target/release/libvariant_ffi.a -lpthread -ldl -lm -o example
  */
 #include "variants.h"

@@ -22,7 +22,7 @@
  * Exit status 1 when the two counts differ or a call fails.
  *
  * Build against an installed library:
- *   cc -std=c11 -O2 examples/c/perft.c $(pkg-config --cflags --libs variants) -o perft
+ *   cc -std=c11 -O2 crates/variant-ffi/examples/c/perft.c $(pkg-config --cflags --libs variants) -o perft
  */
 #define _POSIX_C_SOURCE 200809L
 #include "variants.h"
