@@ -1,6 +1,6 @@
 //! One bulk-counting perft of chess3d at one height or of cozy-chess, in its own process, so
 //! each side can be timed by the kernel's CPU-time count on a loaded machine (see
-//! docs/benchmarks.md, "First place on one board"):
+//! docs/benchmarks.md, "Perft by CPU time"):
 //!
 //! ```text
 //! cargo build --release -p variant-benches --example cozy_one

@@ -1,6 +1,6 @@
 //! Perft of one game, through `AnyGame` or through the typed game it holds, in its own process,
 //! so each side can be timed by the kernel's CPU-time count on a loaded machine (see
-//! docs/benchmarks.md, "AnyGame against the typed game"):
+//! docs/benchmarks.md, "AnyGame for an embedder"):
 //!
 //! ```text
 //! cargo build --release -p variant-games --example any_vs_typed

@@ -20,7 +20,7 @@ Prints one line per game and a JSON summary: A's wins/draws/losses, score and El
 `--depth K` has both builds search to a fixed depth instead of `--movetime`; `--depth-new K`
 and `--depth-base K` fix the depth of one build only (the other keeps `--movetime` or
 `--depth`). The same binary on both sides with two depths asks whether a deeper search plays
-better (docs/engine.md, "Sixth pass").
+better (the engine history in docs/notes/ has one such run).
 
 `--one-seat` (four players): build A plays one seat and build B the three others, every
 opening played four times with A in each seat — a free-for-all check without partners. A
