@@ -476,7 +476,10 @@ fn sdist_check(dist: &Path) -> Result<(), String> {
         Command::new(env.join("bin/pip"))
             .args(["install", "--quiet", "--disable-pip-version-check"])
             .arg(&sdist)
-            .env("MATURIN_PEP517_ARGS", "--profile release-tests")
+            .env(
+                "MATURIN_PEP517_ARGS",
+                format!("--profile {}", crate::check_profile()),
+            )
             .current_dir(std::env::temp_dir()),
     )?;
     let count = output(

@@ -138,22 +138,16 @@ const FUZZ_RUSTFLAGS: &str = "-Cpasses=sancov-module \
 /// fingerprint as well.
 const FUZZ_PROFILE_CONFIG: &str = "profile.release.debug=\"line-tables-only\"";
 
-/// Cargo's profile variables that the caller's environment may set (the docs runner sets
-/// `CARGO_PROFILE_RELEASE_LTO` and `…_CODEGEN_UNITS` for its readers' release builds): left out
-/// of the fuzz build, which must be the build a plain `cargo fuzz run` reuses.
-const PROFILE_VARS: &[&str] = &[
-    "CARGO_PROFILE_RELEASE_LTO",
-    "CARGO_PROFILE_RELEASE_CODEGEN_UNITS",
-    "CARGO_PROFILE_RELEASE_DEBUG",
-    "CARGO_PROFILE_RELEASE_OPT_LEVEL",
-    "CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS",
-    "CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS",
-    "CARGO_PROFILE_RELEASE_PANIC",
-    "CARGO_PROFILE_RELEASE_INCREMENTAL",
-    "CARGO_BUILD_TARGET_DIR",
-    "CARGO_TARGET_DIR",
-    "CARGO_ENCODED_RUSTFLAGS",
-];
+/// Cargo's variables that the caller's environment may set (`.ci/run` and the docs runner set
+/// `CARGO_PROFILE_RELEASE_LTO` and `…_CODEGEN_UNITS` for their release builds): left out of
+/// the fuzz build, which must be the build a plain `cargo fuzz run` reuses.
+fn removed_vars() -> impl Iterator<Item = &'static str> {
+    crate::RELEASE_PROFILE_VARS.iter().copied().chain([
+        "CARGO_BUILD_TARGET_DIR",
+        "CARGO_TARGET_DIR",
+        "CARGO_ENCODED_RUSTFLAGS",
+    ])
+}
 
 /// Builds every fuzz target with the sanitizer flags; `Ok(None)` when there is no nightly
 /// toolchain (the caller skips), else the directory of the binaries.
@@ -179,7 +173,7 @@ fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
         build_args.join(" ")
     );
     let mut cmd = nightly_cargo(fuzz_dir, &build_args);
-    for var in PROFILE_VARS {
+    for var in removed_vars() {
         cmd.env_remove(var);
     }
     let built = cmd

@@ -4,7 +4,7 @@
 //! - `lint`: `cargo fmt --check`, clippy with `-D warnings`, `cargo doc` with warnings denied.
 //! - `release-tests`: every test marked `#[ignore]` (the long perft runs: FIDE start depth 6,
 //!   Kiwipete depth 5, the draughts tables to depth 10, …) in an optimised build (profile
-//!   `release-tests`).
+//!   `release-tests`, or the one `XTASK_PROFILE` names: see [`check_profile`]).
 //! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
 //! - `fuzz-smoke`: every cargo-fuzz target of `fuzz/` for a short fixed time (see `fuzz.rs`;
 //!   skipped without a nightly toolchain).
@@ -37,11 +37,45 @@ mod package;
 
 use std::process::{Command, ExitCode};
 
+/// The optimised profile that the release-mode tasks (`release-tests`, `docs`, the sdist
+/// check) build and use: `release-tests` (no LTO, 16 codegen units) unless `XTASK_PROFILE`
+/// names another. `.ci/run` sets `XTASK_PROFILE=release` and makes `release` as quick to
+/// build with Cargo's `CARGO_PROFILE_RELEASE_*` variables: then the docs' `cargo run
+/// --release` and `cargo build --release` find that build instead of making a second one.
+pub(crate) fn check_profile() -> String {
+    std::env::var("XTASK_PROFILE")
+        .ok()
+        .filter(|p| !p.trim().is_empty())
+        .unwrap_or_else(|| "release-tests".to_string())
+}
+
+/// Cargo's variables that change the `release` profile (set by `.ci/run` for its quicker
+/// build): removed for a build that must be the one a reader gets with the profile as written
+/// (the embedder's crate, cargo-fuzz's targets).
+pub(crate) const RELEASE_PROFILE_VARS: &[&str] = &[
+    "CARGO_PROFILE_RELEASE_LTO",
+    "CARGO_PROFILE_RELEASE_CODEGEN_UNITS",
+    "CARGO_PROFILE_RELEASE_DEBUG",
+    "CARGO_PROFILE_RELEASE_OPT_LEVEL",
+    "CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS",
+    "CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS",
+    "CARGO_PROFILE_RELEASE_PANIC",
+    "CARGO_PROFILE_RELEASE_INCREMENTAL",
+];
+
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
+    cargo_with(args, env, &[])
+}
+
+/// `cargo args` with `env` set and the variables `unset` removed.
+fn cargo_with(args: &[&str], env: &[(&str, &str)], unset: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     eprintln!("xtask: cargo {}", args.join(" "));
     let mut cmd = Command::new(cargo);
     cmd.args(args);
+    for var in unset {
+        cmd.env_remove(var);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -73,11 +107,12 @@ fn lint() -> Result<(), String> {
 }
 
 fn release_tests() -> Result<(), String> {
+    let profile = check_profile();
     cargo(
         &[
             "test",
             "--profile",
-            "release-tests",
+            &profile,
             "--workspace",
             "--exclude",
             "variant-benches",
@@ -89,7 +124,8 @@ fn release_tests() -> Result<(), String> {
 }
 
 /// Builds and runs `examples/embedder-bench` with its own (default) release profile, in its own
-/// target directory under `target/` (its profile must not be the workspace's).
+/// target directory under `target/` (its profile must not be the workspace's, nor changed by
+/// the caller's `CARGO_PROFILE_RELEASE_*` variables).
 fn embedder_bench(args: &[String]) -> Result<(), String> {
     let mut run = vec![
         "run",
@@ -101,7 +137,7 @@ fn embedder_bench(args: &[String]) -> Result<(), String> {
         "--",
     ];
     run.extend(args.iter().map(String::as_str));
-    cargo(&run, &[])
+    cargo_with(&run, &[], RELEASE_PROFILE_VARS)
 }
 
 fn main() -> ExitCode {

@@ -8,7 +8,7 @@
 //! - `console`: a terminal transcript. Every `$ COMMAND` line is run by bash in a scratch
 //!   directory of the page (`target/docs-run/<page>/`, fresh each run, shared by the page's
 //!   transcripts so a file one command writes is there for the next), with the `variants` of
-//!   this build (profile `release-tests`) first on `PATH`; what it prints (stdout and stderr
+//!   this build (profile `release-tests`, or `XTASK_PROFILE`'s) first on `PATH`; what it prints (stdout and stderr
 //!   merged) must match the lines below it (`…` elides, see `transcript.rs`). Exit codes are
 //!   not compared: error examples are transcripts too.
 //! - `uci`: a session of the engine protocol, `variants uci` of this build driven as a GUI
@@ -20,11 +20,12 @@
 //!   as one `bash -e` script in the workspace root (the commands name `crates/…`, `target/…`),
 //!   with `HOME` and `CARGO_INSTALL_ROOT` pointing into the scratch directory (so `cargo
 //!   install` and `$HOME/.local` stay out of the machine's), `MATURIN_PEP517_ARGS=--profile
-//!   release-tests` (a `pip install` of the Python package reuses CI's build), one pip
+//!   release-tests` (or `XTASK_PROFILE`'s: a `pip install` of the Python package reuses CI's build), one pip
 //!   download cache for all pages (`target/docs-run/pip-cache`), and the
 //!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
 //!   `…_CODEGEN_UNITS=16`: the same code, a quicker build; not for a script that runs `cargo
-//!   fuzz`, which must find `cargo xtask fuzz-smoke`'s build of the fuzz targets up to date —
+//!   fuzz`, which must find `cargo xtask fuzz-smoke`'s build of the fuzz targets up to date, and
+//!   gets none of the `CARGO_PROFILE_RELEASE_*` variables its caller may have set —
 //!   so `.ci/run` runs the docs after the fuzz smoke run, with cargo-fuzz on `PATH`; run alone
 //!   without built targets, docs/reliability.md's block fails on its first command, which
 //!   says to build them with `cargo xtask fuzz-smoke`). What the page's blocks leave in
@@ -409,11 +410,12 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         planned.push((page.clone(), blocks, plans));
     }
     if !list_only {
+        let profile = crate::check_profile();
         crate::cargo(
             &[
                 "build",
                 "--profile",
-                "release-tests",
+                &profile,
                 "-p",
                 "variant-cli",
                 "-p",

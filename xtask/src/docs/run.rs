@@ -92,7 +92,7 @@ impl PageRun {
     }
 
     fn bin_dir(&self) -> PathBuf {
-        self.root.join("target/release-tests")
+        self.root.join("target").join(crate::check_profile())
     }
 
     /// Every `$` line of a transcript, output compared. With a `for N s` directive each command
@@ -491,14 +491,21 @@ impl PageRun {
             .env("RUSTUP_HOME", rustup_home)
             .env("CARGO_INSTALL_ROOT", &install)
             .env("PATH", path)
-            .env("MATURIN_PEP517_ARGS", "--profile release-tests")
+            .env(
+                "MATURIN_PEP517_ARGS",
+                format!("--profile {}", crate::check_profile()),
+            )
             .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
             // One download cache for every page's virtual environments (and the next run).
             .env("PIP_CACHE_DIR", self.root.join("target/docs-run/pip-cache"));
         // The quicker release build, except for `cargo fuzz`: it builds with its own settings,
         // and the build of `cargo xtask fuzz-smoke` it should reuse has none of these (a
         // different profile would rebuild every crate of the fuzz targets).
-        if !runs_cargo_fuzz(script) {
+        if runs_cargo_fuzz(script) {
+            for var in crate::RELEASE_PROFILE_VARS {
+                cmd.env_remove(var);
+            }
+        } else {
             cmd.env("CARGO_PROFILE_RELEASE_LTO", "false")
                 .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
         }

@@ -106,6 +106,41 @@ fn select<M>(moves: &mut [Keyed<M>], i: usize) {
     }
 }
 
+/// The best of a node's moves so far, and the window it has narrowed: what the move loops of
+/// the two-player and the multi-player searches keep alike.
+struct Best<M> {
+    score: i32,
+    mv: Option<M>,
+    alpha: i32,
+    beta: i32,
+}
+
+impl<M> Best<M> {
+    fn new(alpha: i32, beta: i32) -> Self {
+        Best {
+            score: -INFINITY,
+            mv: None,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes the score of `mv`: a better score makes it the best move and may raise alpha.
+    /// True when it reaches beta (a cut: the caller rewards the move and stops).
+    fn take(&mut self, mv: M, score: i32) -> bool {
+        if score <= self.score {
+            return false;
+        }
+        self.score = score;
+        self.mv = Some(mv);
+        if score <= self.alpha {
+            return false;
+        }
+        self.alpha = score;
+        score >= self.beta
+    }
+}
+
 /// The ordering key of a capture that loses material by exchange (see `losing_capture`).
 const BAD_CAPTURE: i64 = -(1 << 40);
 

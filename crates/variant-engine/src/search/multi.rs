@@ -3,9 +3,8 @@
 //! [`best_reply`](super::best_reply)). Neither prunes on the static evaluation: with the turn
 //! going round the table, a margin measured for two players does not hold.
 
-use super::{Control, Keyed, Node, Searcher, select};
+use super::{Best, Control, Keyed, Node, Searcher, select};
 use crate::SearchGame;
-use crate::score::INFINITY;
 
 impl<G: SearchGame> Searcher<G> {
     /// A three- or four-player node after its opening steps ([`Searcher::enter`]).
@@ -65,11 +64,10 @@ impl<G: SearchGame> Searcher<G> {
         moves: &mut [Keyed<G::Move>],
         hand_on: bool,
         ply: usize,
-        (mut alpha, beta): (i32, i32),
+        (alpha, beta): (i32, i32),
     ) -> Option<(i32, Option<G::Move>)> {
         let team = node.team;
-        let mut best = -INFINITY;
-        let mut best_move = None;
+        let mut best = Best::new(alpha, beta);
         for i in 0..moves.len() {
             select(moves, i);
             let Keyed { mv, facts, .. } = moves[i];
@@ -102,7 +100,7 @@ impl<G: SearchGame> Searcher<G> {
                 &child,
                 depth,
                 ply,
-                (alpha, beta),
+                (best.alpha, beta),
                 reduce,
                 child_replied,
             );
@@ -110,20 +108,13 @@ impl<G: SearchGame> Searcher<G> {
             if self.aborted {
                 return None;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        if quiet {
-                            self.heuristics.reward(mv, ply, depth, None);
-                        }
-                        break;
-                    }
+            if best.take(mv, score) {
+                if quiet {
+                    self.heuristics.reward(mv, ply, depth, None);
                 }
+                break;
             }
         }
-        Some((best, best_move))
+        Some((best.score, best.mv))
     }
 }

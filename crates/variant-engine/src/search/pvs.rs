@@ -4,8 +4,8 @@
 //! reduction), where every move hands the turn to the opponent.
 
 use super::{
-    Control, FUTILITY_BASE, FUTILITY_DEPTH, FUTILITY_MARGIN, Keyed, LMP_COUNT, Node, RFP_DEPTH,
-    RFP_MARGIN, SEE_CAPTURE, SEE_DEPTH, SEE_QUIET, Searcher, select,
+    Best, Control, FUTILITY_BASE, FUTILITY_DEPTH, FUTILITY_MARGIN, Keyed, LMP_COUNT, Node,
+    RFP_DEPTH, RFP_MARGIN, SEE_CAPTURE, SEE_DEPTH, SEE_QUIET, Searcher, select,
 };
 use crate::SearchGame;
 use crate::score::{INFINITY, MATE_BOUND};
@@ -142,12 +142,11 @@ impl<G: SearchGame> Searcher<G> {
         pos: &G,
         moves: &mut [Keyed<G::Move>],
         frame: &Frame<G::Move>,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> Option<(i32, Option<G::Move>)> {
         let (depth, ply) = (frame.depth, frame.ply);
-        let mut best = -INFINITY;
-        let mut best_move = None;
+        let mut best = Best::new(alpha, beta);
         let mut quiets = 0usize;
         let mut tried_quiets: Vec<G::Move> = Vec::new();
         // Wide boards (chess3d with many heights has hundreds of moves) keep more of them.
@@ -156,7 +155,7 @@ impl<G: SearchGame> Searcher<G> {
             select(moves, i);
             let Keyed { mv, facts, .. } = moves[i];
             let quiet = !facts.is_tactical();
-            let late = frame.prunable && i > 0 && best > -MATE_BOUND;
+            let late = frame.prunable && i > 0 && best.score > -MATE_BOUND;
             // Late move pruning: at the last plies, quiet moves far down the list are skipped.
             if late && quiet && depth <= FUTILITY_DEPTH && quiets >= lmp_limit {
                 continue;
@@ -174,7 +173,7 @@ impl<G: SearchGame> Searcher<G> {
             if late
                 && quiet
                 && depth <= FUTILITY_DEPTH
-                && frame.static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                && frame.static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= best.alpha
                 && !child.must_not_stand_pat()
                 && !child.in_danger()
             {
@@ -192,7 +191,7 @@ impl<G: SearchGame> Searcher<G> {
                 &child,
                 depth,
                 ply,
-                (alpha, beta),
+                (best.alpha, beta),
                 reduce,
                 false,
             );
@@ -200,25 +199,18 @@ impl<G: SearchGame> Searcher<G> {
             if self.aborted {
                 return None;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        if quiet {
-                            self.heuristics.reward(mv, ply, depth, frame.prev);
-                            // The quiet moves tried before it did not cut.
-                            for &q in tried_quiets.iter().filter(|&&q| q != mv) {
-                                self.heuristics.penalize(q, depth, frame.prev);
-                            }
-                        }
-                        break;
+            if best.take(mv, score) {
+                if quiet {
+                    self.heuristics.reward(mv, ply, depth, frame.prev);
+                    // The quiet moves tried before it did not cut.
+                    for &q in tried_quiets.iter().filter(|&&q| q != mv) {
+                        self.heuristics.penalize(q, depth, frame.prev);
                     }
                 }
+                break;
             }
         }
-        Some((best, best_move))
+        Some((best.score, best.mv))
     }
 
     /// SEE pruning at the last plies: a move that gives material away by exchange.
