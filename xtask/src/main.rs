@@ -25,6 +25,9 @@
 //!   facade's and the engine's tests pass with it (see `one_game.rs`).
 //! - `package`: `cargo package` of every published crate, verified by building each from its
 //!   package (see `package.rs`).
+//! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
+//!   playing whole games through graceful restarts and a `kill -9`, its memory, open files and
+//!   database sampled (see `crates/variant-web/tests/serve_soak.rs`).
 //! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
 //!   output compared where the page shows one (see `docs/mod.rs`).
 
@@ -118,8 +121,44 @@ fn release_tests() -> Result<(), String> {
             "variant-benches",
             "--",
             "--ignored",
+            // The soak has a task of its own.
+            "--skip",
+            "soak",
         ],
         &[],
+    )
+}
+
+/// `cargo xtask soak [--minutes M]` (60 by default): the server soak of
+/// `crates/variant-web/tests/serve_soak.rs` in the optimised build ([`check_profile`]), its
+/// samples and memory plot left in `target/soak/`.
+fn soak(args: &[String]) -> Result<(), String> {
+    let minutes = install::option(args, "--minutes").unwrap_or_else(|| "60".to_string());
+    match minutes.parse::<u64>() {
+        Ok(m) if m > 0 => {}
+        _ => {
+            return Err(format!(
+                "--minutes {minutes:?}: expected a whole number of minutes, at least 1"
+            ));
+        }
+    }
+    let profile = check_profile();
+    cargo(
+        &[
+            "test",
+            "--profile",
+            &profile,
+            "-p",
+            "variant-web",
+            "--test",
+            "serve_soak",
+            "--",
+            "--ignored",
+            "--exact",
+            "soak",
+            "--nocapture",
+        ],
+        &[("VARIANTS_SOAK_MINUTES", &minutes)],
     )
 }
 
@@ -157,13 +196,14 @@ fn main() -> ExitCode {
         "dist-check" => dist::dist_check(&args),
         "docs" => docs::docs(&args),
         "embedder-bench" => embedder_bench(&args),
+        "soak" => soak(&args),
         _ => {
             eprintln!(
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
                  dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
                  one-game [GAME…]|package|\
-                 embedder-bench [--quick]|docs [--page PATH]… [--lang LANG]… [--list]>"
+                 embedder-bench [--quick]|soak [--minutes M]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);
         }

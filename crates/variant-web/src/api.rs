@@ -86,6 +86,7 @@ impl App {
 type Shared = Arc<App>;
 
 /// An error answer: a status and `{"error": text}`.
+#[derive(Debug)]
 pub struct ApiError(StatusCode, String);
 
 impl IntoResponse for ApiError {
@@ -167,12 +168,96 @@ fn random_hex(bytes: usize) -> Result<String, ApiError> {
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// The game `id` among those held in memory (games in progress, and finished ones used
+/// lately).
 fn slot(app: &App, id: &str) -> Result<Arc<Slot>, ApiError> {
     let games = app.games.read().unwrap_or_else(|p| p.into_inner());
     games
         .get(id)
         .cloned()
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {:?}", shorten(id))))
+}
+
+/// The game `id`, read back from the database when it is not held in memory (a finished
+/// game [`evict_finished`] let go): what every request about one game uses.
+async fn find(app: &Shared, id: &str) -> Result<Arc<Slot>, ApiError> {
+    if let Ok(slot) = slot(app, id) {
+        return Ok(slot);
+    }
+    let missing = || ApiError(StatusCode::NOT_FOUND, format!("no game {:?}", shorten(id)));
+    if id.len() > MAX_TOKEN {
+        return Err(missing());
+    }
+    let (row, log) = app
+        .store
+        .load(id)
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?
+        .ok_or_else(missing)?;
+    let room = Room::new(&row)
+        .and_then(|mut r| r.replay(&log).map(|()| r))
+        .map_err(|e| {
+            ApiError(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("game {id} cannot be read back: {e}"),
+            )
+        })?;
+    // Another request may have read it back meanwhile: theirs is the one.
+    let slot = {
+        let mut games = app.games.write().unwrap_or_else(|p| p.into_inner());
+        Arc::clone(
+            games
+                .entry(id.to_string())
+                .or_insert_with(|| new_slot(room)),
+        )
+    };
+    Ok(slot)
+}
+
+/// Seconds between two rounds of [`evict_finished`].
+pub const EVICT_EVERY_SECS: u64 = 30;
+
+/// Lets go of the finished games nobody uses (no request, no page, no engine or timer holds
+/// them): they stay in the database and [`find`] reads one back when it is asked for. Without
+/// this the server's memory grew with every game it had ever stored (the soak, `cargo xtask
+/// soak`). Returns how many were let go.
+pub fn evict_finished(app: &App) -> usize {
+    let candidates: Vec<String> = {
+        let games = app.games.read().unwrap_or_else(|p| p.into_inner());
+        games
+            .iter()
+            .filter(|(_, slot)| idle_and_over(slot))
+            .map(|(id, _)| id.clone())
+            .collect()
+    };
+    if candidates.is_empty() {
+        return 0;
+    }
+    let mut evicted = Vec::new();
+    {
+        let mut games = app.games.write().unwrap_or_else(|p| p.into_inner());
+        for id in candidates {
+            // Checked again under the write lock: nobody can take a new handle now, so a
+            // count of one (the map's) means nobody holds it.
+            if games.get(&id).is_some_and(idle_and_over) {
+                games.remove(&id);
+                evicted.push(id);
+            }
+        }
+    }
+    let mut listed = app.listed.write().unwrap_or_else(|p| p.into_inner());
+    listed.retain(|id| !evicted.contains(id));
+    evicted.len()
+}
+
+/// A finished game held by the map alone, with no page listening and its room free.
+fn idle_and_over(slot: &Arc<Slot>) -> bool {
+    Arc::strong_count(slot) == 1
+        && slot.events.receiver_count() == 0
+        && slot
+            .room
+            .try_lock()
+            .is_ok_and(|room| room.status.is_over() && room.thinking.is_none())
 }
 
 fn shorten(text: &str) -> String {
@@ -427,7 +512,6 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
 
 /// Adds a game to the table (and to the lobby's list when it is listed).
 pub fn insert_slot(app: &App, room: Room) {
-    let (events, _) = broadcast::channel(16);
     let id = room.id.clone();
     if room.listed {
         app.listed
@@ -435,16 +519,20 @@ pub fn insert_slot(app: &App, room: Room) {
             .unwrap_or_else(|p| p.into_inner())
             .push(id.clone());
     }
-    let deadline = watch::Sender::new(room.deadline());
-    let slot = Arc::new(Slot {
-        room: Mutex::new(room),
-        events,
-        deadline,
-    });
     app.games
         .write()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(id, slot);
+        .insert(id, new_slot(room));
+}
+
+fn new_slot(room: Room) -> Arc<Slot> {
+    let (events, _) = broadcast::channel(16);
+    let deadline = watch::Sender::new(room.deadline());
+    Arc::new(Slot {
+        room: Mutex::new(room),
+        events,
+        deadline,
+    })
 }
 
 /// Starts the game's timer if it has a clock: a task that waits for the running clock's
@@ -486,6 +574,11 @@ pub fn start_timer(app: &Shared, id: &str) {
                     }
                 }
                 None => {
+                    // A finished game needs no timer (and holding it would keep the game in
+                    // memory); a take-back that reopens it starts one again.
+                    if slot.room.lock().await.status.is_over() {
+                        return;
+                    }
                     if deadline.changed().await.is_err() {
                         return;
                     }
@@ -529,7 +622,7 @@ async fn state(
     Path(id): Path<String>,
     Query(q): Query<StateQuery>,
 ) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let room = slot.room.lock().await;
     let with_board = q.board.as_deref() == Some("svg");
     let Some(ply) = &q.ply else {
@@ -596,7 +689,7 @@ struct MoveBody {
 
 /// `POST /api/games/{id}/moves`.
 async fn play(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let req: MoveBody = body(&bytes)?;
     bounded("move", &req.mv, MAX_MOVE)?;
     if let Some(t) = &req.token {
@@ -632,7 +725,7 @@ fn action_body(bytes: &Bytes) -> Result<ActionBody, ApiError> {
 
 /// `POST /api/games/{id}/resign`: `{"token", "seat"?}`.
 async fn resign(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let req = action_body(&bytes)?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
@@ -647,7 +740,7 @@ async fn resign(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes)
 
 /// `POST /api/games/{id}/draw`: offers a draw, or agrees to the others' offer.
 async fn draw(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let req = action_body(&bytes)?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
@@ -660,7 +753,7 @@ async fn draw(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -
 
 /// `POST /api/games/{id}/claim`: the seat to move claims a draw.
 async fn claim(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let req = action_body(&bytes)?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
@@ -671,10 +764,11 @@ async fn claim(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) 
 
 /// `POST /api/games/{id}/undo`: asks to take back; done when every human seat asked.
 async fn undo(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let req = action_body(&bytes)?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
+    let was_over = room.status.is_over();
     if let Some(keep) = room.request_undo(&req.token)? {
         app.store
             .truncate(&room.id, keep)
@@ -684,13 +778,21 @@ async fn undo(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     }
     publish(&slot, &room);
-    Ok(axum::Json(room.state()).into_response())
+    let answer = room.state();
+    let reopened = was_over && !room.status.is_over();
+    drop(room);
+    if reopened {
+        // The finished game's timer and engine had stopped.
+        start_timer(&app, &id);
+        kick_engine(&app, &id);
+    }
+    Ok(axum::Json(answer).into_response())
 }
 
 /// `GET /api/games/{id}/events`: server-sent events, one `state` event (with the board as
 /// SVG) now and after every change; at shutdown a last `shutdown` event, then the stream ends.
 async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let room = slot.room.lock().await;
     let mut updates = slot.events.subscribe();
     let first: Arc<str> = state_json(&room, true).to_string().into();
@@ -814,7 +916,7 @@ async fn take_seat(
     Path((id, seat)): Path<(String, String)>,
 ) -> ApiResult {
     bounded("seat", &seat, 32)?;
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
     let before = room.open.clone();
@@ -853,7 +955,7 @@ async fn seat_of_token(
 ) -> ApiResult {
     let token = q.token.ok_or_else(|| bad("token: missing (?token=…)"))?;
     bounded("token", &token, MAX_TOKEN)?;
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let room = slot.room.lock().await;
     let seats: Vec<&str> = room
         .seats_of(&token)
@@ -882,7 +984,7 @@ async fn record_file(
     Path(id): Path<String>,
     Query(q): Query<RecordQuery>,
 ) -> ApiResult {
-    let slot = slot(&app, &id)?;
+    let slot = find(&app, &id).await?;
     let room = slot.room.lock().await;
     let (body, kind, extension) = match q.format.as_deref() {
         None | Some("json") => (room.history.to_json(), "application/json", "json"),
@@ -1011,5 +1113,66 @@ pub fn kick_engine(app: &Shared, id: &str) {
 async fn settle_clock_logged(app: &App, slot: &Slot, room: &mut Room) {
     if let Err(e) = settle_clock(app, slot, room).await {
         eprintln!("variants serve: flag fall not stored: {}", e.1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::LogEntry;
+
+    /// A FIDE game White resigned at once: finished from its first log entry.
+    fn finished_row(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            game: "chess3d".to_string(),
+            config: "heights=1".to_string(),
+            players: vec!["human".to_string(), "human".to_string()],
+            tokens: vec![Some("w".to_string()), Some("b".to_string())],
+            start: String::new(),
+            listed: false,
+            open: vec![false, false],
+            clock: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_finished_game_nobody_holds_is_let_go_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("variants-evict-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (store, _) = crate::store::open(&dir.join("games.db"), false).unwrap();
+        let app: Shared = Arc::new(App::new(store, 1));
+        let resign = LogEntry {
+            kind: "resign".to_string(),
+            arg: "0".to_string(),
+            clock: None,
+        };
+        for id in ["over", "going"] {
+            let row = finished_row(id);
+            app.store.insert(row.clone()).await.unwrap();
+            let mut room = Room::new(&row).unwrap();
+            if id == "over" {
+                app.store.append(id, 0, resign.clone()).await.unwrap();
+                room.commit(resign.clone()).unwrap();
+            }
+            insert_slot(&app, room);
+        }
+        // Held by a request: kept.
+        let held = slot(&app, "over").expect("held in memory");
+        assert_eq!(evict_finished(&app), 0);
+        drop(held);
+        // Only the finished game goes; the one in progress stays.
+        assert_eq!(evict_finished(&app), 1);
+        assert!(slot(&app, "over").is_err());
+        assert!(slot(&app, "going").is_ok());
+        // Asked for again, it is read back from the file as it was: Black won by resignation.
+        let back = find(&app, "over").await.expect("read back");
+        let room = back.room.lock().await;
+        assert_eq!(room.log, vec![resign]);
+        assert!(room.status.is_over());
+        drop(room);
+        assert!(find(&app, "no-such-game").await.is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

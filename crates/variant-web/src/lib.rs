@@ -90,6 +90,8 @@ pub fn run(opts: Options) -> Result<(), Error> {
     for (row, log) in stored {
         let room = room::Room::new(&row).and_then(|mut r| r.replay(&log).map(|()| r));
         match room {
+            // A finished game stays in the file, read back when it is asked for.
+            Ok(room) if room.status.is_over() => restored += 1,
             Ok(room) => {
                 api::insert_slot(&app, room);
                 restored += 1;
@@ -129,6 +131,15 @@ pub fn run(opts: Options) -> Result<(), Error> {
             opts.data.display()
         );
         let _ = out.flush();
+        let evicting = Arc::clone(&app);
+        tokio::spawn(async move {
+            let every = std::time::Duration::from_secs(api::EVICT_EVERY_SECS);
+            let mut rounds = tokio::time::interval(every);
+            loop {
+                rounds.tick().await;
+                api::evict_finished(&evicting);
+            }
+        });
         let stop = app.stop.clone();
         tokio::spawn(async move {
             shutdown().await;

@@ -704,6 +704,12 @@ impl Room {
     pub fn commit(&mut self, entry: LogEntry) -> Result<(), Error> {
         self.apply(&entry)?;
         self.status = self.history.status();
+        if self.status.is_over() {
+            // The engines' tables (4 MiB each by default) serve no finished game; a take-back
+            // that reopens it makes them again. Kept, they made the server's memory grow with
+            // every game an engine played (the soak, `cargo xtask soak`).
+            self.engines.fill(None);
+        }
         self.log.push(entry);
         self.draw_offers.fill(false);
         self.undo_requests.fill(false);

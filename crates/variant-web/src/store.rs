@@ -63,6 +63,12 @@ enum Op {
     Truncate { id: String, keep: u64 },
     /// A seat was taken: the open seats now.
     Seats { id: String, open: Vec<bool> },
+    /// Reads one game with its log (a finished game that is no longer held in memory); the
+    /// game, if there is one, is sent on `out`.
+    Load {
+        id: String,
+        out: mpsc::SyncSender<StoredGame>,
+    },
 }
 
 struct Job {
@@ -176,69 +182,73 @@ fn checkpointer(conn: &Connection) {
     }
 }
 
+/// The columns of a game's row, in the order [`game_row`] reads them.
+const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock";
+
+/// A game's row as stored.
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    let (id, game, config): (String, String, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
+    let (players, tokens, start): (String, String, String) = (r.get(3)?, r.get(4)?, r.get(5)?);
+    let (listed, open, clock): (i64, String, String) = (r.get(6)?, r.get(7)?, r.get(8)?);
+    // A text that does not read gives an empty list, which `Room::new` refuses with a
+    // message naming the game (so one damaged row does not stop the server).
+    let players: Vec<String> = serde_json::from_str(&players).unwrap_or_default();
+    let tokens: Vec<Option<String>> = serde_json::from_str(&tokens).unwrap_or_default();
+    let mut open: Vec<bool> = serde_json::from_str(&open).unwrap_or_default();
+    // Rows written before seats could be open: every seat is held.
+    open.resize(tokens.len(), false);
+    let clock: Option<(u64, u64)> = serde_json::from_str(&clock).ok();
+    Ok(GameRow {
+        id,
+        game,
+        config,
+        players,
+        tokens,
+        start,
+        listed: listed != 0,
+        open,
+        clock,
+    })
+}
+
+/// A game's log, in order.
+fn game_log(conn: &Connection, id: &str) -> rusqlite::Result<Vec<LogEntry>> {
+    conn.prepare_cached("SELECT kind, arg, clock FROM log WHERE game = ?1 ORDER BY seq")?
+        .query_map([id], |r| {
+            Ok(LogEntry {
+                kind: r.get(0)?,
+                arg: r.get(1)?,
+                clock: r.get::<_, Option<i64>>(2)?.map(|ms| ms.max(0) as u64),
+            })
+        })?
+        .collect()
+}
+
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
-    let mut games = Vec::new();
     // In creation order (the lobby lists the newest first).
-    let mut stmt = conn.prepare(
-        "SELECT id, game, config, players, tokens, start, listed, open, clock FROM games \
-         ORDER BY rowid",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            (
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ),
-            (
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, String>(5)?,
-            ),
-            (
-                r.get::<_, i64>(6)?,
-                r.get::<_, String>(7)?,
-                r.get::<_, String>(8)?,
-            ),
-        ))
-    })?;
-    for row in rows {
-        let ((id, game, config), (players, tokens, start), (listed, open, clock)) = row?;
-        // A text that does not read gives an empty list, which `Room::new` refuses with a
-        // message naming the game (so one damaged row does not stop the server).
-        let players: Vec<String> = serde_json::from_str(&players).unwrap_or_default();
-        let tokens: Vec<Option<String>> = serde_json::from_str(&tokens).unwrap_or_default();
-        let mut open: Vec<bool> = serde_json::from_str(&open).unwrap_or_default();
-        // Rows written before seats could be open: every seat is held.
-        open.resize(tokens.len(), false);
-        let clock: Option<(u64, u64)> = serde_json::from_str(&clock).ok();
-        games.push(GameRow {
-            id,
-            game,
-            config,
-            players,
-            tokens,
-            start,
-            listed: listed != 0,
-            open,
-            clock,
-        });
-    }
-    let mut out = Vec::with_capacity(games.len());
-    let mut stmt = conn.prepare("SELECT kind, arg, clock FROM log WHERE game = ?1 ORDER BY seq")?;
-    for game in games {
-        let log = stmt
-            .query_map([&game.id], |r| {
-                Ok(LogEntry {
-                    kind: r.get(0)?,
-                    arg: r.get(1)?,
-                    clock: r.get::<_, Option<i64>>(2)?.map(|ms| ms.max(0) as u64),
-                })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        out.push((game, log));
-    }
-    Ok(out)
+    let games = conn
+        .prepare(&format!("SELECT {GAME_COLUMNS} FROM games ORDER BY rowid"))?
+        .query_map([], game_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    games
+        .into_iter()
+        .map(|game| {
+            let log = game_log(conn, &game.id)?;
+            Ok((game, log))
+        })
+        .collect()
+}
+
+/// One game with its log, if the file has it.
+fn load_one(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
+    let mut stmt =
+        conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
+    let mut rows = stmt.query_map([id], game_row)?;
+    let Some(game) = rows.next().transpose()? else {
+        return Ok(None);
+    };
+    let log = game_log(conn, id)?;
+    Ok(Some((game, log)))
 }
 
 fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
@@ -279,6 +289,12 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         Op::Truncate { id, keep } => {
             conn.prepare_cached("DELETE FROM log WHERE game = ?1 AND seq >= ?2")?
                 .execute(params![id, *keep as i64])?;
+        }
+        Op::Load { id, out } => {
+            if let Some(game) = load_one(conn, id)? {
+                // The channel has room for the one game; a reader that gave up is no error.
+                let _ = out.try_send(game);
+            }
         }
     }
     Ok(())
@@ -356,6 +372,18 @@ impl Store {
             open,
         })
         .await
+    }
+
+    /// Reads game `id` with its log from the file: `None` when there is no such game. (Reads
+    /// go through the writer thread too, so a read sees every write answered before it.)
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        let (out, game) = mpsc::sync_channel(1);
+        self.run(Op::Load {
+            id: id.to_string(),
+            out,
+        })
+        .await?;
+        Ok(game.try_recv().ok())
     }
 
     /// Keeps the first `keep` entries of a game's log.
