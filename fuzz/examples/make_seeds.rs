@@ -7,8 +7,8 @@
 //! `cargo run --example make_seeds`. The output is deterministic.
 
 use std::path::Path;
-use variant_games::variant_core::{Game, History, binary};
 use variant_fuzz_checks::{Bytes, Visit, dispatch, game_names, legal, playout, start};
+use variant_games::variant_core::{Game, History, binary};
 
 /// xorshift64*: deterministic choices.
 struct Rng(u64);
@@ -110,7 +110,11 @@ impl Visit for Seeds {
                 seed.extend(last.to_text().as_bytes());
                 seed.extend([b'\n', 12, other]);
                 seed.extend((0..48).map(|_| arng.byte()));
-                write("any_game", &format!("{}-c{c}-ply{plies}-text", G::NAME), &seed);
+                write(
+                    "any_game",
+                    &format!("{}-c{c}-ply{plies}-text", G::NAME),
+                    &seed,
+                );
 
                 // records: the playout as a binary and a JSON record, and the structure-aware
                 // mode with the same playout.
@@ -353,6 +357,10 @@ fn main() {
     }
     // any_game: names that are not games.
     for (i, name_byte) in [0x80u8, 0x81, 0x83, 0x85].into_iter().enumerate() {
-        write("any_game", &format!("fake-name-{i}"), &[name_byte, 0, 0, 4, 0]);
+        write(
+            "any_game",
+            &format!("fake-name-{i}"),
+            &[name_byte, 0, 0, 4, 0],
+        );
     }
 }

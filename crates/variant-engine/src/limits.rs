@@ -18,7 +18,8 @@ use std::time::Duration;
 pub struct Limits {
     /// Deepest iteration (plies, ≥ 1).
     pub depth: Option<u32>,
-    /// Nodes to search at most (checked every 1 024 nodes; the last completed depth is used).
+    /// Nodes to search at most (the search stops at the budget; the last completed depth is
+    /// used).
     pub nodes: Option<u64>,
     /// Wall-clock time for the whole search.
     pub movetime: Option<Duration>,

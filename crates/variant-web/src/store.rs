@@ -8,7 +8,7 @@
 
 use rusqlite::{Connection, params};
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, Weak, mpsc};
 use tokio::sync::oneshot;
 
 /// A game as it was created.
@@ -80,6 +80,9 @@ struct Job {
 #[derive(Clone)]
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// Held by every handle: the checkpoint thread ends once the last handle is gone (the
+    /// writer thread ends with the last sender of `jobs`).
+    _alive: Arc<()>,
 }
 
 /// Opens (or creates) the database at `path` and reads every stored game with its log;
@@ -122,18 +125,29 @@ pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String
     // A restarted WAL is cut back to this size rather than kept at its largest.
     conn.execute_batch("PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864")
         .map_err(what)?;
-    let checkpoints = Connection::open(path).map_err(what)?;
     let games = load(&conn).map_err(what)?;
+    let alive = Arc::new(());
+    // An in-memory database (the in-process server of `web_testing`) has no WAL to copy.
+    if path != Path::new(":memory:") {
+        let checkpoints = Connection::open(path).map_err(what)?;
+        let handles = Arc::downgrade(&alive);
+        std::thread::Builder::new()
+            .name("variants-checkpoint".into())
+            .spawn(move || checkpointer(&checkpoints, &handles))
+            .map_err(|e| format!("cannot start the checkpoint thread: {e}"))?;
+    }
     let (jobs, rx) = mpsc::channel::<Job>();
     std::thread::Builder::new()
         .name("variants-store".into())
         .spawn(move || writer(conn, rx))
         .map_err(|e| format!("cannot start the database thread: {e}"))?;
-    std::thread::Builder::new()
-        .name("variants-checkpoint".into())
-        .spawn(move || checkpointer(&checkpoints))
-        .map_err(|e| format!("cannot start the checkpoint thread: {e}"))?;
-    Ok((Store { jobs }, games))
+    Ok((
+        Store {
+            jobs,
+            _alive: alive,
+        },
+        games,
+    ))
 }
 
 /// Adds `column` to `table` unless it is there (a file written by an older server).
@@ -165,10 +179,15 @@ const WAL_RESTART_FRAMES: i64 = 16_384;
 /// only starts again from its beginning after a checkpoint that did: so once the WAL holds
 /// `WAL_RESTART_FRAMES`, one restarting checkpoint waits for the writer's current commit, holds
 /// the next one back while it copies what the passive rounds left (a pause of a few
-/// milliseconds every few tens of seconds of heavy load) and lets the WAL start again.
-fn checkpointer(conn: &Connection) {
+/// milliseconds every few tens of seconds of heavy load) and lets the WAL start again. Ends
+/// once no handle of the store is left (`handles`).
+fn checkpointer(conn: &Connection, handles: &Weak<()>) {
     loop {
         std::thread::sleep(std::time::Duration::from_secs(1));
+        if handles.strong_count() == 0 {
+            // Every handle of the store is gone: nothing writes any more.
+            return;
+        }
         let frames = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1));
         let result = match frames {
             Ok(n) if n >= WAL_RESTART_FRAMES => conn

@@ -71,7 +71,7 @@ fn every_kept_crash_input_passes_its_target() {
 /// start text (White's king moved while a knight placement is pending) is refused as
 /// unreachable, naming B4-23.
 #[test]
-fn issue16_start_text_is_refused_with_the_rule() {
+fn a_kept_start_text_is_refused_with_the_rule() {
     let data = std::fs::read(
         regressions_dir().join("position_text/issue16-bishops4p-placement-kept-after-white-left"),
     )
