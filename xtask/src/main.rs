@@ -20,9 +20,10 @@
 //!   `dist-check [--sdist] [--cli PATH]` uses each as its reader would (see `dist.rs`).
 //! - `install-check --prefix DIR`: the C and C++ programs of `crates/variant-ffi/examples/c/` built through
 //!   pkg-config against the installed copy, and run.
-//! - `one-game [GAME…]`: every game alone: the crates above the games, built with one game
-//!   feature, hold that game's crate and no other (`cargo tree`), compile with it, and the
-//!   facade's and the engine's tests pass with it (see `one_game.rs`).
+//! - `one-game [--check-only] [GAME…]`: every game alone: the crates above the games, built
+//!   with one game feature, hold that game's crate and no other (`cargo tree`), compile with
+//!   it, and (unless `--check-only`) the facade's and the engine's tests pass with it (see
+//!   `one_game.rs`).
 //! - `package`: `cargo package` of every published crate, verified by building each from its
 //!   package (see `package.rs`).
 //! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
@@ -202,7 +203,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
                  dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
-                 one-game [GAME…]|package|\
+                 one-game [--check-only] [GAME…]|package|\
                  embedder-bench [--quick]|soak [--minutes M]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);

@@ -1088,7 +1088,11 @@ function render(state) {
   game.parsed = parseBoard(state.board, state.view);
   game.boards.set(state.ply, { move: state.history[state.ply - 1], parsed: game.parsed });
   game.shapes = state.moves.map(moveShape);
-  game.selected = null;
+  // A state of the same position (the event stream's first state after the page's own read, a
+  // clock, an offer, the engine's mark) keeps the piece the player has picked up: clearing it
+  // lost clicks made while the page settled.
+  const samePosition = prev && prev.ply === state.ply && prev.position === state.position;
+  if (!(samePosition && game.shapes.some((m) => m.from === game.selected))) game.selected = null;
   if (game.viewPly !== null && game.viewPly >= state.ply) game.viewPly = null;
   // The focus follows the last move.
   if (!prev || prev.ply !== state.ply) {

@@ -108,9 +108,10 @@ async function clickCell(page, cell) {
   await showCell(page, cell);
   await page.click(`#board [data-cell="${cell}"]`);
 }
-// A click that arrives while the page is still settling after it loads is sometimes lost
-// (CI once saw no destination highlighted after a click; the cause is not pinned down): click
-// the cell again while it is not selected, then wait until some destination is highlighted.
+// A click that arrives while the page is still settling after it loads was sometimes lost:
+// the event stream's first state, of the same position, cleared the selection (the page now
+// keeps it). Still: click the cell again while it is not selected, then wait until some
+// destination is highlighted.
 async function selectCell(page, cell) {
   for (let attempt = 0; attempt < 5; attempt++) {
     await showCell(page, cell);
