@@ -660,6 +660,12 @@ async fn record(app: &App, slot: &Slot, room: &mut Room, entry: LogEntry) -> Res
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     room.commit(entry)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    if room.status.is_over()
+        && let Err(e) = app.store.set_over(&room.id).await
+    {
+        // Only the next start is slower: it reads and replays the game to find it over.
+        eprintln!("variants serve: game {} not marked over: {e}", room.id);
+    }
     publish(slot, room);
     Ok(())
 }

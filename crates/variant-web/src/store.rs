@@ -63,6 +63,8 @@ enum Op {
     Truncate { id: String, keep: u64 },
     /// A seat was taken: the open seats now.
     Seats { id: String, open: Vec<bool> },
+    /// The game is over (or, after a take-back, going on again).
+    Over { id: String, over: bool },
     /// Reads one game with its log (a finished game that is no longer held in memory); the
     /// game, if there is one, is sent on `out`.
     Load {
@@ -111,6 +113,9 @@ pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String
         ("games", "open", "TEXT NOT NULL DEFAULT '[]'"),
         ("games", "clock", "TEXT NOT NULL DEFAULT ''"),
         ("log", "clock", "INTEGER"),
+        // 1 once the game is over: not read at start (a file from before the column has
+        // every game at 0, each read and replayed at start as before).
+        ("games", "over", "INTEGER NOT NULL DEFAULT 0"),
     ] {
         add_column(&conn, table, column, declaration).map_err(what)?;
     }
@@ -243,10 +248,14 @@ fn game_log(conn: &Connection, id: &str) -> rusqlite::Result<Vec<LogEntry>> {
         .collect()
 }
 
+/// The games not marked over, with their logs (a finished game is read when it is asked for,
+/// by [`load_one`]).
 fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
     // In creation order (the lobby lists the newest first).
     let games = conn
-        .prepare(&format!("SELECT {GAME_COLUMNS} FROM games ORDER BY rowid"))?
+        .prepare(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE over = 0 ORDER BY rowid"
+        ))?
         .query_map([], game_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     games
@@ -308,6 +317,13 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
         Op::Truncate { id, keep } => {
             conn.prepare_cached("DELETE FROM log WHERE game = ?1 AND seq >= ?2")?
                 .execute(params![id, *keep as i64])?;
+            // A take-back reopens a finished game.
+            conn.prepare_cached("UPDATE games SET over = 0 WHERE id = ?1")?
+                .execute(params![id])?;
+        }
+        Op::Over { id, over } => {
+            conn.prepare_cached("UPDATE games SET over = ?2 WHERE id = ?1")?
+                .execute(params![id, over])?;
         }
         Op::Load { id, out } => {
             if let Some(game) = load_one(conn, id)? {
@@ -405,12 +421,75 @@ impl Store {
         Ok(game.try_recv().ok())
     }
 
-    /// Keeps the first `keep` entries of a game's log.
+    /// Marks a game over, so that the next start does not read it (it is read back when asked
+    /// for).
+    pub async fn set_over(&self, id: &str) -> Result<(), String> {
+        self.run(Op::Over {
+            id: id.to_string(),
+            over: true,
+        })
+        .await
+    }
+
+    /// Keeps the first `keep` entries of a game's log (and marks the game not over).
     pub async fn truncate(&self, id: &str, keep: u64) -> Result<(), String> {
         self.run(Op::Truncate {
             id: id.to_string(),
             keep,
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            game: "chess3d".to_string(),
+            config: "heights=1".to_string(),
+            players: vec!["human".to_string(), "human".to_string()],
+            tokens: vec![Some("w".to_string()), Some("b".to_string())],
+            start: String::new(),
+            listed: false,
+            open: vec![false, false],
+            clock: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_start_reads_the_games_in_progress_only() {
+        let dir = std::env::temp_dir().join(format!("variants-store-over-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.db");
+        let resign = LogEntry {
+            kind: "resign".to_string(),
+            arg: "0".to_string(),
+            clock: None,
+        };
+        {
+            let (store, games) = open(&path, false).unwrap();
+            assert!(games.is_empty());
+            for id in ["over", "going", "reopened"] {
+                store.insert(row(id)).await.unwrap();
+            }
+            for id in ["over", "reopened"] {
+                store.append(id, 0, resign.clone()).await.unwrap();
+                store.set_over(id).await.unwrap();
+            }
+            // A take-back of the resignation: going on again.
+            store.truncate("reopened", 0).await.unwrap();
+        }
+        let (store, games) = open(&path, false).unwrap();
+        let ids: Vec<&str> = games.iter().map(|(g, _)| g.id.as_str()).collect();
+        assert_eq!(ids, ["going", "reopened"]);
+        // The finished game is still in the file, with its log.
+        let (game, log) = store.load("over").await.unwrap().expect("stored");
+        assert_eq!((game.id.as_str(), log), ("over", vec![resign]));
+        assert!(store.load("nothing").await.unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
