@@ -22,7 +22,6 @@ fn typed_perft(game: &AnyGame, depth: u32) -> u64 {
         TypedGame::Checkers3d(g) => perft(g, depth),
         TypedGame::Bishops(g) => perft(g, depth),
         TypedGame::ChessT(g) => perft(g, depth),
-        _ => unreachable!("the full build has four games"),
     }
 }
 

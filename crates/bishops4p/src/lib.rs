@@ -72,6 +72,10 @@ pub mod prelude {
 /// The core crate this game is built on, for what the prelude does not bring.
 pub use variant_core;
 
+/// One line saying what this game is (the registries of the frontends show it).
+pub const DESCRIPTION: &str =
+    "\"Bishops\": chess for four (or three) players on a 12x12 board with corner blocks";
+
 /// The perft reference counts of this game, each with its source, in the text format of
 /// [`variant_core::perft_data`]: another move generator can check itself against them.
 /// Sources: the rules page's table (B4-52), counts made here.

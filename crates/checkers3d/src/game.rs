@@ -191,6 +191,10 @@ impl Game for Checkers3d {
         }
     }
 
+    fn move_search_exceeds(&self, steps: u64) -> bool {
+        self.capture_search_exceeds(steps)
+    }
+
     fn board_view(&self) -> Option<variant_core::BoardView> {
         Some(self.view())
     }

@@ -79,6 +79,10 @@ pub mod prelude {
 /// The core crate this game is built on, for what the prelude does not bring.
 pub use variant_core;
 
+/// One line saying what this game is (the registries of the frontends show it).
+pub const DESCRIPTION: &str =
+    "chess in the 8x8xH parallelepiped of cubes (FIDE chess with one height)";
+
 /// The perft reference counts of this game, each with its source, in the text format of
 /// [`variant_core::perft_data`]: another move generator can check itself against them.
 /// Sources: published FIDE tables (one height), the rules page's tables, counts made here.

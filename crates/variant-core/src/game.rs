@@ -537,6 +537,23 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether generating the legal moves would take more than `steps` steps of a search that
+    /// can grow without a useful bound (a longest-capture search in draughts: a few kings
+    /// among dozens of men can take minutes). Programs that take positions from untrusted
+    /// sources ask this first. By default `false`: the game's generator is bounded.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Game;
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// assert!(!MyGame::default().move_search_exceeds(0));
+    /// ```
+    fn move_search_exceeds(&self, steps: u64) -> bool {
+        let _ = steps;
+        false
+    }
+
     /// What a resignation by `seat` does. By default (two players) the other seat wins and the
     /// game ends: `Ok(Some(status))`. A multi-player game may instead change the position and go
     /// on (`Ok(None)`), e.g. by removing the resigning army.

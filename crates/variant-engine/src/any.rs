@@ -2,9 +2,10 @@
 //! typed searcher of the game it holds, so frontends (the command line, the web server, the C
 //! library, Python) reach the engine one way and never match on the game themselves.
 //!
-//! This is the one place outside the game crates and the facade that lists the games: a game
-//! joins the engine with its evaluation (`eval/`) and one arm here, both compiled with the
-//! game's Cargo feature.
+//! The games come from the facade's list ([`variant_games::with_games!`]): a game joins the
+//! engine with its evaluation (`eval/<crate>.rs`), compiled with the engine's feature of the
+//! game's name. A game the facade was built with but the engine was not (another crate turned
+//! the facade's feature on) is answered unsearched, with its first legal move.
 
 use crate::{Limits, Progress, SearchGame, SearchResult, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -13,17 +14,64 @@ use variant_games::{AnyGame, AnyMove, Game, TypedGame};
 /// The transposition table of a new [`AnyEngine`], in MiB.
 pub const DEFAULT_ANY_HASH_MB: usize = 16;
 
-/// The typed searcher of the game last searched.
-enum Typed {
-    #[cfg(feature = "chess3d")]
-    Chess3d(Searcher<variant_games::chess3d::Chess3d>),
-    #[cfg(feature = "checkers3d")]
-    Checkers3d(Searcher<variant_games::checkers3d::Checkers3d>),
-    #[cfg(feature = "bishops4p")]
-    Bishops(Searcher<variant_games::bishops4p::Bishops>),
-    #[cfg(feature = "chess-t")]
-    ChessT(Searcher<variant_games::chess_t::ChessT>),
+/// The per-game parts of the engine, from the facade's game list: the typed searchers, and
+/// the dispatches of [`AnyEngine::clear`] and [`AnyEngine::search`].
+macro_rules! per_game_engine {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        /// The typed searcher of the game last searched.
+        enum Typed {
+            $(
+                #[cfg(feature = $feature)]
+                $game(Searcher<variant_games::$krate::$game>),
+            )*
+        }
+
+        impl Typed {
+            /// Forgets everything learnt.
+            fn clear(&mut self) {
+                match self {
+                    $(
+                        #[cfg(feature = $feature)]
+                        Typed::$game(searcher) => searcher.clear(),
+                    )*
+                }
+            }
+        }
+
+        impl AnyEngine {
+            /// The search of the game held, by the typed searcher of its game (kept from the last
+            /// search when it was the same game's, made anew otherwise).
+            fn search_typed(
+                &mut self,
+                game: &AnyGame,
+                earlier: &[u64],
+                limits: &Limits,
+                stop: Option<&AtomicBool>,
+                progress: &mut impl FnMut(&Progress<AnyMove>),
+            ) -> SearchResult<AnyMove> {
+                match game.typed() {
+                    $(
+                        #[cfg(feature = $feature)]
+                        TypedGame::$game(g) => {
+                            let mut searcher = if let Some(Typed::$game(searcher)) = self.typed.take() {
+                                searcher
+                            } else {
+                                Searcher::with_hash_mb(self.hash_mb)
+                            };
+                            let result = run_typed(&mut searcher, g, earlier, limits, stop, progress);
+                            self.typed = Some(Typed::$game(searcher));
+                            result
+                        }
+                        #[cfg(not(feature = $feature))]
+                        TypedGame::$game(_) => unsearched(game),
+                    )*
+                }
+            }
+        }
+    };
 }
+
+variant_games::with_games!(per_game_engine, ());
 
 /// An engine for any game of the facade: searches an [`AnyGame`] at the typed game's speed and
 /// answers with [`AnyMove`]s.
@@ -115,16 +163,8 @@ impl AnyEngine {
     /// assert_eq!(first.nodes, again.nodes); // nothing was kept
     /// ```
     pub fn clear(&mut self) {
-        match &mut self.typed {
-            #[cfg(feature = "chess3d")]
-            Some(Typed::Chess3d(s)) => s.clear(),
-            #[cfg(feature = "checkers3d")]
-            Some(Typed::Checkers3d(s)) => s.clear(),
-            #[cfg(feature = "bishops4p")]
-            Some(Typed::Bishops(s)) => s.clear(),
-            #[cfg(feature = "chess-t")]
-            Some(Typed::ChessT(s)) => s.clear(),
-            _ => {}
+        if let Some(typed) = &mut self.typed {
+            typed.clear();
         }
     }
 
@@ -153,32 +193,7 @@ impl AnyEngine {
         stop: Option<&AtomicBool>,
         mut progress: impl FnMut(&Progress<AnyMove>),
     ) -> SearchResult<AnyMove> {
-        let hash_mb = self.hash_mb;
-        // Each arm takes (or makes) the searcher of the game held and runs it.
-        macro_rules! run {
-            ($variant:ident, $typed:expr) => {{
-                if !matches!(self.typed, Some(Typed::$variant(_))) {
-                    self.typed = Some(Typed::$variant(Searcher::with_hash_mb(hash_mb)));
-                }
-                match &mut self.typed {
-                    Some(Typed::$variant(searcher)) => {
-                        run_typed(searcher, $typed, earlier, limits, stop, &mut progress)
-                    }
-                    _ => fallback(game),
-                }
-            }};
-        }
-        match game.typed() {
-            #[cfg(feature = "chess3d")]
-            TypedGame::Chess3d(g) => run!(Chess3d, g),
-            #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(g) => run!(Checkers3d, g),
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => run!(Bishops, g),
-            #[cfg(feature = "chess-t")]
-            TypedGame::ChessT(g) => run!(ChessT, g),
-            _ => fallback(game),
-        }
+        self.search_typed(game, earlier, limits, stop, &mut progress)
     }
 }
 
@@ -216,10 +231,11 @@ where
     }
 }
 
-/// A game this engine has no evaluation for (a game added to the facade without one, or one
-/// whose engine feature is off while another crate turned the facade's on): its first legal
-/// move, unsearched, so a caller still gets a legal move.
-fn fallback(game: &AnyGame) -> SearchResult<AnyMove> {
+/// A game the facade was built with but this engine was not (its engine feature is off while
+/// another crate turned the facade's on): its first legal move, unsearched, so a caller still
+/// gets a legal move.
+#[allow(dead_code)] // used only in such a build
+fn unsearched(game: &AnyGame) -> SearchResult<AnyMove> {
     SearchResult {
         best: game.legal_moves().first().copied(),
         score: crate::Score::default(),

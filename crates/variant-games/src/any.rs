@@ -19,109 +19,119 @@ use variant_core::{
     Status,
 };
 
-#[cfg(feature = "bishops4p")]
-use bishops4p::{Bishops, BishopsConfig};
-#[cfg(feature = "checkers3d")]
-use checkers3d::{Checkers3d, Checkers3dConfig};
-#[cfg(feature = "chess-t")]
-use chess_t::{ChessT, ChessTConfig};
-#[cfg(feature = "chess3d")]
-use chess3d::{Chess3d, Chess3dConfig};
-
 /// Runs `$body` with `$g` bound to the typed value inside a [`TypedGame`]-shaped enum
-/// (`TypedGame`, `AnyMove`, `AnyConfig`), one arm per game of this build.
+/// (`TypedGame`, `AnyMove`, `AnyConfig`), one arm per game of the list.
 ///
 /// The second form also binds `$wrap` to the constructor of the same game's variant of `$out`,
 /// for bodies that build another per-game enum (a clone, a game from a configuration, a move).
 macro_rules! dispatch {
     ($enum:ident, $value:expr, $g:ident, $wrap:ident = $out:ident => $body:expr) => {
-        match $value {
-            #[cfg(feature = "chess3d")]
-            $enum::Chess3d($g) => {
-                let $wrap = $out::Chess3d;
-                $body
-            }
-            #[cfg(feature = "checkers3d")]
-            $enum::Checkers3d($g) => {
-                let $wrap = $out::Checkers3d;
-                $body
-            }
-            #[cfg(feature = "bishops4p")]
-            $enum::Bishops($g) => {
-                let $wrap = $out::Bishops;
-                $body
-            }
-            #[cfg(feature = "chess-t")]
-            $enum::ChessT($g) => {
-                let $wrap = $out::ChessT;
-                $body
-            }
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            $enum::None(never) => match *never {},
-        }
+        crate::with_games!(dispatch_arms, ($enum, $value, $g, $wrap, $out, $body))
     };
     ($enum:ident, $value:expr, $g:ident => $body:expr) => {
         dispatch!($enum, $value, $g, _variant = $enum => $body)
     };
 }
 
-/// Runs `$body` with `$g` and `$m` bound to the typed game and the typed move when the move
-/// belongs to the game held; `$other` otherwise (a move of another game).
-macro_rules! dispatch_move {
-    ($game:expr, $mv:expr, $g:ident, $m:ident => $body:expr, _ => $other:expr) => {
-        match ($game, $mv) {
-            #[cfg(feature = "chess3d")]
-            (TypedGame::Chess3d($g), AnyMove::Chess3d($m)) => $body,
-            #[cfg(feature = "checkers3d")]
-            (TypedGame::Checkers3d($g), AnyMove::Checkers3d($m)) => $body,
-            #[cfg(feature = "bishops4p")]
-            (TypedGame::Bishops($g), AnyMove::Bishops($m)) => $body,
-            #[cfg(feature = "chess-t")]
-            (TypedGame::ChessT($g), AnyMove::ChessT($m)) => $body,
-            #[allow(unreachable_patterns)]
-            _ => $other,
+/// The match of [`dispatch!`], from the game list.
+macro_rules! dispatch_arms {
+    (
+        ($enum:ident, $value:expr, $g:ident, $wrap:ident, $out:ident, $body:expr)
+        $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*
+    ) => {
+        match $value {
+            $(
+                #[cfg(feature = $feature)]
+                $enum::$game($g) => {
+                    let $wrap = $out::$game;
+                    $body
+                }
+                #[cfg(not(feature = $feature))]
+                $enum::$game(never) => match *never {},
+            )*
         }
     };
 }
 
-/// Declares one of the three enums (games, moves, configurations) with a variant per game.
-macro_rules! per_game_enum {
-    ($(#[$meta:meta])* $name:ident { $c3:ty, $d3:ty, $b4:ty, $ct:ty }) => {
-        $(#[$meta])*
-        #[non_exhaustive]
-        pub enum $name {
-            /// Chess in the parallelepiped.
-            #[cfg(feature = "chess3d")]
-            Chess3d($c3),
-            /// Russian draughts in the parallelepiped.
-            #[cfg(feature = "checkers3d")]
-            Checkers3d($d3),
-            /// "Bishops", chess for four.
-            #[cfg(feature = "bishops4p")]
-            Bishops($b4),
-            /// Chess-T.
-            #[cfg(feature = "chess-t")]
-            ChessT($ct),
-            /// No game in this build (every game feature is off).
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            #[doc(hidden)]
-            None(std::convert::Infallible),
+/// Runs `$body` with `$g` and `$m` bound to the typed game and the typed move when the move
+/// belongs to the game held; `$other` when it is another game's move.
+macro_rules! dispatch_move {
+    ($game:expr, $mv:expr, $g:ident, $m:ident => $body:expr, else $other:expr) => {
+        crate::with_games!(dispatch_move_arms, ($game, $mv, $g, $m, $body, $other))
+    };
+}
+
+/// The match of [`dispatch_move!`], from the game list.
+macro_rules! dispatch_move_arms {
+    (
+        ($game_value:expr, $mv:expr, $g:ident, $m:ident, $body:expr, $other:expr)
+        $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*
+    ) => {
+        match ($game_value, $mv) {
+            $(
+                #[cfg(feature = $feature)]
+                (TypedGame::$game($g), AnyMove::$game($m)) => $body,
+                #[cfg(feature = $feature)]
+                (TypedGame::$game(_), _) => $other,
+                #[cfg(not(feature = $feature))]
+                (TypedGame::$game(never), _) => match *never {},
+            )*
         }
+    };
+}
+
+/// Declares one of the per-game enums: a variant per game of the list, holding the game's
+/// `$part` (its position type, move, configuration or move list), or [`NotBuilt`] for a game
+/// whose feature is off.
+macro_rules! per_game_enum {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident of $part:ident) => {
+        crate::with_games!(per_game_enum_body, ($(#[$meta])* $vis $name $part));
+    };
+}
+
+/// The declaration of [`per_game_enum!`], from the game list.
+macro_rules! per_game_enum_body {
+    (
+        ($(#[$meta:meta])* $vis:vis $name:ident $part:ident)
+        $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $(
+                #[doc = $doc]
+                #[cfg(feature = $feature)]
+                $game(part_of!($part, $krate::$game)),
+                #[doc(hidden)]
+                #[cfg(not(feature = $feature))]
+                #[allow(dead_code)] // never made: `NotBuilt` has no value
+                $game(crate::games::NotBuilt),
+            )*
+        }
+    };
+}
+
+/// The type of one part of a game: the position itself, its move, its configuration, its
+/// move list.
+macro_rules! part_of {
+    (Position, $game:ty) => {
+        $game
+    };
+    (Move, $game:ty) => {
+        <$game as Game>::Move
+    };
+    (Config, $game:ty) => {
+        <$game as Game>::Config
+    };
+    (MoveList, $game:ty) => {
+        <$game as Game>::MoveList
     };
 }
 
 per_game_enum! {
     /// The typed game inside an [`AnyGame`].
+    ///
+    /// A game left out of the build keeps its variant, holding [`NotBuilt`] (no value), so a
+    /// match that names every game compiles in every build.
     ///
     /// # Example
     ///
@@ -131,7 +141,7 @@ per_game_enum! {
     /// assert!(matches!(game.typed(), TypedGame::Chess3d(_)));
     /// ```
     #[derive(Clone, Debug, PartialEq, Eq)]
-    TypedGame { Chess3d, Checkers3d, Bishops, ChessT }
+    pub enum TypedGame of Position
 }
 
 per_game_enum! {
@@ -149,7 +159,7 @@ per_game_enum! {
     /// assert_eq!(game.parse_move(&game.format_move(first)).unwrap(), first);
     /// ```
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    AnyMove { chess3d::Move, checkers3d::Move, bishops4p::Move, chess_t::Move }
+    pub enum AnyMove of Move
 }
 
 per_game_enum! {
@@ -169,20 +179,115 @@ per_game_enum! {
     /// assert!(AnyConfig::parse("chess3d", "colour=blue").is_err());
     /// ```
     #[derive(Clone, Debug, PartialEq, Eq)]
-    AnyConfig { Chess3dConfig, Checkers3dConfig, BishopsConfig, ChessTConfig }
+    pub enum AnyConfig of Config
+}
+
+/// The match of [`AnyGame::clone_from`], from the game list: the typed `clone_from` when both
+/// hold the same game, a clone otherwise.
+macro_rules! clone_in_place {
+    (($to:expr, $from:expr) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        match (&mut $to.game, &$from.game) {
+            $(
+                #[cfg(feature = $feature)]
+                (TypedGame::$game(d), TypedGame::$game(s)) => d.clone_from(s),
+                #[cfg(feature = $feature)]
+                (TypedGame::$game(_), _) => $to.game = $from.clone().game,
+                #[cfg(not(feature = $feature))]
+                (TypedGame::$game(never), _) => match *never {},
+            )*
+        }
+    };
+}
+
+/// The match of [`AnyGame::list_moves_and_codes`], from the game list: the game's moves into
+/// its own list (made anew when the list held another game's), then their codes.
+macro_rules! list_into {
+    (($any:expr, $moves:expr, $codes:expr) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        match &$any.game {
+            $(
+                #[cfg(feature = $feature)]
+                TypedGame::$game(g) => {
+                    if !matches!($moves.list, TypedList::Listed(GameList::$game(_))) {
+                        $moves.list = TypedList::Listed(GameList::$game(Default::default()));
+                    }
+                    let TypedList::Listed(GameList::$game(l)) = &mut $moves.list else {
+                        unreachable!("the list was just made one of this game")
+                    };
+                    g.legal_moves_into(l);
+                    g.move_codes(l, $codes)
+                }
+                #[cfg(not(feature = $feature))]
+                TypedGame::$game(never) => match *never {},
+            )*
+        }
+    };
+}
+
+/// The match of [`AnyGame::play_listed`], from the game list: the move at `$index` of the
+/// list, played on the game when the list is the same game's.
+macro_rules! play_from_list {
+    (($any:expr, $list:expr, $index:expr) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        match (&mut $any.game, $list) {
+            $(
+                #[cfg(feature = $feature)]
+                (TypedGame::$game(g), GameList::$game(l)) => match l.get($index) {
+                    Some(&m) => {
+                        if $any.config.get().is_some() {
+                            $any.config = OnceLock::new();
+                        }
+                        g.play_unchecked(m);
+                        true
+                    }
+                    None => false,
+                },
+                #[cfg(feature = $feature)]
+                (TypedGame::$game(_), _) => false,
+                #[cfg(not(feature = $feature))]
+                (TypedGame::$game(never), _) => match *never {},
+            )*
+        }
+    };
+}
+
+/// The names of the games of the list that this build serves, in list order.
+macro_rules! game_names {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        &[$(
+            #[cfg(feature = $feature)]
+            <$krate::$game as Game>::NAME,
+        )*]
+    };
 }
 
 /// The names of the games this build serves, in registry order.
-pub(crate) const GAME_NAMES: &[&str] = &[
-    #[cfg(feature = "chess3d")]
-    "chess3d",
-    #[cfg(feature = "checkers3d")]
-    "checkers3d",
-    #[cfg(feature = "bishops4p")]
-    "bishops4p",
-    #[cfg(feature = "chess-t")]
-    "chess-t",
-];
+pub(crate) const GAME_NAMES: &[&str] = crate::with_games!(game_names, ());
+
+/// The name of the game an [`AnyConfig`] is for.
+macro_rules! config_game_name {
+    (($config:expr) $($krate:ident::{$game:ident, $config_ty:ident}, $feature:literal, $doc:literal;)*) => {
+        match $config {
+            $(
+                #[cfg(feature = $feature)]
+                AnyConfig::$game(_) => <$krate::$game as Game>::NAME,
+                #[cfg(not(feature = $feature))]
+                AnyConfig::$game(never) => match *never {},
+            )*
+        }
+    };
+}
+
+/// The default configuration, or the one read from a text, of the game named at run time.
+macro_rules! config_by_name {
+    (($name:expr, $make:expr) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {{
+        $(
+            #[cfg(feature = $feature)]
+            if $name == <$krate::$game as Game>::NAME {
+                return Ok(AnyConfig::$game($make));
+            }
+        )*
+        Err(unknown_game($name))
+    }};
+}
 
 fn unknown_game(name: &str) -> Error {
     Error::UnknownGame {
@@ -205,17 +310,7 @@ impl AnyConfig {
     /// assert_eq!(config.to_string(), "");
     /// ```
     pub fn default_of(name: &str) -> Result<Self, Error> {
-        Ok(match name {
-            #[cfg(feature = "chess3d")]
-            "chess3d" => AnyConfig::Chess3d(Default::default()),
-            #[cfg(feature = "checkers3d")]
-            "checkers3d" => AnyConfig::Checkers3d(Default::default()),
-            #[cfg(feature = "bishops4p")]
-            "bishops4p" => AnyConfig::Bishops(Default::default()),
-            #[cfg(feature = "chess-t")]
-            "chess-t" => AnyConfig::ChessT(Default::default()),
-            _ => return Err(unknown_game(name)),
-        })
+        crate::with_games!(config_by_name, (name, Default::default()))
     }
 
     /// Reads the configuration of the game `name` from `key=value` pairs separated by `;` (or a
@@ -233,17 +328,7 @@ impl AnyConfig {
     /// assert_eq!(config.get("heights").as_deref(), Some("1"));
     /// ```
     pub fn parse(name: &str, text: &str) -> Result<Self, Error> {
-        Ok(match name {
-            #[cfg(feature = "chess3d")]
-            "chess3d" => AnyConfig::Chess3d(text.parse()?),
-            #[cfg(feature = "checkers3d")]
-            "checkers3d" => AnyConfig::Checkers3d(text.parse()?),
-            #[cfg(feature = "bishops4p")]
-            "bishops4p" => AnyConfig::Bishops(text.parse()?),
-            #[cfg(feature = "chess-t")]
-            "chess-t" => AnyConfig::ChessT(text.parse()?),
-            _ => return Err(unknown_game(name)),
-        })
+        crate::with_games!(config_by_name, (name, text.parse()?))
     }
 
     /// The name of the game this configuration is for.
@@ -254,23 +339,7 @@ impl AnyConfig {
     /// assert_eq!(variant_games::AnyConfig::default().game(), "chess3d");
     /// ```
     pub fn game(&self) -> &'static str {
-        match self {
-            #[cfg(feature = "chess3d")]
-            AnyConfig::Chess3d(_) => Chess3d::NAME,
-            #[cfg(feature = "checkers3d")]
-            AnyConfig::Checkers3d(_) => Checkers3d::NAME,
-            #[cfg(feature = "bishops4p")]
-            AnyConfig::Bishops(_) => Bishops::NAME,
-            #[cfg(feature = "chess-t")]
-            AnyConfig::ChessT(_) => ChessT::NAME,
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            AnyConfig::None(never) => match *never {},
-        }
+        crate::with_games!(config_game_name, (self))
     }
 
     /// The configuration keys of the game this configuration is for.
@@ -299,12 +368,12 @@ fn config_keys_of<C: GameConfig>(_: &C) -> &'static [ConfigKey] {
 /// The first game of the build (chess3d in the full build) under its default configuration.
 impl Default for AnyConfig {
     fn default() -> Self {
-        match GAME_NAMES.first().map(|name| AnyConfig::default_of(name)) {
-            Some(Ok(config)) => config,
-            // A build without games has no configuration to give; it cannot build an AnyGame
-            // either, so nothing reaches this.
-            _ => unreachable!("variants was built without any game"),
-        }
+        // A build without games has no configuration to give; it cannot build an AnyGame
+        // either, so nothing reaches the `else`.
+        let Some(Ok(config)) = GAME_NAMES.first().map(|name| AnyConfig::default_of(name)) else {
+            unreachable!("variant-games was built without any game")
+        };
+        config
     }
 }
 
@@ -402,18 +471,7 @@ impl Clone for AnyGame {
     /// so a perft instantiated in an embedder's crate copies as the typed game's does.
     #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
-        match (&mut self.game, &source.game) {
-            #[cfg(feature = "chess3d")]
-            (TypedGame::Chess3d(d), TypedGame::Chess3d(s)) => d.clone_from(s),
-            #[cfg(feature = "checkers3d")]
-            (TypedGame::Checkers3d(d), TypedGame::Checkers3d(s)) => d.clone_from(s),
-            #[cfg(feature = "bishops4p")]
-            (TypedGame::Bishops(d), TypedGame::Bishops(s)) => d.clone_from(s),
-            #[cfg(feature = "chess-t")]
-            (TypedGame::ChessT(d), TypedGame::ChessT(s)) => d.clone_from(s),
-            #[allow(unreachable_patterns)]
-            _ => self.game = source.clone().game,
-        }
+        crate::with_games!(clone_in_place, (self, source));
         // In a perft or a search neither side has built its configuration: nothing to copy.
         if self.config.get().is_some() || source.config.get().is_some() {
             self.config.clone_from(&source.config);
@@ -468,45 +526,31 @@ impl FromStr for AnyGame {
     }
 }
 
+/// `From` each typed game, move and configuration into the per-game enums.
 macro_rules! impl_from_typed {
-    ($feature:literal, $ty:ty, $variant:ident, $mv:ty, $config:ty) => {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {$(
         #[cfg(feature = $feature)]
-        impl From<$ty> for AnyGame {
-            fn from(game: $ty) -> Self {
-                AnyGame::from_typed(TypedGame::$variant(game))
+        impl From<$krate::$game> for AnyGame {
+            fn from(game: $krate::$game) -> Self {
+                AnyGame::from_typed(TypedGame::$game(game))
             }
         }
         #[cfg(feature = $feature)]
-        impl From<$mv> for AnyMove {
-            fn from(mv: $mv) -> Self {
-                AnyMove::$variant(mv)
+        impl From<$krate::Move> for AnyMove {
+            fn from(mv: $krate::Move) -> Self {
+                AnyMove::$game(mv)
             }
         }
         #[cfg(feature = $feature)]
-        impl From<$config> for AnyConfig {
-            fn from(config: $config) -> Self {
-                AnyConfig::$variant(config)
+        impl From<$krate::$config> for AnyConfig {
+            fn from(config: $krate::$config) -> Self {
+                AnyConfig::$game(config)
             }
         }
-    };
+    )*};
 }
 
-impl_from_typed!("chess3d", Chess3d, Chess3d, chess3d::Move, Chess3dConfig);
-impl_from_typed!(
-    "checkers3d",
-    Checkers3d,
-    Checkers3d,
-    checkers3d::Move,
-    Checkers3dConfig
-);
-impl_from_typed!(
-    "bishops4p",
-    Bishops,
-    Bishops,
-    bishops4p::Move,
-    BishopsConfig
-);
-impl_from_typed!("chess-t", ChessT, ChessT, chess_t::Move, ChessTConfig);
+crate::with_games!(impl_from_typed, ());
 
 impl AnyGame {
     /// Wraps a typed game.
@@ -701,13 +745,7 @@ impl AnyGame {
     /// assert!(!chess.move_search_exceeds(0));
     /// ```
     pub fn move_search_exceeds(&self, steps: u64) -> bool {
-        let _ = steps; // unused in a build without checkers3d
-        match &self.game {
-            #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(pos) => pos.capture_search_exceeds(steps),
-            #[allow(unreachable_patterns)]
-            _ => false,
-        }
+        dispatch!(TypedGame, &self.game, g => g.move_search_exceeds(steps))
     }
 }
 
@@ -841,41 +879,22 @@ enum TypedList {
     /// Nothing listed yet.
     #[default]
     Empty,
-    #[cfg(feature = "chess3d")]
-    Chess3d(<Chess3d as Game>::MoveList),
-    #[cfg(feature = "checkers3d")]
-    Checkers3d(<Checkers3d as Game>::MoveList),
-    #[cfg(feature = "bishops4p")]
-    Bishops(<Bishops as Game>::MoveList),
-    #[cfg(feature = "chess-t")]
-    ChessT(<ChessT as Game>::MoveList),
+    /// The list of the game listed last.
+    Listed(GameList),
 }
 
-/// Runs `$body` with `$l` bound to the typed slice of a [`TypedList`] and `$wrap` to the
+per_game_enum! {
+    /// The typed move list of one game, inside a [`TypedList`].
+    #[allow(clippy::large_enum_variant)]
+    enum GameList of MoveList
+}
+
+/// Runs `$body` with `$l` bound to the typed list of a [`TypedList`] and `$wrap` to the
 /// game's [`AnyMove`] constructor; `$empty` for an empty list.
 macro_rules! dispatch_list {
-    ($list:expr, $l:ident, $wrap:ident => $body:expr, _ => $empty:expr) => {
+    ($list:expr, $l:ident, $wrap:ident => $body:expr, else $empty:expr) => {
         match $list {
-            #[cfg(feature = "chess3d")]
-            TypedList::Chess3d($l) => {
-                let $wrap = AnyMove::Chess3d;
-                $body
-            }
-            #[cfg(feature = "checkers3d")]
-            TypedList::Checkers3d($l) => {
-                let $wrap = AnyMove::Checkers3d;
-                $body
-            }
-            #[cfg(feature = "bishops4p")]
-            TypedList::Bishops($l) => {
-                let $wrap = AnyMove::Bishops;
-                $body
-            }
-            #[cfg(feature = "chess-t")]
-            TypedList::ChessT($l) => {
-                let $wrap = AnyMove::ChessT;
-                $body
-            }
+            TypedList::Listed(list) => dispatch!(GameList, list, $l, $wrap = AnyMove => $body),
             TypedList::Empty => $empty,
         }
     };
@@ -894,7 +913,7 @@ impl ListedMoves {
     /// assert_eq!(moves.len(), 20);
     /// ```
     pub fn len(&self) -> usize {
-        dispatch_list!(&self.list, l, _wrap => l.len(), _ => 0)
+        dispatch_list!(&self.list, l, _wrap => l.len(), else 0)
     }
 
     /// Whether no move is listed.
@@ -921,7 +940,7 @@ impl ListedMoves {
     /// assert_eq!(moves.get(20), None);
     /// ```
     pub fn get(&self, index: usize) -> Option<AnyMove> {
-        dispatch_list!(&self.list, l, wrap => l.get(index).map(|&m| wrap(m)), _ => None)
+        dispatch_list!(&self.list, l, wrap => l.get(index).map(|&m| wrap(m)), else None)
     }
 
     /// The place of `mv` in the list, if it is listed.
@@ -939,7 +958,7 @@ impl ListedMoves {
     /// assert_eq!(moves.position(draughts.legal_moves()[0]), None); // another game's move
     /// ```
     pub fn position(&self, mv: AnyMove) -> Option<usize> {
-        dispatch_list!(&self.list, l, wrap => l.iter().position(|&m| wrap(m) == mv), _ => None)
+        dispatch_list!(&self.list, l, wrap => l.iter().position(|&m| wrap(m) == mv), else None)
     }
 }
 
@@ -972,59 +991,7 @@ impl AnyGame {
         codes: &mut Vec<u64>,
     ) -> Result<(), EncodeError> {
         codes.clear();
-        match &self.game {
-            #[cfg(feature = "chess3d")]
-            TypedGame::Chess3d(g) => {
-                if !matches!(moves.list, TypedList::Chess3d(_)) {
-                    moves.list = TypedList::Chess3d(Default::default());
-                }
-                let TypedList::Chess3d(l) = &mut moves.list else {
-                    unreachable!("the list was just made a chess3d one")
-                };
-                g.legal_moves_into(l);
-                g.move_codes(l, codes)
-            }
-            #[cfg(feature = "checkers3d")]
-            TypedGame::Checkers3d(g) => {
-                if !matches!(moves.list, TypedList::Checkers3d(_)) {
-                    moves.list = TypedList::Checkers3d(Default::default());
-                }
-                let TypedList::Checkers3d(l) = &mut moves.list else {
-                    unreachable!("the list was just made a checkers3d one")
-                };
-                g.legal_moves_into(l);
-                g.move_codes(l, codes)
-            }
-            #[cfg(feature = "bishops4p")]
-            TypedGame::Bishops(g) => {
-                if !matches!(moves.list, TypedList::Bishops(_)) {
-                    moves.list = TypedList::Bishops(Default::default());
-                }
-                let TypedList::Bishops(l) = &mut moves.list else {
-                    unreachable!("the list was just made a bishops4p one")
-                };
-                g.legal_moves_into(l);
-                g.move_codes(l, codes)
-            }
-            #[cfg(feature = "chess-t")]
-            TypedGame::ChessT(g) => {
-                if !matches!(moves.list, TypedList::ChessT(_)) {
-                    moves.list = TypedList::ChessT(Default::default());
-                }
-                let TypedList::ChessT(l) = &mut moves.list else {
-                    unreachable!("the list was just made a chess-t one")
-                };
-                g.legal_moves_into(l);
-                g.move_codes(l, codes)
-            }
-            #[cfg(not(any(
-                feature = "chess3d",
-                feature = "checkers3d",
-                feature = "bishops4p",
-                feature = "chess-t"
-            )))]
-            TypedGame::None(never) => match *never {},
-        }
+        crate::with_games!(list_into, (self, moves, codes))
     }
 
     /// Plays the move at `index` of `moves`, which must be the list of this position
@@ -1053,32 +1020,10 @@ impl AnyGame {
     /// ```
     #[inline(always)]
     pub fn play_listed(&mut self, moves: &ListedMoves, index: usize) -> bool {
-        macro_rules! play {
-            ($g:expr, $l:expr) => {
-                match $l.get(index) {
-                    Some(&m) => {
-                        if self.config.get().is_some() {
-                            self.config = OnceLock::new();
-                        }
-                        $g.play_unchecked(m);
-                        true
-                    }
-                    None => false,
-                }
-            };
-        }
-        match (&mut self.game, &moves.list) {
-            #[cfg(feature = "chess3d")]
-            (TypedGame::Chess3d(g), TypedList::Chess3d(l)) => play!(g, l),
-            #[cfg(feature = "checkers3d")]
-            (TypedGame::Checkers3d(g), TypedList::Checkers3d(l)) => play!(g, l),
-            #[cfg(feature = "bishops4p")]
-            (TypedGame::Bishops(g), TypedList::Bishops(l)) => play!(g, l),
-            #[cfg(feature = "chess-t")]
-            (TypedGame::ChessT(g), TypedList::ChessT(l)) => play!(g, l),
-            #[allow(unreachable_patterns)]
-            _ => false,
-        }
+        let TypedList::Listed(list) = &moves.list else {
+            return false;
+        };
+        crate::with_games!(play_from_list, (self, list, index))
     }
 }
 
@@ -1161,7 +1106,7 @@ impl Game for AnyGame {
     }
 
     fn is_legal(&self, mv: AnyMove) -> bool {
-        dispatch_move!(&self.game, mv, g, m => g.is_legal(m), _ => false)
+        dispatch_move!(&self.game, mv, g, m => g.is_legal(m), else false)
     }
 
     /// The count of the game held: one dispatch for the whole count, none per node, so a
@@ -1181,7 +1126,7 @@ impl Game for AnyGame {
         }
         // A move of another game: nothing to play (the position stays as it is, which the
         // contract of play_unchecked allows; try_play refuses it).
-        dispatch_move!(&mut self.game, mv, g, m => g.play_unchecked(m), _ => {})
+        dispatch_move!(&mut self.game, mv, g, m => g.play_unchecked(m), else {})
     }
 
     fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
@@ -1191,7 +1136,7 @@ impl Game for AnyGame {
     fn format_move(&self, mv: AnyMove) -> String {
         dispatch_move!(
             &self.game, mv, g, m => g.format_move(m),
-            _ => format!("{mv:?} (a move of another game)")
+            else format!("{mv:?} (a move of another game)")
         )
     }
 
@@ -1227,6 +1172,10 @@ impl Game for AnyGame {
 
     fn board_view(&self) -> Option<BoardView> {
         dispatch!(TypedGame, &self.game, g => g.board_view())
+    }
+
+    fn move_search_exceeds(&self, steps: u64) -> bool {
+        dispatch!(TypedGame, &self.game, g => g.move_search_exceeds(steps))
     }
 
     fn playing_seats(&self) -> Vec<Seat> {
@@ -1270,7 +1219,7 @@ impl MoveCode for AnyGame {
     fn move_code(&self, mv: AnyMove, earlier: &[u64]) -> Result<u64, EncodeError> {
         dispatch_move!(
             &self.game, mv, g, m => g.move_code(m, earlier),
-            _ => Err(EncodeError::Unencodable {
+            else Err(EncodeError::Unencodable {
                 what: format!("{mv:?}: a move of another game than {}", self.name()),
             })
         )

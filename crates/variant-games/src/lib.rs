@@ -45,6 +45,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod any;
+pub mod games;
 pub mod page;
 pub mod perft_data;
 mod program_error;
@@ -67,42 +68,44 @@ pub use variant_core::{
     PositionError, RecordError, Seat, Status, WinReason,
 };
 
-#[cfg(feature = "bishops4p")]
-pub use bishops4p;
-#[cfg(feature = "checkers3d")]
-pub use checkers3d;
-#[cfg(feature = "chess-t")]
-pub use chess_t;
-#[cfg(feature = "chess3d")]
-pub use chess3d;
+/// The game crates of the list, re-exported, and their position and configuration types in
+/// the prelude.
+macro_rules! reexport_games {
+    (($($prelude:tt)*) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            pub use $krate;
+        )*
 
-/// Everything a program that plays the games needs, in one import: the [`Game`] trait and
-/// its companions, [`AnyGame`]/[`AnyMove`], and the four position types with their
-/// configurations.
-///
-/// # Example
-///
-/// ```
-/// use variant_games::prelude::*;
-///
-/// let mut game = Chess3d::default(); // 8 heights
-/// assert_eq!(game.legal_moves().len(), 122);
-/// let mv = game.parse_move("e2@1e4@1").unwrap();
-/// game.try_play(mv).unwrap();
-/// let again: Chess3d = game.to_string().parse().unwrap();
-/// assert_eq!(again, game);
-/// ```
-pub mod prelude {
+        /// Everything a program that plays the games needs, in one import: the [`Game`] trait
+        /// and its companions, [`AnyGame`]/[`AnyMove`], and the position types of the games of
+        /// this build with their configurations.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// use variant_games::prelude::*;
+        ///
+        /// let mut game = Chess3d::default(); // 8 heights
+        /// assert_eq!(game.legal_moves().len(), 122);
+        /// let mv = game.parse_move("e2@1e4@1").unwrap();
+        /// game.try_play(mv).unwrap();
+        /// let again: Chess3d = game.to_string().parse().unwrap();
+        /// assert_eq!(again, game);
+        /// ```
+        pub mod prelude {
+            $($prelude)*
+            $(
+                #[cfg(feature = $feature)]
+                pub use $krate::{$game, $config};
+            )*
+        }
+    };
+}
+
+with_games!(reexport_games, (
     pub use crate::{AnyConfig, AnyGame, AnyMove, TypedGame};
-    #[cfg(feature = "bishops4p")]
-    pub use bishops4p::{Bishops, BishopsConfig};
-    #[cfg(feature = "checkers3d")]
-    pub use checkers3d::{Checkers3d, Checkers3dConfig};
-    #[cfg(feature = "chess-t")]
-    pub use chess_t::{ChessT, ChessTConfig};
-    #[cfg(feature = "chess3d")]
-    pub use chess3d::{Chess3d, Chess3dConfig};
     pub use variant_core::{
         Error, Game, GameConfig, History, IllegalMove, MoveError, PositionError, Seat, Status,
     };
-}
+));

@@ -15,29 +15,25 @@ use std::sync::OnceLock;
 
 pub use variant_core::perft_data::{PerftCount, PerftDataError, PerftEntry, PerftFile};
 
+/// The perft data of each game of the list that this build serves, with the game's name.
+macro_rules! perft_texts {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        &[$(
+            #[cfg(feature = $feature)]
+            (<$krate::$game as variant_core::Game>::NAME, $krate::PERFT_DATA),
+        )*]
+    };
+}
+
 /// The embedded data files of the games compiled in: `(game name, file text)`.
 ///
 /// ```
 /// let names: Vec<&str> = variant_games::perft_data::texts().iter().map(|(name, _)| *name).collect();
 /// assert!(names.contains(&"chess-t"));
 /// ```
-#[allow(clippy::vec_init_then_push)]
 pub fn texts() -> &'static [(&'static str, &'static str)] {
-    static TEXTS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-    TEXTS.get_or_init(|| {
-        // Features decide which games are compiled in, hence pushes rather than `vec!`.
-        #[allow(unused_mut)]
-        let mut texts = Vec::new();
-        #[cfg(feature = "chess3d")]
-        texts.push(("chess3d", chess3d::PERFT_DATA));
-        #[cfg(feature = "checkers3d")]
-        texts.push(("checkers3d", checkers3d::PERFT_DATA));
-        #[cfg(feature = "bishops4p")]
-        texts.push(("bishops4p", bishops4p::PERFT_DATA));
-        #[cfg(feature = "chess-t")]
-        texts.push(("chess-t", chess_t::PERFT_DATA));
-        texts
-    })
+    const TEXTS: &[(&str, &str)] = crate::with_games!(perft_texts, ());
+    TEXTS
 }
 
 /// Every embedded data file, parsed, in the order of [`texts`].

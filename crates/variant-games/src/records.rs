@@ -2,7 +2,30 @@
 //! the typed record is replayed and converted.
 
 use crate::AnyGame;
+use variant_core::Game;
 use variant_core::{Error, History, RecordError};
+
+/// Runs `$typed!` with each game type of the list that this build serves, in list order.
+macro_rules! each_game_type {
+    (($typed:ident) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            $typed!($krate::$game);
+        )*
+    };
+}
+
+/// Reads a JSON record as the game of the list named `$name`, returning from the function.
+macro_rules! record_from_json {
+    (($name:expr, $typed:ident) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            if $name == <$krate::$game as Game>::NAME {
+                return $typed!($krate::$game);
+            }
+        )*
+    };
+}
 
 /// Reads a JSON game record of any game this build serves (the record names its game).
 ///
@@ -29,25 +52,16 @@ pub fn history_from_json(json: &str) -> Result<History<AnyGame>, Error> {
             Ok(History::<$ty>::from_json(json)?.map(AnyGame::from, crate::AnyMove::from))
         };
     }
-    match name.as_str() {
-        #[cfg(feature = "chess3d")]
-        "chess3d" => typed!(chess3d::Chess3d),
-        #[cfg(feature = "checkers3d")]
-        "checkers3d" => typed!(checkers3d::Checkers3d),
-        #[cfg(feature = "bishops4p")]
-        "bishops4p" => typed!(bishops4p::Bishops),
-        #[cfg(feature = "chess-t")]
-        "chess-t" => typed!(chess_t::ChessT),
-        other => Err(crate::AnyConfig::default_of(other)
-            .err()
-            .unwrap_or_else(|| {
-                RecordError::Format(format!(
-                    "unknown game {:?}",
-                    variant_core::error::shorten(other)
-                ))
-                .into()
-            })),
-    }
+    let name = name.as_str();
+    crate::with_games!(record_from_json, (name, typed));
+    Err(match crate::AnyConfig::default_of(name) {
+        Err(unknown) => unknown,
+        Ok(_) => RecordError::Format(format!(
+            "unknown game {:?}",
+            variant_core::error::shorten(name)
+        ))
+        .into(),
+    })
 }
 
 /// Reads a game record in the compact binary format, of any game this build serves.
@@ -76,14 +90,7 @@ pub fn history_from_binary(bytes: &[u8]) -> Result<History<AnyGame>, Error> {
             }
         };
     }
-    #[cfg(feature = "chess3d")]
-    typed!(chess3d::Chess3d);
-    #[cfg(feature = "checkers3d")]
-    typed!(checkers3d::Checkers3d);
-    #[cfg(feature = "bishops4p")]
-    typed!(bishops4p::Bishops);
-    #[cfg(feature = "chess-t")]
-    typed!(chess_t::ChessT);
+    crate::with_games!(each_game_type, (typed));
     Err(
         RecordError::Format("binary: the record is of no game this build serves".to_string())
             .into(),

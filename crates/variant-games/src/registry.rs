@@ -52,29 +52,18 @@ impl Entry {
     }
 }
 
-#[allow(clippy::vec_init_then_push)]
+/// The registry's entry of each game of the list that this build serves.
+macro_rules! registry_entries {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        vec![$(
+            #[cfg(feature = $feature)]
+            Entry::of::<$krate::$game>($krate::DESCRIPTION),
+        )*]
+    };
+}
+
 fn entries() -> Vec<Entry> {
-    // Each game plugs in with one line; the features decide which are compiled in, so the list
-    // is built by pushes rather than a `vec!` literal.
-    #[allow(unused_mut)]
-    let mut entries = Vec::new();
-    #[cfg(feature = "chess3d")]
-    entries.push(Entry::of::<chess3d::Chess3d>(
-        "chess in the 8x8xH parallelepiped of cubes (FIDE chess with one height)",
-    ));
-    #[cfg(feature = "checkers3d")]
-    entries.push(Entry::of::<checkers3d::Checkers3d>(
-        "Russian draughts in the 8x8xH parallelepiped (Russian draughts with one height)",
-    ));
-    #[cfg(feature = "bishops4p")]
-    entries.push(Entry::of::<bishops4p::Bishops>(
-        "\"Bishops\": chess for four (or three) players on a 12x12 board with corner blocks",
-    ));
-    #[cfg(feature = "chess-t")]
-    entries.push(Entry::of::<chess_t::ChessT>(
-        "Khasanov's chess-T: castles, strength and superiority instead of plain captures",
-    ));
-    entries
+    crate::with_games!(registry_entries, ())
 }
 
 /// The standard benchmark positions of a game: the entries of its perft data file

@@ -3,6 +3,9 @@
 //! for mobility, pawn advancement towards the promotion cubes (C3-18), and king safety: a
 //! pawn shield on one height, the distance of enemy pieces to the king on every board.
 
+mod fide;
+mod pesto;
+
 use super::{by_heights, off_centre};
 use crate::{MoveFacts, SearchGame, SearchSettings};
 use chess3d::{Chess3d, Color, Move, Piece};
@@ -134,7 +137,7 @@ impl SearchGame for Chess3d {
         // A small bonus for the move (tempo) keeps odd and even depths closer.
         let tempo = if self.side_to_move() == seat { 10 } else { -10 };
         let s = if self.heights() == 1 {
-            super::pesto::white_minus_black(self)
+            pesto::white_minus_black(self)
         } else {
             white_minus_black(self)
         };
@@ -165,8 +168,8 @@ impl SearchGame for Chess3d {
         }
         let (from, to) = (mv.from(), mv.to());
         let index = |c: Cell3| usize::from(c.y) * 8 + usize::from(c.x);
-        Some(super::fide::see(
-            &super::fide::Board::new(self),
+        Some(fide::see(
+            &fide::Board::new(self),
             index(from),
             index(to),
         ))

@@ -1,21 +1,21 @@
 //! One evaluation per game, each implementing [`SearchGame`](crate::SearchGame) for its game
 //! type. docs/engine.md describes the terms and where their values come from.
 //!
-//! Each evaluation is compiled with its game's Cargo feature (`chess3d`, `checkers3d`,
-//! `bishops4p`, `chess-t`).
+//! Each game of the facade's list has its evaluation here, in the file named after the game's
+//! crate (`eval/chess3d.rs`, `eval/chess_t.rs`, …), compiled with the game's Cargo feature:
+//! the modules are declared from the list, so a new game brings its file and nothing else.
 
-#[cfg(feature = "bishops4p")]
-mod bishops4p;
-#[cfg(feature = "checkers3d")]
-mod checkers3d;
-#[cfg(feature = "chess3d")]
-mod chess3d;
-#[cfg(feature = "chess-t")]
-mod chess_t;
-#[cfg(feature = "chess3d")]
-mod fide;
-#[cfg(feature = "chess3d")]
-mod pesto;
+/// Declares the evaluation module of each game of the list.
+macro_rules! evaluation_modules {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            mod $krate;
+        )*
+    };
+}
+
+variant_games::with_games!(evaluation_modules, ());
 
 /// Chebyshev distance of a coordinate from the middle of a line of `len` cells: 0 on the two
 /// central cells (or the one), growing by one per step outwards.
