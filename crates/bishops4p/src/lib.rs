@@ -91,6 +91,24 @@ pub const DESCRIPTION: &str =
 /// ```
 pub const PERFT_DATA: &str = include_str!("../data/bishops4p.perft");
 
+/// The test positions of this game, in the text format of [`variant_core::test_positions`]:
+/// the configurations the workspace's tests run it under and positions such as wins in one,
+/// each with the rule ids that make it what it is. The facade hands them to the tests of every
+/// frontend (`variant_games::registry::test_positions`), so no test outside this crate names
+/// this game's positions.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::test_positions::TestPositions;
+///
+/// let file = TestPositions::parse(bishops4p::TEST_POSITIONS).unwrap();
+/// assert_eq!(file.game, "bishops4p");
+/// assert_eq!(file.entry("grey-mates-black").unwrap().wins, ["b11e11"]);
+/// assert!(file.verify::<bishops4p::Bishops>().unwrap() >= 1);
+/// ```
+pub const TEST_POSITIONS: &str = include_str!("../data/bishops4p.positions");
+
 variant_core::impl_game_values!(Bishops);
 variant_core::impl_config_text!(BishopsConfig);
 

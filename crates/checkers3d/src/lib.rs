@@ -101,6 +101,24 @@ pub const DESCRIPTION: &str =
 /// ```
 pub const PERFT_DATA: &str = include_str!("../data/checkers3d.perft");
 
+/// The test positions of this game, in the text format of [`variant_core::test_positions`]:
+/// the configurations the workspace's tests run it under and positions such as wins in one,
+/// each with the rule ids that make it what it is. The facade hands them to the tests of every
+/// frontend (`variant_games::registry::test_positions`), so no test outside this crate names
+/// this game's positions.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::test_positions::TestPositions;
+///
+/// let file = TestPositions::parse(checkers3d::TEST_POSITIONS).unwrap();
+/// assert_eq!(file.game, "checkers3d");
+/// assert_eq!(file.entry("last-man-taken").unwrap().wins, ["h2:f4"]);
+/// assert!(file.verify::<checkers3d::Checkers3d>().unwrap() >= 1);
+/// ```
+pub const TEST_POSITIONS: &str = include_str!("../data/checkers3d.positions");
+
 variant_core::impl_game_values!(Checkers3d);
 variant_core::impl_config_text!(Checkers3dConfig);
 

@@ -100,6 +100,24 @@ pub const DESCRIPTION: &str =
 /// ```
 pub const PERFT_DATA: &str = include_str!("../data/chess-t.perft");
 
+/// The test positions of this game, in the text format of [`variant_core::test_positions`]:
+/// the configurations the workspace's tests run it under and positions such as wins in one,
+/// each with the rule ids that make it what it is. The facade hands them to the tests of every
+/// frontend (`variant_games::registry::test_positions`), so no test outside this crate names
+/// this game's positions.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::test_positions::TestPositions;
+///
+/// let file = TestPositions::parse(chess_t::TEST_POSITIONS).unwrap();
+/// assert_eq!(file.game, "chess-t");
+/// assert_eq!(file.entry("scout-takes-the-king").unwrap().wins, ["a5c4"]);
+/// assert!(file.verify::<chess_t::ChessT>().unwrap() >= 1);
+/// ```
+pub const TEST_POSITIONS: &str = include_str!("../data/chess-t.positions");
+
 variant_core::impl_game_values!(ChessT);
 variant_core::impl_config_text!(ChessTConfig);
 

@@ -98,6 +98,24 @@ pub const DESCRIPTION: &str =
 /// ```
 pub const PERFT_DATA: &str = include_str!("../data/chess3d.perft");
 
+/// The test positions of this game, in the text format of [`variant_core::test_positions`]:
+/// the configurations the workspace's tests run it under and positions such as wins in one,
+/// each with the rule ids that make it what it is. The facade hands them to the tests of every
+/// frontend (`variant_games::registry::test_positions`), so no test outside this crate names
+/// this game's positions.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::test_positions::TestPositions;
+///
+/// let file = TestPositions::parse(chess3d::TEST_POSITIONS).unwrap();
+/// assert_eq!(file.game, "chess3d");
+/// assert_eq!(file.entry("fide-back-rank").unwrap().wins, ["a1a8"]);
+/// assert!(file.verify::<chess3d::Chess3d>().unwrap() >= 1);
+/// ```
+pub const TEST_POSITIONS: &str = include_str!("../data/chess3d.positions");
+
 variant_core::impl_game_values!(Chess3d);
 variant_core::impl_config_text!(Chess3dConfig);
 

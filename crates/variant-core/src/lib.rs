@@ -62,6 +62,7 @@ mod removal;
 pub mod render;
 mod seat;
 mod status;
+pub mod test_positions;
 mod values;
 pub mod view;
 pub mod zobrist;
