@@ -31,6 +31,7 @@ impl Bishops {
                         seat,
                         symbol,
                         value,
+                        royal: symbol == 'K',
                     });
                 }
             }
@@ -99,6 +100,7 @@ impl Bishops {
         BoardView {
             boards: vec![grid],
             caption,
+            in_check: self.checked_seats(),
         }
     }
 }

@@ -48,6 +48,8 @@ impl Checkers3d {
                             symbol: if king { 'K' } else { 'M' },
                             // A king is worth about three men in Russian draughts practice.
                             value: if king { 3 } else { 1 },
+                            // A draughts king is no royal piece: nothing ends when it is taken.
+                            royal: false,
                         });
                     }
                 }
@@ -61,6 +63,7 @@ impl Checkers3d {
         };
         BoardView {
             boards,
+            in_check: Vec::new(),
             caption: vec![
                 format!("{side} to move"),
                 format!(

@@ -20,6 +20,7 @@ impl ChessT {
                 seat,
                 symbol: piece.letter(),
                 value: material_value(piece),
+                royal: piece.letter() == 'K',
             });
             let bit = cell.bit();
             view.mark = if CASTLES & bit != 0 {
@@ -58,9 +59,15 @@ impl ChessT {
             ));
         }
         caption.push("notes: strength White:Black in half-units (CT-10)".to_string());
+        let mover = variant_core::Game::side_to_move(self);
         BoardView {
             boards: vec![grid],
             caption,
+            in_check: if self.is_in_check(mover) {
+                vec![mover]
+            } else {
+                Vec::new()
+            },
         }
     }
 }

@@ -26,6 +26,7 @@ impl Chess3d {
                             seat: Seat(color.index() as u8),
                             symbol: piece.letter().to_ascii_uppercase(),
                             value: [1, 3, 3, 5, 9, 0][piece.index()],
+                            royal: piece.index() == 5,
                         });
                     }
                 }
@@ -40,8 +41,14 @@ impl Chess3d {
             .collect();
         let field = |i: usize| fields.get(i).cloned().unwrap_or_default();
         let (lw, lb) = self.base_heights();
+        let mover = self.side_to_move();
         BoardView {
             boards,
+            in_check: if self.is_in_check(mover) {
+                vec![mover]
+            } else {
+                Vec::new()
+            },
             caption: vec![
                 format!(
                     "{} to move{}",

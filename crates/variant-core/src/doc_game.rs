@@ -170,12 +170,14 @@ impl Game for Nim {
                     seat: Seat(0),
                     symbol: 'C',
                     value: 1,
+                    royal: false,
                 });
             }
         }
         Some(BoardView {
             boards: vec![board],
             caption: Vec::new(),
+            in_check: Vec::new(),
         })
     }
 }

@@ -78,7 +78,7 @@ pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink, SpillList};
 pub use record::{Record, json_record_game};
 pub use removal::RemovalTable;
 pub use seat::Seat;
-pub use status::{DrawReason, Status, WinReason};
+pub use status::{DrawReason, GameReason, Status, WinReason};
 pub use view::{BoardGrid, BoardView, CellView, PieceView};
 
 /// The examples of the crate's README (its crates.io page), run as doctests.

@@ -11,9 +11,9 @@
 //!
 //! let mut board = BoardGrid::new("", 2, 1);
 //! if let Some(cell) = board.cell_mut(0, 0) {
-//!     cell.piece = Some(PieceView { seat: Seat(1), symbol: 'K', value: 0 });
+//!     cell.piece = Some(PieceView { seat: Seat(1), symbol: 'K', value: 0, royal: true });
 //! }
-//! let view = BoardView { boards: vec![board], caption: vec!["black to move".into()] };
+//! let view = BoardView { boards: vec![board], caption: vec!["black to move".into()], in_check: vec![] };
 //! let seats = ["white", "black"];
 //! assert!(to_text(&view, &seats, false).starts_with("  1  k ."));
 //! ```
@@ -30,7 +30,7 @@ use crate::{BoardView, PieceView};
 /// use variant_core::render::piece_label;
 /// use variant_core::{PieceView, Seat};
 ///
-/// let queen = |seat| PieceView { seat: Seat(seat), symbol: 'Q', value: 9 };
+/// let queen = |seat| PieceView { seat: Seat(seat), symbol: 'Q', value: 9, royal: false };
 /// assert_eq!(piece_label(&queen(0), &["white", "black"]), "Q"); // as in FEN
 /// assert_eq!(piece_label(&queen(1), &["white", "black"]), "q");
 /// assert_eq!(piece_label(&queen(1), &["white", "grey", "black", "pink"]), "gQ");

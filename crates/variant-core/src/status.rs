@@ -97,6 +97,8 @@ pub enum WinReason {
     Resignation,
     /// Every other player has been eliminated (the long game of "Bishops").
     LastPlayerStanding,
+    /// A rule of the game's own (four in a line, a goal reached…), named by the game.
+    Game(GameReason),
 }
 
 /// Why a game was drawn.
@@ -131,6 +133,131 @@ pub enum DrawReason {
     Passes,
     /// The players agreed to a draw.
     Agreement,
+    /// A rule of the game's own (a full board…), named by the game.
+    Game(GameReason),
+}
+
+/// A game's own reason for an outcome, for the rules no other game shares: a short id, the
+/// rule it comes from, and the words shown to players. A game crate declares its reasons as
+/// constants and returns them in [`WinReason::Game`] or [`DrawReason::Game`], so a new game
+/// needs no change here, in the frontends or in the C header.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::{GameReason, Seat, Status, WinReason};
+///
+/// const FOUR_IN_A_LINE: GameReason = GameReason {
+///     id: "four-in-a-line",
+///     rule: "Q-5",
+///     text: "four in a line",
+/// };
+/// let status = Status::Win { winner: Seat(0), reason: WinReason::Game(FOUR_IN_A_LINE) };
+/// assert_eq!(status.to_string(), "seat 0 wins (four in a line)");
+/// assert_eq!(WinReason::Game(FOUR_IN_A_LINE).rule(), "Q-5");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GameReason {
+    /// A short id, lower case with dashes (`four-in-a-line`): what programs compare.
+    pub id: &'static str,
+    /// The rule's id on the game's rules page (`Q-5`).
+    pub rule: &'static str,
+    /// The words shown to players, lower case (`four in a line`), as in "white wins (…)".
+    pub text: &'static str,
+}
+
+/// Written as its id.
+impl Serialize for GameReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id)
+    }
+}
+
+/// A game's own reason is the game's constant: it cannot be read back without the game, so
+/// reading one is refused (statuses are not stored: records keep the moves and the position
+/// decides).
+impl<'de> Deserialize<'de> for GameReason {
+    fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+        Err(serde::de::Error::custom(
+            "a game's own outcome reason is read from its game, not from text",
+        ))
+    }
+}
+
+impl WinReason {
+    /// A short id for programs: `checkmate`, `no-legal-moves`, … or the game's own id.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::WinReason;
+    /// assert_eq!(WinReason::Checkmate.id(), "checkmate");
+    /// assert_eq!(WinReason::LastPlayerStanding.id(), "last-player-standing");
+    /// ```
+    pub fn id(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::NoLegalMoves => "no-legal-moves",
+            WinReason::KingCaptured => "king-captured",
+            WinReason::CastleCaptured => "castle-captured",
+            WinReason::Resignation => "resignation",
+            WinReason::LastPlayerStanding => "last-player-standing",
+            WinReason::Game(reason) => reason.id,
+        }
+    }
+
+    /// The rule id of a game's own reason; empty for the reasons games share (the game's
+    /// rules page says which of its rules they come from).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(variant_core::WinReason::Checkmate.rule(), "");
+    /// ```
+    pub fn rule(self) -> &'static str {
+        match self {
+            WinReason::Game(reason) => reason.rule,
+            _ => "",
+        }
+    }
+}
+
+impl DrawReason {
+    /// A short id for programs: `stalemate`, `repetition`, … or the game's own id.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::DrawReason;
+    /// assert_eq!(DrawReason::AutomaticMoveRule.id(), "automatic-move-rule");
+    /// ```
+    pub fn id(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::DeadPosition => "dead-position",
+            DrawReason::AutomaticRepetition => "automatic-repetition",
+            DrawReason::Repetition => "repetition",
+            DrawReason::AutomaticMoveRule => "automatic-move-rule",
+            DrawReason::MoveRule => "move-rule",
+            DrawReason::Passes => "passes",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Game(reason) => reason.id,
+        }
+    }
+
+    /// The rule id of a game's own reason; empty for the reasons games share.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(variant_core::DrawReason::Stalemate.rule(), "");
+    /// ```
+    pub fn rule(self) -> &'static str {
+        match self {
+            DrawReason::Game(reason) => reason.rule,
+            _ => "",
+        }
+    }
 }
 
 impl fmt::Display for Status {
@@ -152,6 +279,7 @@ impl fmt::Display for WinReason {
             WinReason::CastleCaptured => "castle captured",
             WinReason::Resignation => "resignation",
             WinReason::LastPlayerStanding => "last player standing",
+            WinReason::Game(reason) => reason.text,
         })
     }
 }
@@ -167,6 +295,7 @@ impl fmt::Display for DrawReason {
             DrawReason::MoveRule => "move-count rule",
             DrawReason::Passes => "every player passed",
             DrawReason::Agreement => "agreement",
+            DrawReason::Game(reason) => reason.text,
         })
     }
 }

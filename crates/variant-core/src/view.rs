@@ -24,6 +24,9 @@ pub struct BoardView {
     pub boards: Vec<BoardGrid>,
     /// Lines shown under the boards (side to move, rights, clocks…).
     pub caption: Vec<String>,
+    /// The seats in check (their royal pieces are marked): the side to move in chess, every
+    /// seat in check in "Bishops", none in games without check.
+    pub in_check: Vec<Seat>,
 }
 
 /// One rectangular board.
@@ -90,7 +93,7 @@ impl BoardGrid {
     /// use variant_core::{BoardGrid, PieceView, Seat};
     ///
     /// let mut board = BoardGrid::new("", 8, 8);
-    /// let king = PieceView { seat: Seat(0), symbol: 'K', value: 0 };
+    /// let king = PieceView { seat: Seat(0), symbol: 'K', value: 0, royal: true };
     /// board.cell_mut(4, 0).unwrap().piece = Some(king.clone()); // e1
     /// assert_eq!(board.cell(4, 0).unwrap().piece, Some(king));
     /// assert!(board.cell_mut(8, 0).is_none()); // no file i
@@ -171,4 +174,7 @@ pub struct PieceView {
     pub symbol: char,
     /// Its value for a simple material count (pawn or man = 1, …; kings 0).
     pub value: i32,
+    /// Whether it is a royal piece: one whose mate or capture decides the game (a chess king;
+    /// not a draughts king). A check is marked on the royal pieces of the seats in check.
+    pub royal: bool,
 }

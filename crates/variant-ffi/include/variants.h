@@ -221,6 +221,11 @@ enum variants_reason
    */
   VARIANTS_REASON_AGREEMENT = 14,
   /**
+   * Win or draw by a rule of the game's own (four in a line, a full board…):
+   * `variants_game_status_reason` gives its id, its rule id and its words.
+   */
+  VARIANTS_REASON_GAME = 15,
+  /**
    * A reason newer than this version of the C API.
    */
   VARIANTS_REASON_OTHER = 255,
@@ -822,6 +827,19 @@ variants_result variants_game_search_text(const struct variants_game *game,
  */
 variants_result variants_game_status(const struct variants_game *game,
                                      struct variants_status *status);
+
+/**
+ * Writes one part of the reason of the position's status (`variants_game_status`): its id,
+ * its rule id or its words, for every reason, including a game's own
+ * (`VARIANTS_REASON_GAME`), so a program shows any outcome without knowing the game. An
+ * ongoing game writes the empty text. Buffer protocol as in `variants_game_to_text`;
+ * `VARIANTS_INVALID_ARGUMENT` for a `part` outside `variants_reason_part`.
+ */
+variants_result variants_game_status_reason(const struct variants_game *game,
+                                            uint32_t part,
+                                            char *buf,
+                                            size_t len,
+                                            size_t *written);
 
 /**
  * Creates a stop handle (not requested). `*out` receives it, released with

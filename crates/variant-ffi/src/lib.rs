@@ -67,7 +67,10 @@ pub use moves::*;
 pub use record::*;
 pub use result::{variants_result, variants_status_message};
 pub use search::*;
-pub use status::{variants_game_status, variants_reason, variants_status, variants_status_kind};
+pub use status::{
+    variants_game_status, variants_game_status_reason, variants_reason, variants_reason_part,
+    variants_status, variants_status_kind,
+};
 pub use stop::*;
 
 /// The examples of the crate's README (its crates.io page), run as doctests.

@@ -1,9 +1,11 @@
 //! The state of a position (ongoing, won, drawn) as a C struct.
 
+use crate::boundary::Failure;
 use crate::boundary::ffi_boundary;
 use crate::game::variants_game;
-use crate::ptr::{arg_out, arg_ref};
+use crate::ptr::{TextOut, arg_out, arg_ref};
 use crate::result::variants_result;
+use std::ffi::c_char;
 use variant_games::Status;
 use variant_games::variant_core::Game;
 use variant_games::variant_core::{DrawReason, WinReason};
@@ -56,8 +58,25 @@ pub enum variants_reason {
     VARIANTS_REASON_PASSES = 13,
     /// Draw: agreed by the players.
     VARIANTS_REASON_AGREEMENT = 14,
+    /// Win or draw by a rule of the game's own (four in a line, a full board…):
+    /// `variants_game_status_reason` gives its id, its rule id and its words.
+    VARIANTS_REASON_GAME = 15,
     /// A reason newer than this version of the C API.
     VARIANTS_REASON_OTHER = 255,
+}
+
+/// Which words of a status's reason `variants_game_status_reason` writes.
+#[allow(non_camel_case_types)]
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum variants_reason_part {
+    /// A short id for programs, lower case with dashes (`checkmate`, `four-in-a-line`).
+    VARIANTS_REASON_PART_ID = 0,
+    /// The rule id on the game's rules page for a reason of the game's own (`Q-5`); empty for
+    /// the reasons games share.
+    VARIANTS_REASON_PART_RULE = 1,
+    /// The words shown to players (`checkmate`, `four in a line`).
+    VARIANTS_REASON_PART_TEXT = 2,
 }
 
 /// The state of a position, filled by `variants_game_status`.
@@ -82,6 +101,7 @@ fn win_reason(reason: WinReason) -> variants_reason {
         WinReason::CastleCaptured => VARIANTS_REASON_CASTLE_CAPTURED,
         WinReason::Resignation => VARIANTS_REASON_RESIGNATION,
         WinReason::LastPlayerStanding => VARIANTS_REASON_LAST_PLAYER_STANDING,
+        WinReason::Game(_) => VARIANTS_REASON_GAME,
         _ => VARIANTS_REASON_OTHER,
     }
 }
@@ -97,6 +117,7 @@ pub(crate) fn draw_reason(reason: DrawReason) -> variants_reason {
         DrawReason::MoveRule => VARIANTS_REASON_MOVE_RULE,
         DrawReason::Passes => VARIANTS_REASON_PASSES,
         DrawReason::Agreement => VARIANTS_REASON_AGREEMENT,
+        DrawReason::Game(_) => VARIANTS_REASON_GAME,
         _ => VARIANTS_REASON_OTHER,
     }
 }
@@ -136,5 +157,41 @@ pub extern "C" fn variants_game_status(
         let out = arg_out(status, "status")?;
         out.write(game.game.status().into());
         Ok(())
+    })
+}
+
+/// Writes one part of the reason of the position's status (`variants_game_status`): its id,
+/// its rule id or its words, for every reason, including a game's own
+/// (`VARIANTS_REASON_GAME`), so a program shows any outcome without knowing the game. An
+/// ongoing game writes the empty text. Buffer protocol as in `variants_game_to_text`;
+/// `VARIANTS_INVALID_ARGUMENT` for a `part` outside `variants_reason_part`.
+#[unsafe(no_mangle)]
+pub extern "C" fn variants_game_status_reason(
+    game: *const variants_game,
+    part: u32,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> variants_result {
+    ffi_boundary(|| {
+        let game = arg_ref(game, "game")?;
+        let out = TextOut::new(buf, len, written)?;
+        let (id, rule, text) = match game.game.status() {
+            Status::Ongoing => ("", "", String::new()),
+            Status::Win { reason, .. } => (reason.id(), reason.rule(), reason.to_string()),
+            Status::Draw { reason } => (reason.id(), reason.rule(), reason.to_string()),
+        };
+        let words = match part {
+            0 => id,
+            1 => rule,
+            2 => text.as_str(),
+            other => {
+                return Err(Failure::new(
+                    variants_result::VARIANTS_INVALID_ARGUMENT,
+                    format!("part {other}: not a variants_reason_part (0 id, 1 rule, 2 text)"),
+                ));
+            }
+        };
+        out.write(words)
     })
 }

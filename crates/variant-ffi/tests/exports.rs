@@ -739,6 +739,22 @@ fn chess3d_as_fide_chess() {
     assert_eq!(status.kind, variants_status_kind::VARIANTS_STATUS_WIN);
     assert_eq!(status.winner_seat, 1);
     assert_eq!(status.reason, variants_reason::VARIANTS_REASON_CHECKMATE);
+    // The reason's words, for programs that show any outcome without the enum: checkmate is a
+    // reason games share, so it has no rule id of a game's own.
+    let reason = |part: u32| {
+        read_text("status reason", |buf, len, written| {
+            variants_game_status_reason(game, part, buf, len, written)
+        })
+    };
+    assert_eq!(reason(0), "checkmate");
+    assert_eq!(reason(1), "");
+    assert_eq!(reason(2), "checkmate");
+    let mut written = 0;
+    assert_eq!(
+        variants_game_status_reason(game, 3, ptr::null_mut(), 0, &mut written),
+        VARIANTS_INVALID_ARGUMENT
+    );
+    assert!(last_error().contains("part 3"), "{}", last_error());
     assert_eq!(legal_moves(game), Vec::<String>::new());
     let mut count = 1;
     assert_eq!(

@@ -64,8 +64,8 @@ pub use variant_core::perft::{
     PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,
 };
 pub use variant_core::{
-    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, History, IllegalMove, MoveError,
-    PositionError, RecordError, Seat, Status, WinReason,
+    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, GameReason, History,
+    IllegalMove, MoveError, PositionError, RecordError, Seat, Status, WinReason,
 };
 
 /// The game crates of the list, re-exported, and their position and configuration types in

@@ -404,7 +404,7 @@ pub fn royal_cells(view: &BoardView, seat: Seat) -> Vec<(usize, u8, u8)> {
             for file in 0..board.files {
                 if let Some(p) = board.cell(file, rank).and_then(|c| c.piece.as_ref())
                     && p.seat == seat
-                    && p.symbol == 'K'
+                    && p.royal
                 {
                     out.push((index, file, rank));
                 }

@@ -20,6 +20,14 @@ pub struct Status {
     /// Why the game ended (`checkmate`, `stalemate`, …), `None` while it goes on.
     #[pyo3(get)]
     reason: Option<String>,
+    /// The reason's short id for programs (`checkmate`, `no-legal-moves`, or a game's own such
+    /// as `four-in-a-line`), `None` while the game goes on.
+    #[pyo3(get)]
+    reason_id: Option<String>,
+    /// The rule id on the game's rules page of a reason of the game's own; `None` for the
+    /// reasons games share and while the game goes on.
+    #[pyo3(get)]
+    rule: Option<String>,
     /// The library's one-line description (`white wins (checkmate)`).
     text: String,
 }
@@ -33,6 +41,8 @@ impl Status {
                 draw: false,
                 winner: None,
                 reason: None,
+                reason_id: None,
+                rule: None,
                 text: "ongoing".to_string(),
             },
             CoreStatus::Win { winner, reason } => Status {
@@ -40,6 +50,8 @@ impl Status {
                 draw: false,
                 winner: Some(seat_name(winner).to_string()),
                 reason: Some(reason.to_string()),
+                reason_id: Some(reason.id().to_string()),
+                rule: Some(reason.rule().to_string()).filter(|r| !r.is_empty()),
                 text: format!("{} wins ({reason})", seat_name(winner)),
             },
             CoreStatus::Draw { reason } => Status {
@@ -47,6 +59,8 @@ impl Status {
                 draw: true,
                 winner: None,
                 reason: Some(reason.to_string()),
+                reason_id: Some(reason.id().to_string()),
+                rule: Some(reason.rule().to_string()).filter(|r| !r.is_empty()),
                 text: format!("draw ({reason})"),
             },
         }

@@ -863,8 +863,9 @@ pub fn active_seats(position: &AnyGame) -> Vec<bool> {
         .collect()
 }
 
-/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "text"}`; a
-/// win by the resignation a flag fall was recorded as has the reason `time`.
+/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "reason_id",
+/// "rule", "text"}` (`rule`: the rule id of a reason of the game's own, else empty); a win by
+/// the resignation a flag fall was recorded as has the reason `time`.
 fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
     match status {
         Status::Ongoing => json!({"result": "ongoing", "text": "ongoing"}),
@@ -875,17 +876,23 @@ fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
             "result": "win",
             "winner": seat_names.get(winner.index()),
             "reason": "time",
+            "reason_id": "time",
+            "rule": "",
             "text": format!("{} wins (time)", seat_names.get(winner.index()).unwrap_or(&"?")),
         }),
         Status::Win { winner, reason } => json!({
             "result": "win",
             "winner": seat_names.get(winner.index()),
             "reason": reason.to_string(),
+            "reason_id": reason.id(),
+            "rule": reason.rule(),
             "text": format!("{} wins ({reason})", seat_names.get(winner.index()).unwrap_or(&"?")),
         }),
         Status::Draw { reason } => json!({
             "result": "draw",
             "reason": reason.to_string(),
+            "reason_id": reason.id(),
+            "rule": reason.rule(),
             "text": format!("draw ({reason})"),
         }),
     }

@@ -373,12 +373,16 @@ function moveCells(text) {
   return (text || "").match(CELL) || [];
 }
 
+// A move's shape, read from its text: the cells it names in order. Two or more cells go from
+// the first to the last (a step, or a draughts path); one cell alone is a placement on that
+// cell (a game that puts marks on empty cells), entered by clicking the cell.
 function moveShape(text) {
   const cells = moveCells(text);
-  if (cells.length === 0) return { text, from: null, to: null, cells };
+  if (cells.length === 0) return { text, from: null, to: null, cells, place: false };
   const last = cells[cells.length - 1];
   const tail = text.slice(text.lastIndexOf(last) + last.length);
-  return { text, from: cells[0], to: last, tail, cells };
+  if (cells.length === 1) return { text, from: null, to: last, tail, cells, place: true };
+  return { text, from: cells[0], to: last, tail, cells, place: false };
 }
 
 function shownPosition() {
@@ -937,6 +941,9 @@ function activate(cell) {
     if (candidates.length === 1) return sendMove(candidates[0].text);
     if (candidates.length > 1) return chooseAmong(candidates, cell);
   }
+  const placements = game.shapes.filter((m) => m.place && m.to === cell);
+  if (placements.length === 1) return sendMove(placements[0].text);
+  if (placements.length > 1) return chooseAmong(placements, cell);
   if (game.shapes.some((m) => m.from === cell)) {
     select(game.selected === cell ? null : cell);
     return;
@@ -1125,7 +1132,7 @@ function render(state) {
   const extra = $("extra-moves");
   extra.replaceChildren();
   if (myTurn(state)) {
-    for (const m of game.shapes.filter((s) => s.from === null)) {
+    for (const m of game.shapes.filter((s) => s.from === null && !s.place)) {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: m.text });
       b.dataset.move = m.text;
       b.addEventListener("click", () => sendMove(m.text));
