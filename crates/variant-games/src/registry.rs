@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use crate::{AnyConfig, AnyGame};
 use variant_core::config::{json_to_pairs, split_pairs};
+use variant_core::test_positions::TestPositions;
 use variant_core::{ConfigError, ConfigKey, Error, Game, GameConfig, History};
 
 /// What the registry tells about a game.
@@ -115,6 +116,57 @@ fn entry(name: &str) -> Result<Entry, Error> {
             name: variant_core::error::shorten(name),
             known,
         })
+}
+
+/// The test position file of each game of the list that this build serves, with the game's
+/// name.
+macro_rules! test_position_texts {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        &[$(
+            #[cfg(feature = $feature)]
+            (<$krate::$game as Game>::NAME, $krate::TEST_POSITIONS),
+        )*]
+    };
+}
+
+/// The test position files of the games this build serves (`crates/<game>/data/<game>.positions`,
+/// each game crate's `TEST_POSITIONS`; format in [`variant_core::test_positions`]):
+/// `(game name, file text)`, in registry order.
+///
+/// ```
+/// let texts = variant_games::registry::test_position_texts();
+/// assert_eq!(texts.len(), variant_games::registry::games().len());
+/// ```
+pub fn test_position_texts() -> &'static [(&'static str, &'static str)] {
+    const TEXTS: &[(&str, &str)] = crate::with_games!(test_position_texts, ());
+    TEXTS
+}
+
+/// The test positions of a game: the configurations the tests run it under (one tagged
+/// `quick`, a few tagged `family`) and positions such as wins in one, each with the rule ids
+/// that make it what it is. Tests of every frontend take them from here, so a game brings its
+/// own and no test lists the games. `None` for a game this build does not serve (or, which the
+/// tests rule out, a malformed file).
+///
+/// ```
+/// let file = variant_games::registry::test_positions("chess3d").unwrap();
+/// assert_eq!(file.quick().map(|e| e.config), Some("heights=1"));
+/// let mate = file.entry("fide-back-rank").unwrap();
+/// assert_eq!(mate.wins, ["a1a8"]);
+/// assert!(variant_games::registry::test_positions("go").is_none());
+/// ```
+pub fn test_positions(name: &str) -> Option<&'static TestPositions<'static>> {
+    static FILES: OnceLock<Vec<Option<TestPositions<'static>>>> = OnceLock::new();
+    let files = FILES.get_or_init(|| {
+        test_position_texts()
+            .iter()
+            .map(|&(_, text)| TestPositions::parse(text).ok())
+            .collect()
+    });
+    let index = test_position_texts()
+        .iter()
+        .position(|&(game, _)| game == name)?;
+    files.get(index)?.as_ref()
 }
 
 /// The games this build serves.
