@@ -2,9 +2,11 @@
 //! games' list generator: along deterministic random games of every game, the moves a sink
 //! receives are the legal moves in generation order, and a counting sink counts as many as
 //! perft's bulk count. The list generator is itself checked against the published perft
-//! tables by each game's perft tests, so any drift of the sink path fails here.
+//! tables by each game's perft tests, so any drift of the sink path fails here. Every game of
+//! the registry is checked through `AnyGame` (whose sink and list are the typed game's own
+//! generators), under the configurations of its test position file.
 
-use variant_games::prelude::*;
+use variant_games::Game;
 use variant_games::variant_core::MoveCounter;
 
 /// A small deterministic generator (64-bit LCG, Knuth's constants), so failures reproduce.
@@ -51,42 +53,33 @@ fn check_game<G: Game>(start: &G, games: u64, plies: usize) -> usize {
     checked
 }
 
-fn start<G: Game>(config: &str) -> G
-where
-    G::Config: std::str::FromStr,
-{
-    let config: G::Config = config.parse().unwrap_or_else(|_| panic!("config {config}"));
-    G::new(&config).expect("valid configuration")
+/// The configurations every game is checked under: its default and its `family`
+/// configurations (its test position file: the ones that change the board, the seats or the
+/// rules most; for the 3D games one height, the fast path of the plane, and more).
+fn configurations(name: &str) -> Vec<&'static str> {
+    let file = variant_games::registry::test_positions(name).expect("a test position file");
+    std::iter::once("")
+        .chain(file.family().map(|e| e.config))
+        .collect()
 }
 
+/// Every game of the registry, through `AnyGame`, whose `generate_moves` hands the typed
+/// game's sink generator the moves and whose list is the typed game's list generator: the two
+/// generators of each game are compared.
 #[test]
-#[cfg(feature = "chess3d")]
-fn chess3d_sink_matches_list() {
-    for config in ["heights=1", "heights=3", ""] {
-        assert!(check_game(&start::<Chess3d>(config), 6, 80) > 100);
+fn every_game_s_sink_matches_its_list() {
+    for info in variant_games::registry::games() {
+        for config in configurations(info.name) {
+            let game = variant_games::new_game(info.name, config)
+                .unwrap_or_else(|e| panic!("{} {config:?}: {e}", info.name));
+            let checked = check_game(&game, 6, 120);
+            assert!(
+                checked > 100,
+                "{} {config:?}: {checked} positions",
+                info.name
+            );
+        }
     }
-}
-
-#[test]
-#[cfg(feature = "checkers3d")]
-fn checkers3d_sink_matches_list() {
-    // One height takes the plane fast path; three heights the general one with captures in
-    // every direction of the box (D3-8).
-    for config in ["heights=1", "heights=3", ""] {
-        assert!(check_game(&start::<Checkers3d>(config), 6, 120) > 100);
-    }
-}
-
-#[test]
-#[cfg(feature = "bishops4p")]
-fn bishops_sink_matches_list() {
-    assert!(check_game(&start::<Bishops>(""), 6, 120) > 100);
-}
-
-#[test]
-#[cfg(feature = "chess-t")]
-fn chess_t_sink_matches_list() {
-    assert!(check_game(&start::<ChessT>(""), 6, 120) > 100);
 }
 
 /// Perft through the sink alone (each node's moves received in a `Vec`) equals perft.
@@ -106,24 +99,35 @@ fn sink_perft<G: Game>(game: &G, depth: u32) -> u64 {
         .sum()
 }
 
+/// Perft through the sink alone against the reference counts of every game's perft data file
+/// (published tables and the rules pages' tables, `crates/<game>/data/<game>.perft`) up to
+/// 20 000 leaves.
 #[test]
-fn sink_perft_equals_perft() {
-    // Chess at one height: 8 902 at depth 3 (the published FIDE perft table).
-    #[cfg(feature = "chess3d")]
-    assert_eq!(sink_perft(&start::<Chess3d>("heights=1"), 3), 8_902);
-    #[cfg(feature = "checkers3d")]
-    assert_eq!(
-        sink_perft(&start::<Checkers3d>("heights=2"), 3),
-        variant_games::perft(&start::<Checkers3d>("heights=2"), 3)
-    );
-    #[cfg(feature = "bishops4p")]
-    assert_eq!(
-        sink_perft(&Bishops::default(), 2),
-        variant_games::perft(&Bishops::default(), 2)
-    );
-    #[cfg(feature = "chess-t")]
-    assert_eq!(
-        sink_perft(&ChessT::default(), 2),
-        variant_games::perft(&ChessT::default(), 2)
-    );
+fn sink_perft_equals_the_reference_counts() {
+    let files =
+        variant_games::perft_data::files().unwrap_or_else(|(game, e)| panic!("{game}: {e}"));
+    for file in files {
+        let mut checked = 0;
+        for entry in &file.entries {
+            let game = match entry.position {
+                None => variant_games::new_game(file.game, entry.config),
+                Some(text) => variant_games::from_text(file.game, entry.config, text),
+            }
+            .unwrap_or_else(|e| panic!("{} `{}`: {e}", file.game, entry.id));
+            for count in entry.counts.iter().filter(|c| c.nodes <= 20_000) {
+                assert_eq!(
+                    sink_perft(&game, count.depth),
+                    count.nodes,
+                    "{}.perft line {}: `{}` perft {} ({})",
+                    file.game,
+                    count.line,
+                    entry.id,
+                    count.depth,
+                    count.source
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 1, "{}: no count small enough", file.game);
+    }
 }

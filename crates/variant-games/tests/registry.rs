@@ -12,30 +12,57 @@ fn pairs(text: &str) -> Vec<(String, String)> {
     registry::parse_config(text).unwrap()
 }
 
+/// Every game of the build once, in registry order, with a description and its keys (each
+/// named once).
 #[test]
-#[cfg(all(
-    feature = "chess3d",
-    feature = "checkers3d",
-    feature = "bishops4p",
-    feature = "chess-t"
-))]
-fn lists_the_four_games_with_their_keys() {
+fn lists_every_game_once_with_its_keys() {
     let games = registry::games();
+    assert!(!games.is_empty(), "the registry serves no game");
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
-    assert_eq!(names, ["chess3d", "checkers3d", "bishops4p", "chess-t"]);
-    let keys = |name: &str| -> Vec<&str> {
-        registry::game_info(name)
-            .unwrap()
-            .keys
-            .iter()
-            .map(|k| k.name)
-            .collect()
-    };
-    // The key names fixed by the frontends issue, the same for CLI, C API and JSON.
+    assert_eq!(names, registry::names());
+    for (i, info) in games.iter().enumerate() {
+        assert!(!names[..i].contains(&info.name), "{} twice", info.name);
+        assert!(!info.description.is_empty(), "{}", info.name);
+        assert_eq!(registry::game_info(info.name).unwrap().name, info.name);
+        let keys: Vec<&str> = info.keys.iter().map(|k| k.name).collect();
+        for (j, key) in keys.iter().enumerate() {
+            assert!(
+                !key.is_empty() && !keys[..j].contains(key),
+                "{}: {key}",
+                info.name
+            );
+        }
+    }
+    // An unknown name is answered with the list of the games.
+    let e = registry::new_game("chess4d", &[]).unwrap_err().to_string();
+    for name in &names {
+        assert!(e.contains(name), "{name} missing from: {e}");
+    }
+}
+
+fn keys(name: &str) -> Vec<&'static str> {
+    registry::game_info(name)
+        .unwrap()
+        .keys
+        .iter()
+        .map(|k| k.name)
+        .collect()
+}
+
+// The key names fixed by the frontends issue, the same for CLI, C API and JSON.
+
+#[test]
+#[cfg(feature = "chess3d")]
+fn chess3d_keys() {
     assert_eq!(
         keys("chess3d"),
         ["heights", "white-base", "black-base", "removal"]
     );
+}
+
+#[test]
+#[cfg(feature = "checkers3d")]
+fn checkers3d_keys() {
     for k in [
         "heights",
         "white-heights",
@@ -48,9 +75,19 @@ fn lists_the_four_games_with_their_keys() {
     ] {
         assert!(keys("checkers3d").contains(&k), "checkers3d lacks {k}");
     }
+}
+
+#[test]
+#[cfg(feature = "bishops4p")]
+fn bishops4p_keys() {
     for k in ["mode", "players", "castling", "en-passant"] {
         assert!(keys("bishops4p").contains(&k), "bishops4p lacks {k}");
     }
+}
+
+#[test]
+#[cfg(feature = "chess-t")]
+fn chess_t_keys() {
     for k in [
         "ruleset",
         "long-jumpers",
