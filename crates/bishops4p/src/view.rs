@@ -104,3 +104,18 @@ impl Bishops {
         }
     }
 }
+
+/// Chess pieces; the corner blocks are the one zone (B4-14).
+impl variant_core::presentation::Presentation for Bishops {
+    fn pieces(&self) -> &'static [variant_core::presentation::PieceLook] {
+        &variant_core::presentation::CHESS_PIECES
+    }
+
+    fn zones(&self) -> &'static [variant_core::presentation::Zone] {
+        &[variant_core::presentation::Zone {
+            mark: "block",
+            text: "corner block: a king here is never in check, and its bishops move as queens, \
+                   while its army has a bishop (B4-14)",
+        }]
+    }
+}

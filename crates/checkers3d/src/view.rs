@@ -84,3 +84,34 @@ impl Checkers3d {
         }
     }
 }
+
+/// Men and kings drawn as discs (a king with a crown); the base cubes are the one zone.
+impl variant_core::presentation::Presentation for Checkers3d {
+    fn pieces(&self) -> &'static [variant_core::presentation::PieceLook] {
+        use variant_core::presentation::PieceLook;
+        &[
+            PieceLook {
+                symbol: 'M',
+                name: "man (a disc)",
+                glyph: "",
+                letter: None,
+                disc: true,
+            },
+            PieceLook {
+                symbol: 'K',
+                name: "king (a disc with a crown)",
+                glyph: "\u{265B}",
+                letter: None,
+                disc: true,
+            },
+        ]
+    }
+
+    fn zones(&self) -> &'static [variant_core::presentation::Zone] {
+        &[variant_core::presentation::Zone {
+            mark: "base",
+            text: "base cube: a dark cell of a set-up rank on a base height; a man is crowned on \
+                   an enemy base cube (D3-4, D3-13)",
+        }]
+    }
+}

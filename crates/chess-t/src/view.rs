@@ -80,3 +80,52 @@ fn material_value(piece: Piece) -> i32 {
         p => (p.strength() as i32 + 1) / 2,
     }
 }
+
+/// Chess-T's pieces have no glyphs of their own: each is drawn with the chess glyph that moves
+/// most like it and its letter. The castles and impregnable fields are zones; the cells' notes
+/// are the strength sums (CT-10).
+impl variant_core::presentation::Presentation for ChessT {
+    fn pieces(&self) -> &'static [variant_core::presentation::PieceLook] {
+        use variant_core::presentation::PieceLook;
+        const fn borrowed(symbol: char, name: &'static str, glyph: &'static str) -> PieceLook {
+            PieceLook {
+                symbol,
+                name,
+                glyph,
+                letter: Some(symbol),
+                disc: false,
+            }
+        }
+        const PIECES: [PieceLook; 7] = [
+            borrowed('K', "King", "\u{265A}"),
+            borrowed('C', "Connet", "\u{265B}"),
+            borrowed('P', "Prince", "\u{265D}"),
+            borrowed('R', "Ritter", "\u{265C}"),
+            borrowed('S', "Scout", "\u{265E}"),
+            borrowed('N', "Knecht", "\u{265F}\u{FE0E}"),
+            borrowed('V', "Ver Knecht", "\u{265F}\u{FE0E}"),
+        ];
+        &PIECES
+    }
+
+    fn zones(&self) -> &'static [variant_core::presentation::Zone] {
+        use variant_core::presentation::Zone;
+        &[
+            Zone {
+                mark: "castle",
+                text: "castle: four cells of each army, its King's home (CT-20, CT-21)",
+            },
+            Zone {
+                mark: "impregnable",
+                text: "impregnable field: no enemy piece may move, capture or exchange there (CT-44)",
+            },
+        ]
+    }
+
+    fn notes(&self) -> Option<variant_core::presentation::Notes> {
+        Some(variant_core::presentation::Notes {
+            label: "strengths",
+            text: "the strength sums White:Black each cell receives (CT-10)",
+        })
+    }
+}

@@ -70,3 +70,18 @@ impl Chess3d {
         }
     }
 }
+
+/// Chess pieces; the base cubes are the one zone (C3-6, C3-12).
+impl variant_core::presentation::Presentation for Chess3d {
+    fn pieces(&self) -> &'static [variant_core::presentation::PieceLook] {
+        &variant_core::presentation::CHESS_PIECES
+    }
+
+    fn zones(&self) -> &'static [variant_core::presentation::Zone] {
+        &[variant_core::presentation::Zone {
+            mark: "base",
+            text: "base cube: a cell of a set-up rank on a base height, a wall for the \
+                   opponent (C3-6, C3-12)",
+        }]
+    }
+}

@@ -217,3 +217,16 @@ impl Observation for Nim {
 }
 
 crate::impl_game_values!(Nim);
+
+/// Counters drawn as discs.
+impl crate::presentation::Presentation for Nim {
+    fn pieces(&self) -> &'static [crate::presentation::PieceLook] {
+        &[crate::presentation::PieceLook {
+            symbol: 'C',
+            name: "counter",
+            glyph: "",
+            letter: None,
+            disc: true,
+        }]
+    }
+}

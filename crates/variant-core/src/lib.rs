@@ -57,6 +57,7 @@ mod movelist;
 pub mod perft;
 pub mod perft_data;
 pub mod planes;
+pub mod presentation;
 mod record;
 mod removal;
 pub mod render;

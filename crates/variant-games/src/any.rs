@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use variant_core::actions::{ActionSpace, LegalActions};
 use variant_core::codec::MoveCode;
 use variant_core::planes::{BoardCodes, Observation, Planes};
+use variant_core::presentation::{Notes, PieceLook, Presentation, Zone};
 use variant_core::{
     ActionError, BoardView, ConfigError, ConfigKey, DrawReason, EncodeError, Error, Game,
     GameConfig, MoveBuffer, MoveError, MoveSink, PositionError, RepetitionRules, Seat, SpillList,
@@ -1223,6 +1224,31 @@ impl MoveCode for AnyGame {
                 what: format!("{mv:?}: a move of another game than {}", self.name()),
             })
         )
+    }
+}
+
+/// How the game held is shown: the typed game's pieces, zones and notes.
+///
+/// # Example
+///
+/// ```
+/// use variant_games::variant_core::presentation::Presentation;
+/// let draughts = variant_games::new_game("checkers3d", "").unwrap();
+/// assert!(draughts.piece_look('M').unwrap().disc);
+/// let chess_t = variant_games::new_game("chess-t", "").unwrap();
+/// assert_eq!(chess_t.notes().unwrap().label, "strengths");
+/// ```
+impl Presentation for AnyGame {
+    fn pieces(&self) -> &'static [PieceLook] {
+        dispatch!(TypedGame, &self.game, g => Presentation::pieces(g))
+    }
+
+    fn zones(&self) -> &'static [Zone] {
+        dispatch!(TypedGame, &self.game, g => Presentation::zones(g))
+    }
+
+    fn notes(&self) -> Option<Notes> {
+        dispatch!(TypedGame, &self.game, g => Presentation::notes(g))
     }
 }
 

@@ -6,6 +6,8 @@
 
 use crate::AnyGame;
 use serde::Serialize;
+use variant_core::presentation::Presentation;
+pub use variant_core::presentation::{Notes, Zone};
 use variant_core::{Game, Seat};
 
 /// One board as drawn.
@@ -19,24 +21,6 @@ pub struct BoardShape {
     pub files: u8,
     /// Ranks (rows).
     pub ranks: u8,
-}
-
-/// What the cells' notes mean.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Notes {
-    /// A short label for a switch that shows them.
-    pub label: &'static str,
-    /// What a note says.
-    pub text: &'static str,
-}
-
-/// What a zone mark of a cell (a frame) means.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Zone {
-    /// The mark, as in `CellView::mark`.
-    pub mark: &'static str,
-    /// Its meaning, with the rule id.
-    pub text: &'static str,
 }
 
 /// A piece of the game, for a legend.
@@ -97,7 +81,6 @@ pub struct PageFacts {
 /// assert_eq!(turns, [0, 270, 180, 90]); // B4-1: White south, Grey west, Black north, Pink east
 /// ```
 pub fn describe(game: &AnyGame) -> PageFacts {
-    let name = game.name();
     let boards = game
         .board_view()
         .map(|view| {
@@ -134,93 +117,18 @@ pub fn describe(game: &AnyGame) -> PageFacts {
             }
         })
         .collect();
-    let piece = |symbol: char, name: &'static str| {
-        let (glyph, letter) = crate::render::glyph(game.name(), symbol);
-        PieceInfo {
-            symbol,
-            glyph,
-            letter,
-            name,
-        }
-    };
-    let chess = || {
-        vec![
-            piece('K', "king"),
-            piece('Q', "queen"),
-            piece('R', "rook"),
-            piece('B', "bishop"),
-            piece('N', "knight"),
-            piece('P', "pawn"),
-        ]
-    };
-    let (notes, zones, pieces) = match name {
-        "chess3d" => (
-            None,
-            vec![Zone {
-                mark: "base",
-                text: "base cube: a cell of a set-up rank on a base height, a wall for the \
-                       opponent (C3-6, C3-12)",
-            }],
-            chess(),
-        ),
-        "checkers3d" => (
-            None,
-            vec![Zone {
-                mark: "base",
-                text: "base cube: a dark cell of a set-up rank on a base height; a man is crowned on \
-                       an enemy base cube (D3-4, D3-13)",
-            }],
-            vec![
-                PieceInfo {
-                    symbol: 'M',
-                    glyph: "",
-                    letter: None,
-                    name: "man (a disc)",
-                },
-                PieceInfo {
-                    symbol: 'K',
-                    glyph: "\u{265B}",
-                    letter: None,
-                    name: "king (a disc with a crown)",
-                },
-            ],
-        ),
-        "bishops4p" => (
-            None,
-            vec![Zone {
-                mark: "block",
-                text: "corner block: a king here is never in check, and its bishops move as queens, \
-                       while its army has a bishop (B4-14)",
-            }],
-            chess(),
-        ),
-        "chess-t" => (
-            Some(Notes {
-                label: "strengths",
-                text: "the strength sums White:Black each cell receives (CT-10)",
-            }),
-            vec![
-                Zone {
-                    mark: "castle",
-                    text: "castle: four cells of each army, its King's home (CT-20, CT-21)",
-                },
-                Zone {
-                    mark: "impregnable",
-                    text: "impregnable field: no enemy piece may move, capture or exchange there (CT-44)",
-                },
-            ],
-            vec![
-                piece('K', "King"),
-                piece('C', "Connet"),
-                piece('P', "Prince"),
-                piece('R', "Ritter"),
-                piece('S', "Scout"),
-                piece('N', "Knecht"),
-                piece('V', "Ver Knecht"),
-            ],
-        ),
-        _ => (None, Vec::new(), Vec::new()),
-    };
+    let pieces = game
+        .pieces()
+        .iter()
+        .map(|p| PieceInfo {
+            symbol: p.symbol,
+            glyph: p.glyph,
+            letter: p.letter,
+            name: p.name,
+        })
+        .collect();
+    let notes = game.notes();
+    let zones = game.zones().to_vec();
     PageFacts {
         boards,
         notes,

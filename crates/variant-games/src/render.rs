@@ -21,7 +21,7 @@
 //! assert!(to_svg_marked(&game, &view, false, &marks).contains("e2@5"));
 //! ```
 
-use crate::Game;
+use variant_core::presentation::Presentation;
 use variant_core::render::piece_label;
 use variant_core::{BoardGrid, BoardView, PieceView, Seat};
 
@@ -101,38 +101,8 @@ pub fn cell_name(view: &BoardView, board: usize, file: u8, rank: u8) -> String {
     format!("{square}@{height}")
 }
 
-/// The chess glyph (filled set, text presentation) standing for a piece, and a letter to
-/// print small beside it when the glyph is borrowed (chess-T's pieces have no glyphs of
-/// their own; the glyph is the chess piece that moves most like it).
-pub(crate) fn glyph(game: &str, symbol: char) -> (&'static str, Option<char>) {
-    let chess = |c: char| match c {
-        'K' => Some("\u{265A}"),
-        'Q' => Some("\u{265B}"),
-        'R' => Some("\u{265C}"),
-        'B' => Some("\u{265D}"),
-        'N' => Some("\u{265E}"),
-        'P' => Some("\u{265F}\u{FE0E}"),
-        _ => None,
-    };
-    if game == "chess-t" {
-        let borrowed = match symbol {
-            'K' => "\u{265A}",
-            'C' => "\u{265B}",
-            'R' => "\u{265C}",
-            'P' => "\u{265D}",
-            'S' => "\u{265E}",
-            _ => "\u{265F}\u{FE0E}",
-        };
-        return (borrowed, Some(symbol));
-    }
-    match chess(symbol) {
-        Some(g) => (g, None),
-        None => ("?", Some(symbol)),
-    }
-}
-
 /// One piece, centred in the cell at (x, y).
-fn piece_svg<G: Game>(game: &G, piece: &PieceView, x: usize, y: usize, out: &mut String) {
+fn piece_svg<G: Presentation>(game: &G, piece: &PieceView, x: usize, y: usize, out: &mut String) {
     let name = |s: Seat| game.seat_name(s);
     let (fill, stroke) = seat_colours(name(piece.seat), piece.seat.0);
     let seats: Vec<&str> = (0..game.seat_count())
@@ -146,22 +116,28 @@ fn piece_svg<G: Game>(game: &G, piece: &PieceView, x: usize, y: usize, out: &mut
         escape(&label),
         escape(&format!("{} {}", name(piece.seat), piece.symbol))
     ));
-    if game.name() == "checkers3d" {
-        // A man is a disc; a king a disc with a second ring and a crown.
+    // A piece the game does not describe is drawn as its symbol.
+    let symbol = piece.symbol.to_string();
+    let look = game.piece_look(piece.symbol);
+    if look.is_some_and(|l| l.disc) {
+        // A disc with a second ring (draughts); a glyph on it (a king's crown) if it has one.
         out.push_str(&format!(
             "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"15\" fill=\"{fill}\" stroke=\"{stroke}\" \
              stroke-width=\"2\"/><circle cx=\"{cx}\" cy=\"{cy}\" r=\"10\" fill=\"none\" \
              stroke=\"{stroke}\" stroke-width=\"1\"/>"
         ));
-        if piece.symbol == 'K' {
+        if let Some(crown) = look.map(|l| l.glyph).filter(|g| !g.is_empty()) {
             out.push_str(&format!(
                 "<text x=\"{cx}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" \
-                 fill=\"{stroke}\">\u{265B}</text>",
+                 fill=\"{stroke}\">{crown}</text>",
                 cy + 5
             ));
         }
     } else {
-        let (glyph, letter) = glyph(game.name(), piece.symbol);
+        let (glyph, letter) = match look {
+            Some(l) => (l.glyph, l.letter),
+            None => (symbol.as_str(), None),
+        };
         out.push_str(&format!(
             "<text x=\"{cx}\" y=\"{}\" font-size=\"32\" text-anchor=\"middle\" \
              font-family=\"DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif\" \
@@ -198,7 +174,7 @@ fn board_width(board: &BoardGrid) -> usize {
 /// let svg = variant_games::render::to_svg(&game, &view, false);
 /// assert_eq!(svg.matches("class=\"piece\"").count(), 24); // 12 men a side
 /// ```
-pub fn to_svg<G: Game>(game: &G, view: &BoardView, notes: bool) -> String {
+pub fn to_svg<G: Presentation>(game: &G, view: &BoardView, notes: bool) -> String {
     to_svg_marked(game, view, notes, &Marks::default())
 }
 
@@ -215,7 +191,12 @@ pub fn to_svg<G: Game>(game: &G, view: &BoardView, notes: bool) -> String {
 /// let marks = Marks { check: vec![(0, 4, 0)], ..Marks::default() };
 /// assert!(to_svg_marked(&game, &view, false, &marks).contains("class=\"check\""));
 /// ```
-pub fn to_svg_marked<G: Game>(game: &G, view: &BoardView, notes: bool, marks: &Marks) -> String {
+pub fn to_svg_marked<G: Presentation>(
+    game: &G,
+    view: &BoardView,
+    notes: bool,
+    marks: &Marks,
+) -> String {
     let per_row = if marks.per_row == 0 {
         view.boards.len().max(1)
     } else {
@@ -265,7 +246,7 @@ pub fn to_svg_marked<G: Game>(game: &G, view: &BoardView, notes: bool, marks: &M
 }
 
 #[allow(clippy::too_many_arguments)]
-fn draw_board<G: Game>(
+fn draw_board<G: Presentation>(
     game: &G,
     view: &BoardView,
     index: usize,

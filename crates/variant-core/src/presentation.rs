@@ -1,0 +1,119 @@
+//! How a game is shown to people beyond its board view: its pieces (glyph, name, drawn as a
+//! glyph or a disc), the zones its cells are marked with (and the rules they come from), and
+//! what the cells' notes mean. Each game crate implements [`Presentation`]; the SVG pictures,
+//! the web page's legend and its captions read it, so no frontend chooses anything by a game's
+//! name.
+
+use crate::Game;
+use serde::Serialize;
+
+/// How one kind of piece is drawn and named.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::presentation::CHESS_PIECES;
+/// let king = &CHESS_PIECES[0];
+/// assert_eq!((king.symbol, king.name, king.glyph), ('K', "king", "\u{265A}"));
+/// assert!(king.letter.is_none() && !king.disc);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceLook {
+    /// Its symbol in the game's notation, upper case (as in `PieceView::symbol`).
+    pub symbol: char,
+    /// Its name, for legends and messages.
+    pub name: &'static str,
+    /// The glyph it is drawn with (text presentation); for a disc, the glyph drawn on the disc
+    /// (a draughts king's crown), or empty.
+    pub glyph: &'static str,
+    /// The letter drawn small beside a borrowed glyph (a piece without a glyph of its own is
+    /// drawn with the chess glyph that moves most like it); `None` when the glyph is its own.
+    pub letter: Option<char>,
+    /// Drawn as a disc (draughts) rather than a glyph.
+    pub disc: bool,
+}
+
+/// What a zone mark of a cell (`CellView::mark`) means.
+///
+/// # Example
+///
+/// ```
+/// let zone = variant_core::presentation::Zone { mark: "base", text: "base cube (C3-6)" };
+/// assert_eq!(zone.mark, "base");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Zone {
+    /// The mark, as in `CellView::mark`.
+    pub mark: &'static str,
+    /// Its meaning, with the rule id.
+    pub text: &'static str,
+}
+
+/// What the notes of the cells (`CellView::note`) mean.
+///
+/// # Example
+///
+/// ```
+/// let notes = variant_core::presentation::Notes { label: "strengths", text: "sums (CT-10)" };
+/// assert_eq!(notes.label, "strengths");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Notes {
+    /// A short label for a switch that shows them.
+    pub label: &'static str,
+    /// What a note says.
+    pub text: &'static str,
+}
+
+/// The six chess pieces with their glyphs (the filled set; the pawn with the text-presentation
+/// selector, so no browser draws it as an emoji), for the games played with chess pieces.
+pub const CHESS_PIECES: [PieceLook; 6] = [
+    chess_piece('K', "king", "\u{265A}"),
+    chess_piece('Q', "queen", "\u{265B}"),
+    chess_piece('R', "rook", "\u{265C}"),
+    chess_piece('B', "bishop", "\u{265D}"),
+    chess_piece('N', "knight", "\u{265E}"),
+    chess_piece('P', "pawn", "\u{265F}\u{FE0E}"),
+];
+
+const fn chess_piece(symbol: char, name: &'static str, glyph: &'static str) -> PieceLook {
+    PieceLook {
+        symbol,
+        name,
+        glyph,
+        letter: None,
+        disc: false,
+    }
+}
+
+/// How a game is shown: implemented by every game crate.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::presentation::Presentation;
+/// # use variant_core::doc_game::Nim as MyGame;
+/// let game = MyGame::default();
+/// assert_eq!(game.pieces()[0].name, "counter");
+/// assert_eq!(game.piece_look('C').map(|p| p.disc), Some(true));
+/// assert!(game.zones().is_empty() && game.notes().is_none());
+/// ```
+pub trait Presentation: Game {
+    /// The kinds of piece, in the order a legend lists them.
+    fn pieces(&self) -> &'static [PieceLook];
+
+    /// The zone marks the game's cells carry; none by default.
+    fn zones(&self) -> &'static [Zone] {
+        &[]
+    }
+
+    /// What the cells' notes mean; `None` (the default) for a game without notes.
+    fn notes(&self) -> Option<Notes> {
+        None
+    }
+
+    /// The look of the piece of `symbol` (upper case), if the game has one.
+    fn piece_look(&self, symbol: char) -> Option<&'static PieceLook> {
+        self.pieces().iter().find(|p| p.symbol == symbol)
+    }
+}
