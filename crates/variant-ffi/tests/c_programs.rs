@@ -1,7 +1,8 @@
 //! Compiles the C programs of `examples/c/` with the system C compiler against the library
 //! that `cargo test` has just built (`libvariant_ffi.a`, and `libvariant_ffi.so` once), runs
 //! them, and checks what they print against the Rust API (`variant_games::registry`) and against
-//! independent counts (FIDE chess perft for chess3d with one height).
+//! independent counts (each game's perft data file, and FIDE chess perft for chess3d with one
+//! height); every game of the registry is run, with the positions of its test position file.
 //!
 //! The C compiler is `$CC` or `cc`. The test fails (it does not skip) when none is installed.
 
@@ -9,6 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use variant_ffi::VARIANTS_ABI_VERSION;
+use variant_games::perft_data::{self, PerftEntry};
 use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
 
@@ -39,6 +41,34 @@ fn artifact_dir() -> PathBuf {
 fn run(command: &mut Command) -> Output {
     let output = command
         .output()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// Runs `command` with `input` on its standard input; as [`run`].
+fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(input)
+            .unwrap_or_else(|e| panic!("cannot write to {command:?}: {e}"));
+    }
+    let output = child
+        .wait_with_output()
         .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
     assert!(
         output.status.success(),
@@ -121,6 +151,31 @@ fn status_kind(status: variant_games::Status) -> &'static str {
         variant_games::Status::Win { .. } => "win",
         variant_games::Status::Draw { .. } => "draw",
     }
+}
+
+/// The entry of `game`'s perft data file (`crates/<game>/data/<game>.perft`) that counts from
+/// the start position of configuration `config` (compared as the game reads it), if the file
+/// has one.
+fn start_entry(game: &str, config: &str) -> Option<&'static PerftEntry<'static>> {
+    let wanted = variant_games::new_game(game, config)
+        .ok()?
+        .config()
+        .to_string();
+    perft_data::file(game)?.entries.iter().find(|e| {
+        e.position.is_none()
+            && variant_games::new_game(game, e.config)
+                .is_ok_and(|g| g.config().to_string() == wanted)
+    })
+}
+
+/// The deepest count of `entry` up to `max_nodes` leaves, as `(depth, nodes)`.
+fn deepest(entry: &PerftEntry<'_>, max_nodes: u64) -> Option<(u32, u64)> {
+    entry
+        .counts
+        .iter()
+        .filter(|c| c.nodes <= max_nodes)
+        .map(|c| (c.depth, c.nodes))
+        .next_back()
 }
 
 #[test]
@@ -224,22 +279,24 @@ fn example_agrees_with_the_rust_api() {
         );
     }
 
-    // The rules pages' reference counts from the default start positions (each computed there
-    // by an independent implementation of the page): chess3d "Reference counts" row
-    // (8, 1, 8) default; bishops4p B4-52, four players; chess-t CT-52, ruleset t1-2024.
-    for (name, counts) in [
-        ("chess3d", [122, 14_865, 1_976_792]),
-        ("bishops4p", [26, 669, 17_132]),
-        ("chess-t", [23, 529, 15_121]),
-    ] {
-        if !names.contains(&name) {
-            continue;
-        }
-        for (depth, nodes) in (1..).zip(counts) {
-            let expected = format!("perft {name} start {depth} {nodes}");
+    // Each game's reference counts from its default start position, as its perft data file
+    // gives them (`crates/<game>/data/<game>.perft`: published tables or the rules page's
+    // reference counts, e.g. chess3d (8, 1, 8), B4-52, CT-52), for the depths the example counts.
+    for name in &names {
+        let entry = start_entry(name, "").unwrap_or_else(|| {
+            panic!("crates/{name}/data/{name}.perft counts nothing from the default start")
+        });
+        let counts: Vec<_> = entry.counts.iter().filter(|c| c.depth <= 3).collect();
+        assert!(
+            !counts.is_empty(),
+            "crates/{name}/data/{name}.perft: no count of the default start at depth 1 to 3"
+        );
+        for count in counts {
+            let expected = format!("perft {name} start {} {}", count.depth, count.nodes);
             assert!(
                 stdout.lines().any(|l| l == expected),
-                "missing line {expected:?}:\n{stdout}"
+                "missing line {expected:?} ({}):\n{stdout}",
+                count.source
             );
         }
     }
@@ -298,31 +355,40 @@ fn perft_through_values(exe: &Path, game: &str, config: &str, depth: u32) -> u64
     nodes.unwrap_or_else(|| panic!("{game} {config}: no count in:\n{stdout}"))
 }
 
-/// Perft through move values agrees with published and reference counts for every game.
+/// Perft through move values agrees with published and reference counts for every game: the
+/// counts of its perft data file from the start of its default configuration (up to 2 000 000
+/// leaves) and of its `quick` test configuration (up to 250 000 leaves), such as FIDE chess
+/// (chess3d with one height, C3-40), the rules pages' reference counts (chess3d and checkers3d
+/// "Reference counts", B4-52, CT-52) and Russian draughts (checkers3d D3-40).
 #[test]
 fn perft_through_move_values() {
     let exe = compile("perft", Link::Static);
-    let names: Vec<&str> = registry::games().iter().map(|g| g.name).collect();
-    // Independent counts: FIDE chess perft (chess3d with one height is FIDE chess, C3-1), the
-    // rules pages' reference counts (chess3d default; checkers3d "Reference counts", H=8
-    // default; bishops4p B4-52; chess-t CT-52) and Russian draughts (checkers3d D3-40, H=1,
-    // capture free + passing promotion).
-    let cases = [
-        ("chess3d", "heights=1", 4, 197_281),
-        ("chess3d", "", 3, 1_976_792),
-        ("checkers3d", "", 4, 724_201),
-        ("checkers3d", "heights=1;capture=free", 7, 190_146),
-        ("bishops4p", "", 3, 17_132),
-        ("chess-t", "", 3, 15_121),
-    ];
-    for (game, config, depth, nodes) in cases {
-        if names.contains(&game) {
+    for info in registry::games() {
+        let name = info.name;
+        let quick = registry::test_positions(name)
+            .and_then(|file| file.quick())
+            .map(|e| e.config);
+        let mut checked = 0;
+        for (config, max_nodes) in [("", 2_000_000), (quick.unwrap_or(""), 250_000)] {
+            if checked > 0 && config.is_empty() {
+                continue; // no quick configuration: the default was counted already
+            }
+            let Some((depth, nodes)) =
+                start_entry(name, config).and_then(|e| deepest(e, max_nodes))
+            else {
+                continue;
+            };
             assert_eq!(
-                perft_through_values(&exe, game, config, depth),
+                perft_through_values(&exe, name, config, depth),
                 nodes,
-                "{game} {config:?} perft {depth}"
+                "{name} {config:?} perft {depth}"
             );
+            checked += 1;
         }
+        assert!(
+            checked >= 1,
+            "crates/{name}/data/{name}.perft: no count of the default start up to 2 000 000 leaves"
+        );
     }
 }
 
@@ -335,23 +401,25 @@ fn threads_share_readers_and_keep_writers_private() {
     let output = run(&mut Command::new(&exe));
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.lines().any(|l| l.starts_with("ok ")), "{stdout}");
-    // The single-thread counts the threads were checked against are the rules pages'
-    // reference counts (bishops4p B4-52, chess-t CT-52, chess3d and checkers3d "Reference
-    // counts", default configurations, depth 3).
-    for (name, nodes) in [
-        ("chess3d", 1_976_792),
-        ("checkers3d", 23_828),
-        ("bishops4p", 17_132),
-        ("chess-t", 15_121),
-    ] {
-        if registry::games().iter().any(|g| g.name == name) {
-            let expected = format!("{name} perft 3 {nodes}");
-            assert!(
-                stdout.lines().any(|l| l == expected),
-                "{expected}:\n{stdout}"
-            );
-        }
+    // The single-thread counts the threads were checked against are the reference counts of
+    // each game's perft data file from its default start at depth 3 (chess3d and checkers3d
+    // "Reference counts", B4-52, CT-52), where the file has one.
+    let mut checked = 0;
+    for info in registry::games() {
+        let Some(nodes) = start_entry(info.name, "").and_then(|e| e.nodes(3)) else {
+            continue;
+        };
+        let expected = format!("{} perft 3 {nodes}", info.name);
+        assert!(
+            stdout.lines().any(|l| l == expected),
+            "{expected}:\n{stdout}"
+        );
+        checked += 1;
     }
+    assert!(
+        checked >= 1,
+        "no game's perft data file has a depth-3 count of its start"
+    );
 }
 
 /// A long perft stopped from another pthread returns VARIANTS_STOPPED within 50 ms of the
@@ -366,16 +434,46 @@ fn perft_stops_promptly_from_another_thread() {
     assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
 }
 
-/// The engine through move values (examples/c/test_search.c): in a mate-in-one position of
-/// every game `variants_game_search` returns a value whose play (`variants_game_play_move`)
-/// wins by the rules with a one-ply mate score; bad calls get their codes; an analysis
-/// without limits stops promptly through a `variants_stop` from another thread.
+/// The engine through move values (examples/c/test_search.c): in every win in one of every
+/// game's test position file (`crates/<game>/data/<game>.positions`, written to the program's
+/// standard input) `variants_game_search` returns a value that names one of the winning moves
+/// and whose play (`variants_game_play_move`) wins by the rules with a one-ply mate score; the
+/// program fails when a game of `variants_games` had none; bad calls get their codes; an
+/// analysis without limits stops promptly through a `variants_stop` from another thread.
 #[test]
 fn search_returns_a_playable_move_value() {
     let exe = compile("test_search", Link::Static);
-    let output = run(&mut Command::new(&exe));
+    let mut input = String::new();
+    let mut given = 0;
+    for info in registry::games() {
+        let file = registry::test_positions(info.name).expect("a test position file");
+        for entry in file.wins() {
+            let position = entry.position.map(str::to_string).unwrap_or_else(|| {
+                variant_games::new_game(info.name, entry.config)
+                    .unwrap_or_else(|e| panic!("{} `{}`: {e}", info.name, entry.id))
+                    .to_text()
+            });
+            input.push_str(&format!(
+                "{}\t{}\t{position}\t{}\t{} `{}` ({})\n",
+                info.name,
+                entry.config,
+                entry.wins.join(" "),
+                info.name,
+                entry.id,
+                entry.rule
+            ));
+            given += 1;
+        }
+    }
+    assert!(given > 0);
+    let output = run_with_input(&mut Command::new(&exe), input.as_bytes());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.lines().any(|l| l == "ok"), "{stdout}");
+    let searched = stdout
+        .lines()
+        .filter(|l| l.contains(" wins, score "))
+        .count();
+    assert_eq!(searched, given, "{stdout}");
     for game in registry::games() {
         assert!(
             stdout

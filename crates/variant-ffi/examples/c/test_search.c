@@ -1,16 +1,19 @@
 /*
  * test_search.c: the engine through the C API, with moves as values.
  *
- * 1. For a position with a mate (a win) in one in every game of the build, variants_game_search
- *    must return a move value and a mate score of one ply (VARIANTS_MATE_SCORE - 1); the value
- *    is named with variants_game_move_text, played with variants_game_play_move, and the
- *    position afterwards must be a win for the player who moved (checked by the rules,
- *    variants_game_status, not by the engine).
+ * 1. Positions with a mate (a win) in one, one a line on standard input:
+ *      GAME <tab> CONFIG <tab> POSITION <tab> WINNING MOVES (space-separated) <tab> RULE
+ *    (tests/c_programs.rs writes the wins in one of each game's test position file). For each,
+ *    variants_game_search must return a move value and a mate score of one ply
+ *    (VARIANTS_MATE_SCORE - 1); the value is named with variants_game_move_text, which must be
+ *    one of the winning moves, played with variants_game_play_move, and the position afterwards
+ *    must be a win for the player who moved (checked by the rules, variants_game_status, not by
+ *    the engine). Every game the library serves (variants_games) must have had one.
  * 2. Bad calls: no limit, NULL outputs, a finished game.
  * 3. variants_game_search_ex without limits, stopped from another thread after its first
  *    progress report: it must return VARIANTS_OK with a legal move within LIMIT_MS.
  *
- * Prints one line per game searched and "ok", or says what failed and exits 1.
+ * Prints one line per position searched and "ok", or says what failed and exits 1.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "variants.h"
@@ -37,35 +40,31 @@ struct mate_in_one {
   const char *game;
   const char *config;
   const char *position;
+  const char *wins; /* the winning moves, separated by spaces */
   const char *rule;
 };
 
-/* The positions of crates/variant-engine/tests/mate_in_one.rs (each has a win in one ply). */
-static const struct mate_in_one POSITIONS[] = {
-    {"chess3d", "heights=1", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "C3-21 back-rank mate"},
-    {"chess3d", "heights=2",
-     "8/8/3N4/1N6/7p/1p6/7p/6k1|6n1/8/8/2P5/8/1P3K2/8/8 w - - 0 144 1,2",
-     "C3-21 mate with two heights"},
-    {"bishops4p", "",
-     "1,bR,2,bB,4,bR,2/1,gR,2,bP,bK,2,pN,3/1,gP,gN,pR,3,gB,4/1,gP,3,bP,3,bP,2/"
-     "gB,gQ,gP,8,pB/2,gP,bN,bB,2,pP,3,pK/gK,wN,2,gP,3,pP,3/8,pP,3/"
-     "1,gP,wP,2,gP,2,pQ,pP,pB,pN/gR,1,wR,3,wP,3,pP,1/5,wP,1,wP,1,wP,2/"
-     "5,wQ,wK,1,wN,1,wR,1 g wgbp w:-,g:-,b:-,p:- - 0 0 short -",
-     "B4-13/B4-20 Grey mates Black"},
-    {"chess-t", "", "1rp1kpr1/nn2cnn1/R2nn3/s2Sn2n/N1K1N2N/6NP/N1N4N/2P1C1SR b Pp 8 20",
-     "CT-35 the Scout takes the King"},
-    {"checkers3d", "heights=1", "W:Wa1,e1,Kf8,h2:Bg3", "D3-20 the last black piece taken"},
-};
-
-/* Searches a mate-in-one position, plays the returned value, checks the win. Returns 0 when
- * the game is not in this build. */
-static int mate_in_one(const struct mate_in_one *p) {
-  variants_game *game = NULL;
-  variants_result rc = variants_game_from_text(p->game, p->config, p->position, &game);
-  if (rc == VARIANTS_UNKNOWN_GAME) {
-    return 0;
+/* Whether `move` is one of the space-separated moves of `list`. */
+static int listed(const char *list, const char *move) {
+  size_t n = strlen(move);
+  for (const char *at = list; *at != '\0';) {
+    const char *end = strchr(at, ' ');
+    size_t len = end != NULL ? (size_t)(end - at) : strlen(at);
+    if (len == n && strncmp(at, move, n) == 0) {
+      return 1;
+    }
+    if (end == NULL) {
+      break;
+    }
+    at = end + 1;
   }
-  check(p->rule, rc);
+  return 0;
+}
+
+/* Searches a mate-in-one position, plays the returned value, checks the win. */
+static void mate_in_one(const struct mate_in_one *p) {
+  variants_game *game = NULL;
+  check(p->rule, variants_game_from_text(p->game, p->config, p->position, &game));
   uint32_t mover = 0;
   check("variants_game_side_to_move", variants_game_side_to_move(game, &mover));
   variants_move best = 0;
@@ -84,6 +83,11 @@ static int mate_in_one(const struct mate_in_one *p) {
   size_t written = 0;
   check("variants_game_move_text",
         variants_game_move_text(game, best, text, sizeof text, &written));
+  if (!listed(p->wins, text)) {
+    fprintf(stderr, "%s: the search chose %s, not one of the winning moves %s\n", p->rule, text,
+            p->wins);
+    exit(1);
+  }
   check("variants_game_play_move", variants_game_play_move(game, best));
   variants_status status;
   check("variants_game_status", variants_game_status(game, &status));
@@ -94,7 +98,57 @@ static int mate_in_one(const struct mate_in_one *p) {
   }
   printf("%s %s: %s wins, score %" PRId32 "\n", p->game, p->rule, text, score);
   variants_game_free(game);
-  return 1;
+}
+
+/* Splits `line` at its tabs into `fields` (at most `max`); returns how many there are. */
+static size_t split_tabs(char *line, char **fields, size_t max) {
+  size_t n = 0;
+  line[strcspn(line, "\r\n")] = '\0';
+  for (char *at = line; n < max;) {
+    fields[n++] = at;
+    char *tab = strchr(at, '\t');
+    if (tab == NULL) {
+      break;
+    }
+    *tab = '\0';
+    at = tab + 1;
+  }
+  return n;
+}
+
+/* Reads the positions of standard input and searches each; every game of the library must
+ * have one. */
+static void mates_from_stdin(void) {
+  char names[1024];
+  size_t written = 0;
+  check("variants_games", variants_games(names, sizeof names, &written));
+  char searched[1024] = "\n"; /* the games searched, each between newlines */
+  static char line[16384];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    if (strchr(line, '\n') == NULL && !feof(stdin)) {
+      fprintf(stderr, "an input line longer than %zu bytes\n", sizeof line - 1);
+      exit(1);
+    }
+    char *fields[5];
+    if (split_tabs(line, fields, 5) != 5) {
+      fprintf(stderr, "an input line without its five fields: %s\n", line);
+      exit(1);
+    }
+    struct mate_in_one p = {fields[0], fields[1], fields[2], fields[3], fields[4]};
+    mate_in_one(&p);
+    size_t used = strlen(searched);
+    if (used + strlen(p.game) + 2 < sizeof searched) {
+      snprintf(searched + used, sizeof searched - used, "%s\n", p.game);
+    }
+  }
+  for (char *name = strtok(names, "\n"); name != NULL; name = strtok(NULL, "\n")) {
+    char key[256];
+    snprintf(key, sizeof key, "\n%s\n", name);
+    if (strstr(searched, key) == NULL) {
+      fprintf(stderr, "no mate in one given for %s\n", name);
+      exit(1);
+    }
+  }
 }
 
 static void bad_calls(void) {
@@ -193,14 +247,7 @@ static void stopped_analysis(void) {
 }
 
 int main(void) {
-  int searched = 0;
-  for (size_t i = 0; i < sizeof POSITIONS / sizeof POSITIONS[0]; i++) {
-    searched += mate_in_one(&POSITIONS[i]);
-  }
-  if (searched == 0) {
-    fprintf(stderr, "no game of the list is in this build\n");
-    return 1;
-  }
+  mates_from_stdin();
   bad_calls();
   stopped_analysis();
   printf("ok\n");
