@@ -620,12 +620,21 @@ impl Room {
     /// asked (or one token holds every human seat), else `None`. Taking back goes back past
     /// engine replies to the last position where a human was to move.
     ///
+    /// A finished game (mate, resignation, flag fall, agreed draw…) is not taken back: its
+    /// result stands, as it does over the board.
+    ///
     /// # Errors
-    /// 403 for a token without seats, 409 when there is nothing to take back.
+    /// 403 for a token without seats, 409 when the game is over or there is nothing to take
+    /// back.
     pub fn request_undo(&mut self, token: &str) -> Result<Option<u64>, Refusal> {
         let held = self.seats_of(token);
         if held.is_empty() {
             return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        if self.status.is_over() {
+            return Err(Refusal::Conflict(
+                "the game is over: a finished game is not taken back".to_string(),
+            ));
         }
         let keep = self.undo_target().ok_or_else(|| {
             Refusal::Conflict("nothing to take back: no human move yet".to_string())

@@ -290,6 +290,32 @@ fn resign_draw_and_take_back() {
         409
     );
 
+    // A finished game is not taken back: after a move and a resignation both seats ask, and
+    // the result stands.
+    let c = create(
+        &server,
+        json!({"game": "checkers3d", "config": "heights=1"}),
+    );
+    let id = str_of(&c, "id");
+    let (w, b) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    assert_eq!(play(&server, id, "c3-d4", w).0, 200);
+    assert_eq!(act(id, "resign", b).0, 200);
+    for token in [w, b] {
+        let (status, body) = act(id, "undo", token);
+        assert_eq!(status, 409, "{body}");
+        assert!(
+            body["error"].as_str().unwrap_or("").contains("over"),
+            "{body}"
+        );
+    }
+    let s = state(&server, id);
+    assert_eq!(s["status"]["winner"], "white");
+    // The move is kept (a two-player resignation ends the game without an entry of its own).
+    assert_eq!(s["history"], json!(["c3-d4"]));
+
     // A draw needs every human seat.
     let c = create(&server, json!({"game": "chess-t"}));
     let id = str_of(&c, "id");

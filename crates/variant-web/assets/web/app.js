@@ -1142,7 +1142,7 @@ function render(state) {
   const playing = !game.fatal && mine.length > 0 && state.status.result === "ongoing";
   $("resign").disabled = !playing;
   $("draw").disabled = !playing;
-  $("undo").disabled = game.fatal || mine.length === 0 || state.ply === 0;
+  $("undo").disabled = !playing || state.ply === 0; // a finished game's result stands
   $("claim").hidden = !(state.claimable && myTurn(state));
   const offers = [];
   if (state.draw_offers.length) offers.push("draw offered by " + state.draw_offers.join(", "));
