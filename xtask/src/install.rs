@@ -182,16 +182,18 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_string());
 
-    // (source, compiler, standard, arguments of the run)
-    let programs: &[(&str, &str, &str, &[&str])] = &[
-        ("example.c", &cc, "-std=c11", &[]),
-        ("test_errors.c", &cc, "-std=c11", &[]),
-        ("test_threads.c", &cc, "-std=c11", &[]),
-        ("test_stop.c", &cc, "-std=c11", &[]),
-        ("test_search.c", &cc, "-std=c11", &[]),
-        ("test_cpp.cpp", &cxx, "-std=c++17", &[]),
+    // test_search.c reads the wins in one of every game's test position file.
+    let mates = mate_in_one_lines(&workspace())?;
+    // (source, compiler, standard, arguments of the run, standard input)
+    let programs: &[(&str, &str, &str, &[&str], &str)] = &[
+        ("example.c", &cc, "-std=c11", &[], ""),
+        ("test_errors.c", &cc, "-std=c11", &[], ""),
+        ("test_threads.c", &cc, "-std=c11", &[], ""),
+        ("test_stop.c", &cc, "-std=c11", &[], ""),
+        ("test_search.c", &cc, "-std=c11", &[], &mates),
+        ("test_cpp.cpp", &cxx, "-std=c++17", &[], ""),
     ];
-    for &(source, compiler, standard, run_args) in programs {
+    for &(source, compiler, standard, run_args, input) in programs {
         let exe = out.join(source.replace('.', "_"));
         run(Command::new(compiler)
             .args([standard, "-Wall", "-Wextra", "-Werror", "-O2"])
@@ -200,8 +202,13 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
             .arg("-lpthread")
             .arg("-o")
             .arg(&exe))?;
+        let input_file = out.join(format!("{}.input", source.replace('.', "_")));
+        std::fs::write(&input_file, input).map_err(|e| format!("{}: {e}", input_file.display()))?;
+        let stdin = std::fs::File::open(&input_file)
+            .map_err(|e| format!("{}: {e}", input_file.display()))?;
         let stdout = run(Command::new(&exe)
             .args(run_args)
+            .stdin(stdin)
             .env("LD_LIBRARY_PATH", &lib))?;
         eprintln!(
             "xtask: {source} (shared, pkg-config): {}",
@@ -230,6 +237,75 @@ pub(crate) fn install_check(args: &[String]) -> Result<(), String> {
         stdout.lines().last().unwrap_or("")
     );
     Ok(())
+}
+
+/// The wins in one of every game crate's test position file (`crates/<game>/data/<game>.positions`,
+/// format in `variant_core::test_positions`), one a line as `test_search.c` reads them: game,
+/// configuration, position, the winning moves (space-separated) and the rule, separated by
+/// tabs. The files are read from the workspace, so a new game's positions come with its crate.
+pub(crate) fn mate_in_one_lines(root: &Path) -> Result<String, String> {
+    let crates = root.join("crates");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&crates)
+        .map_err(|e| format!("{}: {e}", crates.display()))?
+        .filter_map(|dir| {
+            let dir = dir.ok()?.path();
+            let name = dir.file_name()?.to_str()?.to_string();
+            let file = dir.join("data").join(format!("{name}.positions"));
+            file.is_file().then_some(file)
+        })
+        .collect();
+    files.sort();
+    let mut lines = String::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        lines.push_str(&mates_of(&text));
+    }
+    if lines.is_empty() {
+        return Err(format!(
+            "no win in one in crates/*/data/*.positions under {}",
+            root.display()
+        ));
+    }
+    Ok(lines)
+}
+
+/// The lines of [`mate_in_one_lines`] for one file's text: the entries with a `win` line.
+fn mates_of(text: &str) -> String {
+    #[derive(Default)]
+    struct Entry<'a> {
+        config: &'a str,
+        position: &'a str,
+        win: &'a str,
+        rule: &'a str,
+    }
+    let mut game = "";
+    let mut entries: Vec<Entry> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (keyword, value) = line.split_once(' ').unwrap_or((line, ""));
+        let value = value.trim();
+        match (keyword, entries.last_mut()) {
+            ("game", _) => game = value,
+            ("id", _) => entries.push(Entry::default()),
+            ("config", Some(e)) => e.config = value,
+            ("position", Some(e)) => e.position = value,
+            ("win", Some(e)) => e.win = value,
+            ("rule", Some(e)) => e.rule = value,
+            _ => {}
+        }
+    }
+    entries
+        .iter()
+        .filter(|e| !e.win.is_empty())
+        .map(|e| {
+            format!(
+                "{game}\t{}\t{}\t{}\t{}\n",
+                e.config, e.position, e.win, e.rule
+            )
+        })
+        .collect()
 }
 
 /// The positions `perft.c` counts in [`perft_ratios`]: game, configuration, depth. Deep enough
@@ -325,5 +401,33 @@ fn perft_ratios(
             "perft through move values below its floor of the library's perft: {}",
             slow.join("; ")
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wins_in_one_of_a_test_position_file_become_input_lines() {
+        let text = "# a comment\ngame g\n\nid quick\nconfig x=1\ntags quick\nrule R-1\n\
+                    id mate\nconfig x=2\nposition P w\nwin a1a8 b1b8\nrule R-2 mate\n";
+        assert_eq!(mates_of(text), "g\tx=2\tP w\ta1a8 b1b8\tR-2 mate\n");
+    }
+
+    #[test]
+    fn every_game_crate_of_the_workspace_gives_its_wins_in_one() {
+        let lines = mate_in_one_lines(&workspace()).unwrap();
+        let games: std::collections::BTreeSet<&str> =
+            lines.lines().filter_map(|l| l.split('\t').next()).collect();
+        // Every crate with a perft data file is a game crate and has wins in one as well.
+        for dir in std::fs::read_dir(workspace().join("crates")).unwrap() {
+            let dir = dir.unwrap().path();
+            let name = dir.file_name().unwrap().to_string_lossy().to_string();
+            if dir.join("data").join(format!("{name}.perft")).is_file() {
+                assert!(games.contains(name.as_str()), "{name}: {lines}");
+            }
+        }
+        assert!(lines.lines().all(|l| l.split('\t').count() == 5), "{lines}");
     }
 }
