@@ -2,9 +2,9 @@
 //! feature sees it.
 //!
 //! Each crate above the games has a feature per game (`chess3d`, `checkers3d`, `bishops4p`,
-//! `chess-t`; all four by default) that it passes down, so `--no-default-features --features
-//! G` must leave the other three out of the build entirely. For each game G (or the games
-//! named):
+//! `chess-t`; all of them by default) that it passes down, so `--no-default-features --features
+//! G` must leave the other games out of the build entirely. The games are the facade's
+//! `all-games` feature ([`games`]). For each game G (or the games named):
 //!
 //! 1. `cargo tree -e normal --no-default-features --features G` of [`TREE_CRATES`] (the facade,
 //!    the engine, the C library and the Python extension, and the match library, the web
@@ -33,8 +33,37 @@
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// The game crates, by the name of the feature that brings each in.
-pub const GAMES: [&str; 4] = ["chess3d", "checkers3d", "bishops4p", "chess-t"];
+/// The game crates, by the name of the feature that brings each in: the facade's `all-games`
+/// feature (`crates/variant-games/Cargo.toml`), where a new game joins the build, so that this
+/// task runs it alone like the others.
+pub fn games() -> Result<Vec<String>, String> {
+    let manifest = crate::install::workspace().join("crates/variant-games/Cargo.toml");
+    let text =
+        std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    let games = all_games(&text);
+    if games.is_empty() {
+        return Err(format!("{} has no `all-games` feature", manifest.display()));
+    }
+    Ok(games)
+}
+
+/// The features listed by the `all-games = [...]` line of a manifest.
+pub fn all_games(manifest: &str) -> Vec<String> {
+    manifest
+        .lines()
+        .map(str::trim)
+        .find_map(|line| line.strip_prefix("all-games"))
+        .and_then(|rest| rest.trim_start().strip_prefix('='))
+        .and_then(|list| list.trim().strip_prefix('['))
+        .and_then(|list| list.split(']').next())
+        .map(|list| {
+            list.split(',')
+                .map(|f| f.trim().trim_matches('"').to_string())
+                .filter(|f| !f.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
 
 /// The crates whose dependency tree must hold one game.
 pub const TREE_CRATES: [&str; 7] = [
@@ -55,7 +84,7 @@ pub const TEST_CRATES: [&str; 2] = ["variant-games", "variant-engine"];
 
 /// One step of one game: what ran, how long it took, and what went wrong.
 struct Step {
-    game: &'static str,
+    game: String,
     what: String,
     took: Duration,
     error: Option<String>,
@@ -96,13 +125,13 @@ fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|a| a.to_string()).collect()
 }
 
-/// The game crates in `tree` (the output of `cargo tree --prefix none`, one package a line,
-/// `name vX.Y.Z (…)`), sorted, without repeats.
-pub fn games_in_tree(tree: &str) -> Vec<String> {
+/// The game crates of `games` in `tree` (the output of `cargo tree --prefix none`, one package
+/// a line, `name vX.Y.Z (…)`), sorted, without repeats.
+pub fn games_in_tree(tree: &str, games: &[String]) -> Vec<String> {
     let mut found: Vec<String> = tree
         .lines()
         .filter_map(|line| line.split_whitespace().next())
-        .filter(|name| GAMES.contains(name))
+        .filter(|name| games.iter().any(|g| g == name))
         .map(str::to_string)
         .collect();
     found.sort();
@@ -111,7 +140,7 @@ pub fn games_in_tree(tree: &str) -> Vec<String> {
 }
 
 /// Step 1 for one crate: the game crates in its normal dependency tree with `game` alone.
-fn tree(krate: &str, game: &str) -> Result<String, String> {
+fn tree(krate: &str, game: &str, games: &[String]) -> Result<String, String> {
     let out = run(&strings(&[
         "tree",
         "-p",
@@ -124,7 +153,7 @@ fn tree(krate: &str, game: &str) -> Result<String, String> {
         "--prefix",
         "none",
     ]))?;
-    let found = games_in_tree(&String::from_utf8_lossy(&out.stdout));
+    let found = games_in_tree(&String::from_utf8_lossy(&out.stdout), games);
     if found == [game] {
         Ok(format!("{krate}: {}", found.join(" ")))
     } else {
@@ -189,14 +218,16 @@ pub fn one_game(args: &[String]) -> Result<(), String> {
         .filter(|a| *a != "--check-only")
         .cloned()
         .collect();
+    let games = games()?;
     for a in &args {
-        if !GAMES.contains(&a.as_str()) {
-            return Err(format!("no game {a}; the games are {}", GAMES.join(", ")));
+        if !games.contains(a) {
+            return Err(format!("no game {a}; the games are {}", games.join(", ")));
         }
     }
     let started = Instant::now();
     let mut steps = Vec::new();
-    for game in GAMES {
+    for game in &games {
+        let game = game.as_str();
         if !args.is_empty() && !args.iter().any(|a| a == game) {
             continue;
         }
@@ -211,14 +242,14 @@ pub fn one_game(args: &[String]) -> Result<(), String> {
                 eprintln!("xtask: one-game {game}: {e}");
             }
             steps.push(Step {
-                game,
+                game: game.to_string(),
                 what,
                 took: t.elapsed(),
                 error,
             });
         };
         for krate in TREE_CRATES {
-            step("tree".to_string(), &|| tree(krate, game));
+            step("tree".to_string(), &|| tree(krate, game, &games));
         }
         step("check".to_string(), &|| check(game));
         if !check_only {
@@ -260,8 +291,27 @@ mod tests {
                     variant-core v0.1.0 (/w/crates/variant-core)\n\
                     chess-t v0.1.0 (/w/crates/chess-t) (*)\n\
                     chess3d-tools v1.0.0\n";
-        assert_eq!(games_in_tree(tree), ["chess-t"]);
-        assert!(games_in_tree("serde v1.0.0\n").is_empty());
+        let games = all_games("all-games = [\"chess3d\", \"chess-t\"]\n");
+        assert_eq!(games, ["chess3d", "chess-t"]);
+        assert_eq!(games_in_tree(tree, &games), ["chess-t"]);
+        assert!(games_in_tree("serde v1.0.0\n", &games).is_empty());
+    }
+
+    #[test]
+    fn the_games_are_the_facade_s_all_games_feature() {
+        // Every game crate of the workspace (a crate with a perft data file) is in it.
+        let games = games().unwrap();
+        let crates = crate::install::workspace().join("crates");
+        let mut found = 0;
+        for dir in std::fs::read_dir(crates).unwrap() {
+            let dir = dir.unwrap().path();
+            let name = dir.file_name().unwrap().to_string_lossy().to_string();
+            if dir.join("data").join(format!("{name}.perft")).is_file() {
+                assert!(games.contains(&name), "{name} missing from {games:?}");
+                found += 1;
+            }
+        }
+        assert_eq!(found, games.len(), "{games:?}");
     }
 
     #[test]
