@@ -244,3 +244,35 @@ fn undo_returns_the_turn_to_the_person() {
     assert!(out.rfind(start).is_some_and(|at| at > reply), "{out}");
     assert!(out.trim_end().ends_with("white>"), "{out}");
 }
+
+/// Every win in one of every game's test position file (`crates/<game>/data/<game>.positions`,
+/// each with all its winning moves and the rule ids that make them wins): `analyse --json`
+/// reports one of the winning moves as a mate in one.
+#[test]
+fn analyse_finds_every_game_s_wins_in_one() {
+    for game in common::games() {
+        let mut found = 0;
+        for entry in common::test_positions(&game).wins() {
+            let what = format!("{game} `{}`", entry.id);
+            let position = entry.position.expect("a win in one names its position");
+            let mut args = vec![
+                "analyse",
+                &game,
+                "--position",
+                position,
+                "--depth",
+                "2",
+                "--json",
+            ];
+            if !entry.config.is_empty() {
+                args.extend(["-c", entry.config]);
+            }
+            let v = json(&variants(&args, None));
+            let best = v["best"].as_str().unwrap_or_default();
+            assert!(entry.wins.contains(&best), "{what}: {v}");
+            assert_eq!(v["score"]["mate"], 1, "{what}: {v}");
+            found += 1;
+        }
+        assert!(found >= 1, "{game}: no win in one");
+    }
+}

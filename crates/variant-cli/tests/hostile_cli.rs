@@ -4,8 +4,9 @@
 //! `error: …` on stderr, usage errors with 2 (clap's message, starting with `error:`), and
 //! nothing ever panics. A few positive checks pin the exit code 0 paths.
 //!
-//! Every message is also kept as an insta snapshot (one per test, `hostile_cli__*.snap`), so a
-//! change in what a user is told shows as a diff to review.
+//! Every message is also kept as an insta snapshot (one per test, `hostile_cli__*.snap`; the
+//! broken positions one per game, where kept), so a change in what a user is told shows as a
+//! diff to review. The games are the registry's (`variants games --json`).
 
 mod common;
 
@@ -114,7 +115,9 @@ fn unknown_games_are_bad_input() {
             "perft of an unknown game",
         );
     }
-    snapshot_messages("unknown_games", &[]);
+    // The known games are the registry's, whatever they are.
+    let known = common::games().join(", ");
+    snapshot_messages("unknown_games", &[(&known, "KNOWN GAMES")]);
 }
 
 #[test]
@@ -168,7 +171,8 @@ fn broken_configurations_are_bad_input() {
 #[test]
 fn broken_positions_are_bad_input() {
     let huge = "8/".repeat(50_000);
-    for game in ["chess3d", "checkers3d", "bishops4p", "chess-t"] {
+    for game in common::games() {
+        let game = game.as_str();
         for position in [
             "",
             " ",
@@ -182,6 +186,14 @@ fn broken_positions_are_bad_input() {
                 &variants(&["moves", game, "--position", position]),
                 &format!("{game} --position {:?}", position.get(..20)),
             );
+        }
+        // Each game's messages in a snapshot of their own, where it is kept (a new game's are
+        // checked above and kept only when written on purpose).
+        let name = format!("broken_positions_{game}");
+        if common::snapshot_kept("hostile_cli", &name) {
+            snapshot_messages(&name, &[]);
+        } else {
+            MESSAGES.with(|m| m.take());
         }
     }
     // The position text fixes one height; the configuration says two.
@@ -293,7 +305,8 @@ fn a_ten_thousand_byte_move_on_play_is_an_error_line() {
     let garbage: Vec<u8> = (0..10_000u32)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
         .collect();
-    for game in ["chess3d", "checkers3d", "bishops4p", "chess-t"] {
+    for game in common::games() {
+        let game = game.as_str();
         let o = run(
             &["play", game, "--quiet"].map(std::ffi::OsStr::new),
             Some(&garbage),

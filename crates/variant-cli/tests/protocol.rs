@@ -3,6 +3,8 @@
 //! position given both ways (`startpos moves …` and `fen TEXT`), every `bestmove` checked
 //! legal with the library; and `variants match` with `uci:` players and `--sprt`.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -72,22 +74,19 @@ impl Engine {
     }
 }
 
-/// The families: every game with its default configuration and the variations that change
-/// the board, the seats or the rules most.
-const FAMILIES: &[(&str, &str)] = &[
-    ("chess3d", "heights=1"),
-    ("chess3d", "heights=2"),
-    ("chess3d", ""),
-    ("checkers3d", "heights=1"),
-    ("checkers3d", ""),
-    ("checkers3d", "heights=2;capture=free"),
-    ("bishops4p", ""),
-    ("bishops4p", "players=3"),
-    ("bishops4p", "mode=long;castling=off"),
-    ("chess-t", ""),
-    ("chess-t", "ruleset=chess-t-2020"),
-    ("chess-t", "no-scouts=on;long-jumpers=on"),
-];
+/// The families: every game of the registry with its default configuration and the
+/// configurations its test position file tags `family` (those that change the board, the seats
+/// or the rules most).
+fn families() -> Vec<(String, String)> {
+    let mut families = Vec::new();
+    for game in common::games() {
+        families.push((game.clone(), String::new()));
+        for entry in common::test_positions(&game).family() {
+            families.push((game.clone(), entry.config.to_string()));
+        }
+    }
+    families
+}
 
 #[test]
 fn every_game_and_family_through_uci_variant() {
@@ -99,7 +98,8 @@ fn every_game_and_family_through_uci_variant() {
             .iter()
             .any(|l| l.starts_with("option name UCI_Variant type combo"))
     );
-    for &(game, config) in FAMILIES {
+    for (game, config) in &families() {
+        let (game, config) = (game.as_str(), config.as_str());
         engine.send(&format!("setoption name UCI_Variant value {game}"));
         let pairs = variant_games::registry::parse_config(config).expect("a configuration");
         for (key, value) in &pairs {
@@ -187,17 +187,24 @@ fn match_json(args: &[&str]) -> serde_json::Value {
 }
 
 /// `--player uci:PATH` (this very binary, started as `variants uci`) against the built-in
-/// engine, in every game: each game ends with a result for every player.
+/// engine, in every game of the registry: each game ends with a result for every player.
 #[test]
 fn match_against_an_external_engine_in_every_game() {
     let me = format!("uci:{}", env!("CARGO_BIN_EXE_variants"));
-    for &(game, config, seats) in &[
-        ("chess3d", "heights=1", 2),
-        ("checkers3d", "heights=1", 2),
-        ("bishops4p", "", 4),
-        ("bishops4p", "players=3", 3),
-        ("chess-t", "", 2),
-    ] {
+    // Each game's quick configuration (its test position file), and its default one too when
+    // that has another number of seats; as many players as seats.
+    let mut cases: Vec<(String, &str, usize)> = Vec::new();
+    for game in common::games() {
+        let quick = common::quick_config(&game);
+        let seats = common::seats(&game, quick).len();
+        let default_seats = common::seats(&game, "").len();
+        if default_seats != seats {
+            cases.push((game.clone(), "", default_seats));
+        }
+        cases.push((game, quick, seats));
+    }
+    for (game, config, seats) in &cases {
+        let (game, config, seats) = (game.as_str(), *config, *seats);
         let uci = format!("{me},movetime=20");
         let mut args = vec!["match", game, "--games", "2", "--max-plies", "60", "--json"];
         if !config.is_empty() {
