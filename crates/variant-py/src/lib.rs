@@ -25,7 +25,9 @@ mod pieces;
 mod search;
 mod status;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// The names of the games this build serves.
 #[pyfunction]
@@ -54,10 +56,62 @@ fn config_keys(name: &str) -> PyResult<Vec<(String, String, String, String)>> {
         .collect())
 }
 
+/// The reference perft counts of a game, from its perft data file
+/// (`crates/<game>/data/<game>.perft`: published tables, the rules page's counts, counts made
+/// here): a list of dicts with `id`, `config`, `position` (`None`: the start position),
+/// `depth`, `nodes` and `source`, one per count.
+#[pyfunction]
+fn perft_references<'py>(py: Python<'py>, name: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    variant_games::registry::game_info(name).map_err(errors::to_py)?;
+    let file = variant_games::perft_data::file(name)
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: no perft data")))?;
+    let mut counts = Vec::new();
+    for entry in &file.entries {
+        for count in &entry.counts {
+            let d = PyDict::new(py);
+            d.set_item("id", entry.id)?;
+            d.set_item("config", entry.config)?;
+            d.set_item("position", entry.position)?;
+            d.set_item("depth", count.depth)?;
+            d.set_item("nodes", count.nodes)?;
+            d.set_item("source", count.source)?;
+            counts.push(d);
+        }
+    }
+    Ok(counts)
+}
+
+/// The test positions of a game, from its test position file
+/// (`crates/<game>/data/<game>.positions`): the configurations its tests run it under and
+/// positions such as wins in one. A list of dicts with `id`, `config`, `position` (`None`: a
+/// configuration), `wins` (the moves that win at once), `tags` (`quick`, `family`) and `rule`
+/// (the rule ids behind the entry).
+#[pyfunction]
+fn test_positions<'py>(py: Python<'py>, name: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    variant_games::registry::game_info(name).map_err(errors::to_py)?;
+    let file = variant_games::registry::test_positions(name)
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: no test positions")))?;
+    file.entries
+        .iter()
+        .map(|entry| {
+            let d = PyDict::new(py);
+            d.set_item("id", entry.id)?;
+            d.set_item("config", entry.config)?;
+            d.set_item("position", entry.position)?;
+            d.set_item("wins", entry.wins.clone())?;
+            d.set_item("tags", entry.tags.clone())?;
+            d.set_item("rule", entry.rule)?;
+            Ok(d)
+        })
+        .collect()
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(config_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_references, m)?)?;
+    m.add_function(wrap_pyfunction!(test_positions, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::perft_texts, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::release_tables, m)?)?;
     m.add_function(wrap_pyfunction!(matches::match_run, m)?)?;

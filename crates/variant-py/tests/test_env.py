@@ -1,5 +1,5 @@
-"""PettingZoo environments: PettingZoo's own api_test for every game under two configurations,
-and the action encoding checked against the legal move lists."""
+"""PettingZoo environments: PettingZoo's own api_test for every game under the configurations of
+its test position file, and the action encoding checked against the legal move lists."""
 
 import numpy as np
 import pytest
@@ -10,27 +10,26 @@ from pettingzoo.test import api_test  # noqa: E402
 import variant_games  # noqa: E402
 from variant_games.pettingzoo import env, raw_env  # noqa: E402
 
+# Every game under the configurations its test position file tags `family` (those that change
+# the board, the seats or the rules most), or its default configuration when it tags none.
 CONFIGS = [
-    ("chess3d", {"heights": 1}),
-    ("chess3d", {"heights": 2}),
-    ("checkers3d", {"heights": 1}),
-    ("checkers3d", {"heights": 2, "capture": "free"}),
-    ("bishops4p", {}),
-    ("bishops4p", {"players": 3, "mode": "long"}),
-    ("chess-t", {}),
-    ("chess-t", {"ruleset": "chess-t-2020"}),
+    pytest.param(name, config, id=f"{name}-{config or 'default'}")
+    for name in variant_games.games()
+    for config in (
+        [e["config"] for e in variant_games.test_positions(name) if "family" in e["tags"]] or [""]
+    )
 ]
 
 
 @pytest.mark.parametrize("name,config", CONFIGS)
 def test_api_test(name, config):
-    api_test(env(name, **config), num_cycles=200)
+    api_test(env(name, config=config), num_cycles=200)
 
 
 @pytest.mark.parametrize("name,config", CONFIGS)
 def test_actions_cover_the_legal_moves(name, config):
     """Every legal move has exactly one action, and the action decodes to it (random play)."""
-    e = raw_env(name, **config)
+    e = raw_env(name, config=config)
     e.reset()
     rng = np.random.default_rng(7)
     for _ in range(60):

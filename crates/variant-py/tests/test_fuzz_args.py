@@ -12,6 +12,11 @@ from hypothesis import strategies as st  # noqa: E402
 import variant_games  # noqa: E402
 
 GAMES = variant_games.games()
+
+
+def quick(name):
+    """The configuration of `name` its test position file tags `quick` (the default if none)."""
+    return next((e["config"] for e in variant_games.test_positions(name) if "quick" in e["tags"]), "")
 SETTINGS = settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -83,7 +88,7 @@ def test_from_text(name, text, keys):
 @SETTINGS
 @given(name=st.sampled_from(GAMES), move=st.one_of(notation, values))
 def test_play_leaves_the_position_on_error(name, move):
-    game = variant_games.Game(name, heights=2) if name in ("chess3d", "checkers3d") else variant_games.Game(name)
+    game = variant_games.Game(name, quick(name))
     before = game.text
     result = expected(lambda: game.play(move))
     if isinstance(result, Exception):
@@ -105,9 +110,16 @@ def test_play_leaves_the_position_on_error(name, move):
     threads=st.one_of(st.integers(min_value=-(2**70), max_value=3), values),
 )
 def test_perft_arguments(name, depth, threads):
-    game = variant_games.Game(name, heights=1) if name in ("chess3d", "checkers3d") else variant_games.Game(name)
+    game = variant_games.Game(name, quick(name))
     expected(lambda: game.perft(depth, threads))
     expected(lambda: game.divide(depth, threads))
+
+
+@SETTINGS
+@given(name=st.one_of(st.sampled_from(GAMES), values))
+def test_game_data(name):
+    expected(lambda: variant_games.perft_references(name))
+    expected(lambda: variant_games.test_positions(name))
 
 
 @SETTINGS
@@ -135,7 +147,7 @@ def test_history_actions(name, seat, move):
 @SETTINGS
 @given(name=st.sampled_from(GAMES), observer=values, slots=values)
 def test_encoding_arguments(name, observer, slots):
-    game = variant_games.Game(name, heights=1) if name in ("chess3d", "checkers3d") else variant_games.Game(name)
+    game = variant_games.Game(name, quick(name))
     encoding = expected(lambda: variant_games.Encoding(game, slots))
     if isinstance(encoding, variant_games.Encoding):
         expected(lambda: encoding.observe(game, observer))

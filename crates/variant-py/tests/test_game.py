@@ -7,49 +7,31 @@ import pytest
 
 import variant_games
 
-# (game, configuration, position text or None, depth, nodes): independent counts from the
-# rules pages (published FIDE and draughts tables, and the pages' reference tables).
+# (game, configuration, position text or None, depth, nodes): the independent counts of every
+# game's perft data file (variant_games.perft_references: published FIDE and draughts tables,
+# the rules pages' reference tables; not the counts made by this program) up to 600 000 leaves.
 PERFT = [
-    # C3-40: FIDE start and Kiwipete with one height.
-    ("chess3d", {"heights": 1}, None, 4, 197_281),
-    (
-        "chess3d",
-        {"heights": 1},
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        3,
-        97_862,
-    ),
-    # chess3d reference counts: (H, Lw, Lb) = (2, 1, 2) and the default (8, 1, 8).
-    ("chess3d", {"heights": 2}, None, 3, 209_330),
-    ("chess3d", {}, None, 2, 14_865),
-    # D3-40: Russian (capture free, passing promotion) and Brazilian (majority, at the end).
-    ("checkers3d", {"heights": 1, "capture": "free"}, None, 6, 37_986),
-    ("checkers3d", {"heights": 1, "promotion": "end"}, None, 6, 37_628),
-    # checkers3d reference counts: default H=8 and H=2.
-    ("checkers3d", {}, None, 3, 23_828),
-    ("checkers3d", {"heights": 2}, None, 4, 580_131),
-    # B4-52: four players and three players.
-    ("bishops4p", {}, None, 3, 17_132),
-    ("bishops4p", {"players": 3}, None, 3, 32_008),
-    # CT-52: t1-2024, chess-t-2020, chess-t-2020 with White d4 and Black h5 impregnable.
-    ("chess-t", {}, None, 4, 431_531),
-    ("chess-t", {"ruleset": "chess-t-2020"}, None, 3, 30_721),
-    (
-        "chess-t",
-        {"ruleset": "chess-t-2020", "white_impregnable": "d4", "black_impregnable": "h5"},
-        None,
-        3,
-        30_637,
-    ),
+    pytest.param(
+        name, ref["config"], ref["position"], ref["depth"], ref["nodes"],
+        id=f"{name}-{ref['id']}-{ref['depth']}",
+    )
+    for name in variant_games.games()
+    for ref in variant_games.perft_references(name)
+    if ref["nodes"] <= 600_000 and not ref["source"].startswith("computed here")
 ]
+
+
+def test_every_game_has_reference_counts():
+    for name in variant_games.games():
+        assert any(p.values[0] == name for p in PERFT), name
 
 
 @pytest.mark.parametrize("name,config,text,depth,nodes", PERFT)
 def test_perft_reference_counts(name, config, text, depth, nodes):
     game = (
-        variant_games.Game(name, **config)
+        variant_games.Game(name, config)
         if text is None
-        else variant_games.Game.from_text(name, text, **config)
+        else variant_games.Game.from_text(name, text, config)
     )
     assert game.perft(depth) == nodes
 
@@ -78,9 +60,18 @@ def test_perft_depth_over_the_limit_is_a_value_error():
 
 
 def test_games_and_keys():
-    assert variant_games.games() == ["chess3d", "checkers3d", "bishops4p", "chess-t"]
+    games = variant_games.games()
+    assert games and len(set(games)) == len(games)
+    for name in games:
+        assert variant_games.Game(name).name == name
+        keys = [k[0] for k in variant_games.config_keys(name)]
+        assert len(set(keys)) == len(keys), name
     keys = [k[0] for k in variant_games.config_keys("chess3d")]
     assert "heights" in keys and "removal" in keys
+    with pytest.raises(variant_games.UnknownGameError):
+        variant_games.test_positions("go")
+    with pytest.raises(variant_games.UnknownGameError):
+        variant_games.perft_references("go")
 
 
 def test_configuration_forms_agree():
@@ -213,7 +204,7 @@ def test_board_shapes():
     assert (board > 0).sum() == 32
 
 
-@pytest.mark.parametrize("name", ["chess3d", "checkers3d", "bishops4p", "chess-t"])
+@pytest.mark.parametrize("name", variant_games.games())
 def test_pictures(name):
     game = variant_games.Game(name)
     svg = game.svg()

@@ -16,17 +16,19 @@ def play_random(history, plies, seed):
         history.play(rng.choice(moves))
 
 
-@pytest.mark.parametrize(
-    "name,config",
-    [
-        ("chess3d", {"heights": 2}),
-        ("checkers3d", {"heights": 2}),
-        ("bishops4p", {"players": 3}),
-        ("chess-t", {}),
-    ],
-)
+# Every game under the configurations its test position file tags `family`, or its default.
+FAMILIES = [
+    pytest.param(name, config, id=f"{name}-{config or 'default'}")
+    for name in variant_games.games()
+    for config in (
+        [e["config"] for e in variant_games.test_positions(name) if "family" in e["tags"]] or [""]
+    )
+]
+
+
+@pytest.mark.parametrize("name,config", FAMILIES)
 def test_records_round_trip(name, config):
-    history = variant_games.History(variant_games.Game(name, **config))
+    history = variant_games.History(variant_games.Game(name, config))
     play_random(history, 40, seed=len(name))
     for again in (
         variant_games.History.from_json(history.to_json()),

@@ -21,17 +21,14 @@ def test_scholars_mate_is_found():
     assert game.status.winner == "white" and game.status.reason == "checkmate"
 
 
-@pytest.mark.parametrize(
-    "name,config",
-    [
-        ("chess3d", {"heights": 2}),
-        ("checkers3d", {"heights": 1}),
-        ("bishops4p", {"players": 3}),
-        ("chess-t", {}),
-    ],
-)
-def test_search_returns_a_legal_move_within_its_time(name, config):
-    game = variant_games.Game(name, **config)
+def quick(name):
+    """The configuration of `name` its test position file tags `quick` (the default if none)."""
+    return next((e["config"] for e in variant_games.test_positions(name) if "quick" in e["tags"]), "")
+
+
+@pytest.mark.parametrize("name", variant_games.games())
+def test_search_returns_a_legal_move_within_its_time(name):
+    game = variant_games.Game(name, quick(name))
     start = time.monotonic()
     result = game.search(movetime=0.2)
     # Generous bound: the machine is shared; the limit itself is 0.2 s.
@@ -40,6 +37,32 @@ def test_search_returns_a_legal_move_within_its_time(name, config):
     assert result.depth >= 1 and result.nodes > 0
     shallow = game.search(depth=1)
     assert shallow.depth == 1 and shallow.best in game.legal_moves()
+
+
+WINS = [
+    pytest.param(name, e, id=f"{name}-{e['id']}")
+    for name in variant_games.games()
+    for e in variant_games.test_positions(name)
+    if e["wins"]
+]
+
+
+def test_every_game_has_a_win_in_one():
+    for name in variant_games.games():
+        assert any(p.values[0] == name for p in WINS), name
+
+
+@pytest.mark.parametrize("name,entry", WINS)
+def test_wins_in_one_are_found(name, entry):
+    """Each game's wins in one (its test position file, with every winning move and the rule
+    ids): the search picks a winning move and reports a mate in one; the rules confirm it."""
+    game = variant_games.Game.from_text(name, entry["position"], entry["config"])
+    mover = game.to_move
+    result = game.search(depth=2)
+    assert result.best in entry["wins"], entry["rule"]
+    assert result.mate == 1 and result.score is None
+    game.play(result.best)
+    assert game.status.over and game.status.winner == mover, entry["rule"]
 
 
 def test_search_of_a_finished_game():

@@ -22,16 +22,39 @@ def test_split_of_fide_chess_gives_the_published_distinct_positions():
         assert len({text for text, _ in pieces}) == distinct
 
 
-# Reference counts of the rules pages (as in test_game.py), each recombined from pieces.
-CASES = [
-    ("chess3d", {"heights": 1}, None, 4, 197_281),
-    ("chess3d", {"heights": 2}, None, 3, 209_330),
-    ("checkers3d", {"heights": 1, "capture": "free"}, None, 6, 37_986),
-    ("checkers3d", {}, None, 3, 23_828),
-    ("bishops4p", {}, None, 4, 433_629),
-    ("bishops4p", {"players": 3}, None, 4, 636_432),
-    ("chess-t", {}, None, 4, 431_531),
-]
+# Reference counts of every game's perft data file (as in test_game.py), each recombined from
+# pieces: for each game, its deepest independent count (a published table or the rules page's)
+# of the start of its default and of its quick configuration up to 700 000 leaves.
+def _quick(name):
+    return next((e["config"] for e in variant_games.test_positions(name) if "quick" in e["tags"]), "")
+
+
+def _same_config(name, a, b):
+    return variant_games.Game(name, a).config == variant_games.Game(name, b).config
+
+
+def _cases():
+    cases = []
+    for name in variant_games.games():
+        for config in dict.fromkeys(["", _quick(name)]):
+            refs = [
+                r for r in variant_games.perft_references(name)
+                if r["position"] is None and _same_config(name, r["config"], config)
+                and r["nodes"] <= 700_000 and not r["source"].startswith("computed here")
+            ]
+            if refs:
+                deepest = max(refs, key=lambda r: r["depth"])
+                cases.append(pytest.param(name, config, None, deepest["depth"], deepest["nodes"],
+                                          id=f"{name}-{deepest['id']}-{deepest['depth']}"))
+    return cases
+
+
+CASES = _cases()
+
+
+def test_every_game_has_a_case():
+    for name in variant_games.games():
+        assert any(c.values[0] == name for c in CASES), name
 
 
 @pytest.mark.parametrize("name,config,text,depth,nodes", CASES)

@@ -28,8 +28,10 @@ from ._native import (
     VariantsError,
     config_keys,
     games,
+    perft_references,
     perft_texts,
     release_tables,
+    test_positions,
 )
 from ._match import match
 
@@ -49,6 +51,8 @@ __all__ = [
     "config_keys",
     "games",
     "match",
+    "perft_references",
     "perft_texts",
     "release_tables",
+    "test_positions",
 ]
