@@ -5,59 +5,17 @@
 //! Every check panics with a message that names the game, the position and what broke, so a
 //! libFuzzer crash report is a ready bug report.
 
+use std::sync::OnceLock;
+
 use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
 
-/// Configurations (`k=v;k=v`) each game is fuzzed under. The first byte after the game
-/// selector picks one. They cover the 2D reductions, small and full boxes, and the rule
-/// switches that change move generation.
-#[cfg(feature = "chess3d")]
-pub const CHESS3D_CONFIGS: &[&str] = &[
-    "heights=1",
-    "heights=2",
-    "heights=3",
-    "",
-    "heights=2;removal=off",
-    "heights=4;white-base=2;black-base=3",
-    "heights=8;removal=off",
-];
-
-/// See [`CHESS3D_CONFIGS`].
-#[cfg(feature = "checkers3d")]
-pub const CHECKERS3D_CONFIGS: &[&str] = &[
-    "heights=1;capture=free",
-    "heights=1",
-    "heights=2",
-    "",
-    "heights=3;promotion=end",
-    "heights=2;removal=off;capture=free",
-    "heights=4;white-heights=1,2;black-heights=3,4",
-];
-
-/// See [`CHESS3D_CONFIGS`].
-#[cfg(feature = "bishops4p")]
-pub const BISHOPS4P_CONFIGS: &[&str] = &[
-    "",
-    "players=3",
-    "mode=long",
-    "castling=off;en-passant=off",
-    "mode=long;players=3",
-];
-
-/// See [`CHESS3D_CONFIGS`].
-#[cfg(feature = "chess-t")]
-pub const CHESS_T_CONFIGS: &[&str] = &[
-    "",
-    "ruleset=chess-t-2020",
-    "ruleset=t1-2021",
-    "long-jumpers=on;guarded-castle=on",
-    "optional-prince=on;no-scouts=on",
-    "promotion-edition=2021",
-    "white-impregnable=a1,h1;black-impregnable=a8,h8",
-];
-
-/// The configurations game `name` is fuzzed under (the lists above), or only the default
-/// configuration for a name that is not a game of this build.
+/// The configurations (`k=v;k=v`) game `name` is fuzzed under: the configurations of its test
+/// position file (`crates/<game>/data/<game>.positions`, through the registry), in file order
+/// — the 2D reductions, small and full boxes, and the rule switches that change move
+/// generation. The configuration byte after the game selector picks one by its place in this
+/// list, so the files keep their order (the kept crash inputs name their configuration by it).
+/// Only the default configuration for a name that is not a game of this build.
 ///
 /// ```
 /// # #[cfg(feature = "chess3d")]
@@ -65,17 +23,20 @@ pub const CHESS_T_CONFIGS: &[&str] = &[
 /// assert_eq!(variant_fuzz_checks::configs_of("no such game"), &[""]);
 /// ```
 pub fn configs_of(name: &str) -> &'static [&'static str] {
-    match name {
-        #[cfg(feature = "chess3d")]
-        "chess3d" => CHESS3D_CONFIGS,
-        #[cfg(feature = "checkers3d")]
-        "checkers3d" => CHECKERS3D_CONFIGS,
-        #[cfg(feature = "bishops4p")]
-        "bishops4p" => BISHOPS4P_CONFIGS,
-        #[cfg(feature = "chess-t")]
-        "chess-t" => CHESS_T_CONFIGS,
-        _ => &[""],
-    }
+    static CONFIGS: OnceLock<Vec<(&'static str, Vec<&'static str>)>> = OnceLock::new();
+    let all = CONFIGS.get_or_init(|| {
+        registry::games()
+            .iter()
+            .filter_map(|g| {
+                let file = registry::test_positions(g.name)?;
+                let configs: Vec<&'static str> = file.configurations().map(|e| e.config).collect();
+                (!configs.is_empty()).then_some((g.name, configs))
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(game, _)| *game == name)
+        .map_or(&[""][..], |(_, configs)| configs.as_slice())
 }
 
 /// One of [`configs_of`]`(name)`, chosen by `index` (modulo the list's length).
@@ -107,13 +68,13 @@ pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
     #[allow(unused_mut)]
     let mut runners: Vec<fn(V)> = Vec::new();
     #[cfg(feature = "chess3d")]
-    runners.push(|v| v.visit::<variant_games::chess3d::Chess3d>(CHESS3D_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::chess3d::Chess3d>(configs_of("chess3d")));
     #[cfg(feature = "checkers3d")]
-    runners.push(|v| v.visit::<variant_games::checkers3d::Checkers3d>(CHECKERS3D_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::checkers3d::Checkers3d>(configs_of("checkers3d")));
     #[cfg(feature = "bishops4p")]
-    runners.push(|v| v.visit::<variant_games::bishops4p::Bishops>(BISHOPS4P_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::bishops4p::Bishops>(configs_of("bishops4p")));
     #[cfg(feature = "chess-t")]
-    runners.push(|v| v.visit::<variant_games::chess_t::ChessT>(CHESS_T_CONFIGS));
+    runners.push(|v| v.visit::<variant_games::chess_t::ChessT>(configs_of("chess-t")));
     if runners.is_empty() {
         return;
     }

@@ -155,24 +155,14 @@ fn reachable_texts_read_back(selector: u8) {
     }
 }
 
+/// Every game of the build, by its selector (its place in the registry's list).
 #[test]
-fn chess3d_reachable_texts_read_back() {
-    reachable_texts_read_back(0);
-}
-
-#[test]
-fn checkers3d_reachable_texts_read_back() {
-    reachable_texts_read_back(1);
-}
-
-#[test]
-fn bishops4p_reachable_texts_read_back() {
-    reachable_texts_read_back(2);
-}
-
-#[test]
-fn chess_t_reachable_texts_read_back() {
-    reachable_texts_read_back(3);
+fn every_game_s_reachable_texts_read_back() {
+    let games = variant_fuzz_checks::game_names();
+    assert!(!games.is_empty());
+    for selector in 0..games.len() {
+        reachable_texts_read_back(u8::try_from(selector).expect("fewer than 256 games"));
+    }
 }
 
 /// The edits themselves: a swap of two tokens keeps every character.

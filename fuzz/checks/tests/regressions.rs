@@ -81,11 +81,15 @@ fn a_kept_start_text_is_refused_with_the_rule() {
         &[2, 4],
         "selector bishops4p, configuration mode=long;players=3"
     );
+    assert_eq!(
+        variant_fuzz_checks::configs_of("bishops4p")[4],
+        "mode=long;players=3",
+        "configuration byte 4 of bishops4p (its test position file's order)"
+    );
     let text = String::from_utf8_lossy(&data[2..]);
-    let config = variant_fuzz_checks::config_of::<variant_games::bishops4p::Bishops>(
-        variant_fuzz_checks::BISHOPS4P_CONFIGS[4],
-    )
-    .expect("a valid configuration");
+    let config =
+        variant_fuzz_checks::config_of::<variant_games::bishops4p::Bishops>("mode=long;players=3")
+            .expect("a valid configuration");
     let error =
         <variant_games::bishops4p::Bishops as variant_games::variant_core::Game>::from_text(
             &config, &text,
