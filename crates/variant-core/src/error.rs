@@ -365,6 +365,9 @@ pub enum ActionError {
     /// A record's ending does not hold when replayed.
     #[error("the record's ending does not hold: {0}")]
     EndingMismatch(String),
+    /// An abort after every seat has moved.
+    #[error("every player has moved: the game can no longer be aborted")]
+    TooLateToAbort,
 }
 
 /// A move or position that cannot be turned into numbers: a code that names no legal move,

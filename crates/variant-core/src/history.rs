@@ -47,6 +47,8 @@ pub enum Ending {
     Agreement,
     /// A draw was claimed for the reason.
     Claim(DrawReason),
+    /// The game was called off before every player had moved (no result).
+    Aborted,
 }
 
 /// A game in progress or finished: its start, every action since, and how it ended.
@@ -454,6 +456,60 @@ impl<G: Game> History<G> {
         Ok(())
     }
 
+    /// Calls the game off: it ends without a result ([`Status::Aborted`]). Allowed only before
+    /// every seat has made a move (what a game site allows: a player who does not show up),
+    /// so a game that has really begun ends by its rules, a resignation or an agreement.
+    ///
+    /// # Errors
+    ///
+    /// The game is already over, or every seat has moved.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::{History, Status};
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// let mut history = History::new(Nim::default());
+    /// history.play_text("1").unwrap(); // the first seat moved, the second not yet
+    /// history.abort().unwrap();
+    /// assert_eq!(history.status(), Status::Aborted);
+    ///
+    /// let mut begun = History::new(Nim::default());
+    /// begun.play_text("1").unwrap();
+    /// begun.play_text("1").unwrap();
+    /// assert!(begun.abort().is_err()); // both seats have moved
+    /// ```
+    pub fn abort(&mut self) -> Result<(), Error> {
+        self.ensure_ongoing()?;
+        if !self.may_abort() {
+            return Err(ActionError::TooLateToAbort.into());
+        }
+        self.ending = Some((Ending::Aborted, Status::Aborted));
+        Ok(())
+    }
+
+    /// Whether [`History::abort`] is allowed: the game goes on and fewer moves have been made
+    /// than there are seats playing (so some seat has not moved yet).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::History;
+    /// use variant_core::doc_game::Nim;
+    /// assert!(History::new(Nim::default()).may_abort());
+    /// ```
+    pub fn may_abort(&self) -> bool {
+        self.ending.is_none()
+            && self.status() == Status::Ongoing
+            && self
+                .actions
+                .iter()
+                .filter(|a| matches!(a, Action::Move(_)))
+                .count()
+                < self.start().playing_seats().len()
+    }
+
     /// `seat` resigns. In a two-player game the other seat wins; a multi-player game may go on
     /// without the resigning player (see [`Game::resign`]).
     ///
@@ -503,6 +559,7 @@ impl<G: Game> History<G> {
                 Ok(())
             }
             Ending::Agreement => self.agree_draw(),
+            Ending::Aborted => self.abort(),
             Ending::Claim(reason) => {
                 let got = self.claim_draw()?;
                 if got != reason {

@@ -33,6 +33,10 @@ pub enum Status {
         /// Why it is drawn.
         reason: DrawReason,
     },
+    /// The game was called off before it really started (before every player had moved): it
+    /// has no result, as a lichess "aborted" game. Only a game record ends this way
+    /// ([`History::abort`](crate::History::abort)); a position never does.
+    Aborted,
 }
 
 impl Status {
@@ -266,6 +270,7 @@ impl fmt::Display for Status {
             Status::Ongoing => f.write_str("ongoing"),
             Status::Win { winner, reason } => write!(f, "{winner} wins ({reason})"),
             Status::Draw { reason } => write!(f, "draw ({reason})"),
+            Status::Aborted => f.write_str("aborted"),
         }
     }
 }

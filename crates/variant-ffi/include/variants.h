@@ -143,6 +143,11 @@ enum variants_status_kind
    * The game is drawn.
    */
   VARIANTS_STATUS_DRAW = 2,
+  /**
+   * The game was called off before every player had moved: no result (a record's status
+   * only; a position is never aborted).
+   */
+  VARIANTS_STATUS_ABORTED = 3,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -225,6 +230,10 @@ enum variants_reason
    * `variants_game_status_reason` gives its id, its rule id and its words.
    */
   VARIANTS_REASON_GAME = 15,
+  /**
+   * Aborted: called off before every player had moved.
+   */
+  VARIANTS_REASON_ABORTED = 16,
   /**
    * A reason newer than this version of the C API.
    */

@@ -21,6 +21,9 @@ pub enum variants_status_kind {
     VARIANTS_STATUS_WIN = 1,
     /// The game is drawn.
     VARIANTS_STATUS_DRAW = 2,
+    /// The game was called off before every player had moved: no result (a record's status
+    /// only; a position is never aborted).
+    VARIANTS_STATUS_ABORTED = 3,
 }
 
 /// Why a game ended. Numbers are stable; new reasons get new numbers.
@@ -61,6 +64,8 @@ pub enum variants_reason {
     /// Win or draw by a rule of the game's own (four in a line, a full board…):
     /// `variants_game_status_reason` gives its id, its rule id and its words.
     VARIANTS_REASON_GAME = 15,
+    /// Aborted: called off before every player had moved.
+    VARIANTS_REASON_ABORTED = 16,
     /// A reason newer than this version of the C API.
     VARIANTS_REASON_OTHER = 255,
 }
@@ -135,6 +140,11 @@ impl From<Status> for variants_status {
                 winner_seat: i32::from(winner.0),
                 reason: win_reason(reason),
             },
+            Status::Aborted => variants_status {
+                kind: variants_status_kind::VARIANTS_STATUS_ABORTED,
+                winner_seat: -1,
+                reason: variants_reason::VARIANTS_REASON_ABORTED,
+            },
             Status::Draw { reason } => variants_status {
                 kind: variants_status_kind::VARIANTS_STATUS_DRAW,
                 winner_seat: -1,
@@ -180,6 +190,7 @@ pub extern "C" fn variants_game_status_reason(
             Status::Ongoing => ("", "", String::new()),
             Status::Win { reason, .. } => (reason.id(), reason.rule(), reason.to_string()),
             Status::Draw { reason } => (reason.id(), reason.rule(), reason.to_string()),
+            Status::Aborted => ("aborted", "", "aborted".to_string()),
         };
         let words = match part {
             0 => id,

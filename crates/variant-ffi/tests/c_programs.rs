@@ -150,6 +150,7 @@ fn status_kind(status: variant_games::Status) -> &'static str {
         variant_games::Status::Ongoing => "ongoing",
         variant_games::Status::Win { .. } => "win",
         variant_games::Status::Draw { .. } => "draw",
+        variant_games::Status::Aborted => "aborted",
     }
 }
 

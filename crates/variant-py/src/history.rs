@@ -98,6 +98,7 @@ impl History {
         self.inner.ending().map(|e| match e {
             Ending::Resignation(seat) => format!("resignation by {}", position.seat_name(seat)),
             Ending::Agreement => "agreement".to_string(),
+            Ending::Aborted => "aborted".to_string(),
             Ending::Claim(reason) => format!("claim: {reason}"),
         })
     }

@@ -54,6 +54,15 @@ impl Status {
                 rule: Some(reason.rule().to_string()).filter(|r| !r.is_empty()),
                 text: format!("{} wins ({reason})", seat_name(winner)),
             },
+            CoreStatus::Aborted => Status {
+                over: true,
+                draw: false,
+                winner: None,
+                reason: Some("aborted".to_string()),
+                reason_id: Some("aborted".to_string()),
+                rule: None,
+                text: "aborted".to_string(),
+            },
             CoreStatus::Draw { reason } => Status {
                 over: true,
                 draw: true,

@@ -126,6 +126,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/record", get(record_file))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/undo", post(undo))
@@ -742,6 +743,17 @@ async fn resign(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes)
     // A resignation in the long game of "Bishops" can hand the move to an engine.
     kick_engine(&app, &id);
     Ok(axum::Json(answer).into_response())
+}
+
+/// `POST /api/games/{id}/abort`: calls the game off before every seat has moved.
+async fn abort(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
+    let slot = find(&app, &id).await?;
+    let req = action_body(&bytes)?;
+    let mut room = slot.room.lock().await;
+    settle_clock(&app, &slot, &mut room).await?;
+    let entry = room.check_abort(&req.token)?;
+    record(&app, &slot, &mut room, entry).await?;
+    Ok(axum::Json(room.state()).into_response())
 }
 
 /// `POST /api/games/{id}/draw`: offers a draw, or agrees to the others' offer.

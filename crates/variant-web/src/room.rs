@@ -292,6 +292,11 @@ impl Room {
                 Ok(())
             }
             "agree" => Ok(self.history.agree_draw()?),
+            "abort" => {
+                self.history.abort()?;
+                self.before_last = None;
+                Ok(())
+            }
             "claim" => Ok(self.history.claim_draw().map(|_| ())?),
             other => Err(Error::Action(format!("unknown log entry kind {other:?}"))),
         }
@@ -371,9 +376,15 @@ impl Room {
         active_seats(self.position())
     }
 
-    /// Whether the clocks run: the game has a time control, is not over and no seat is open.
+    /// Whether the clocks run: the game has a time control, is not over, no seat is open, and
+    /// every seat playing has made its first move (as on lichess: the first moves are free, so
+    /// a player who opens the link late does not lose on time before the game begins; until
+    /// then the game can be aborted).
     fn clock_runs(&self) -> bool {
-        self.clocks.is_some() && !self.status.is_over() && !self.open.contains(&true)
+        self.clocks.is_some()
+            && !self.status.is_over()
+            && !self.open.contains(&true)
+            && !self.history.may_abort()
     }
 
     /// Starts the clock of the seat to move if it should run and does not (a new turn, the
@@ -427,7 +438,13 @@ impl Room {
         let clocks = self.clocks.as_ref()?;
         let mover = self.position().side_to_move();
         let left = self.clocks_at(Instant::now())?;
-        Some(left.get(mover.index()).copied().unwrap_or(0) + clocks.increment)
+        // The increment comes with a move the clock ran for; the free first moves take none.
+        let increment = if clocks.running.is_some() {
+            clocks.increment
+        } else {
+            0
+        };
+        Some(left.get(mover.index()).copied().unwrap_or(0) + increment)
     }
 
     /// The engine's limits for a move: its spec's, with the thinking time its `movetime`
@@ -536,6 +553,29 @@ impl Room {
             kind: "move".to_string(),
             arg: canonical,
             clock: self.clock_after_move(),
+        })
+    }
+
+    /// Checks an abort by a seat holder: allowed while some seat playing has not made its first
+    /// move; the game then ends without a result.
+    ///
+    /// # Errors
+    /// 403 for a token without seats, 409 when the game is over or every seat has moved.
+    pub fn check_abort(&self, token: &str) -> Result<LogEntry, Refusal> {
+        if self.seats_of(token).is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        self.ongoing()?;
+        if !self.history.may_abort() {
+            return Err(Refusal::Conflict(
+                "every player has moved: the game can no longer be aborted (resign instead)"
+                    .to_string(),
+            ));
+        }
+        Ok(LogEntry {
+            kind: "abort".to_string(),
+            arg: String::new(),
+            clock: None,
         })
     }
 
@@ -673,6 +713,7 @@ impl Room {
                     game.resign(seat).map(|_| ())
                 }
                 "agree" => game.agree_draw(),
+                "abort" => game.abort(),
                 "claim" => game.claim_draw().map(|_| ()),
                 _ => return None,
             };
@@ -824,6 +865,7 @@ impl Room {
             "history": self.history.action_texts(),
             "ply": self.log.len(),
             "claimable": self.history.claimable_draw().map(|r| r.to_string()),
+            "abortable": self.history.may_abort(),
             "draw_offers": flags(&self.draw_offers),
             "undo_requests": flags(&self.undo_requests),
             "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
@@ -896,6 +938,13 @@ fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
             "reason_id": reason.id(),
             "rule": reason.rule(),
             "text": format!("{} wins ({reason})", seat_names.get(winner.index()).unwrap_or(&"?")),
+        }),
+        Status::Aborted => json!({
+            "result": "aborted",
+            "reason": "aborted",
+            "reason_id": "aborted",
+            "rule": "",
+            "text": "aborted",
         }),
         Status::Draw { reason } => json!({
             "result": "draw",

@@ -316,6 +316,38 @@ fn resign_draw_and_take_back() {
     // The move is kept (a two-player resignation ends the game without an entry of its own).
     assert_eq!(s["history"], json!(["c3-d4"]));
 
+    // Abort: while a seat has not moved the game can be called off, without a result; once
+    // every seat has moved it cannot (resign instead).
+    let c = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
+    let id = str_of(&c, "id");
+    let (w, b) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    assert_eq!(play(&server, id, "e2e4", w).0, 200);
+    assert_eq!(act(id, "abort", "no-such-token").0, 403);
+    let (status, s) = act(id, "abort", b);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["status"]["result"], "aborted");
+    assert_eq!(s["status"]["winner"], Value::Null);
+    assert_eq!(s["moves"], json!([]));
+    assert_eq!(play(&server, id, "e7e5", b).0, 409);
+    assert_eq!(act(id, "abort", w).0, 409, "already over");
+    let (status, record) = server.get(&format!("/api/games/{id}/record"));
+    assert_eq!(status, 200);
+    assert_eq!(record["ending"], json!("Aborted"), "{record}");
+    let c = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
+    let id = str_of(&c, "id");
+    let (w, b) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    assert_eq!(play(&server, id, "e2e4", w).0, 200);
+    assert_eq!(play(&server, id, "e7e5", b).0, 200);
+    let (status, s) = act(id, "abort", w);
+    assert_eq!(status, 409, "{s}");
+    assert!(str_of(&s, "error").contains("resign"), "{s}");
+
     // A draw needs every human seat.
     let c = create(&server, json!({"game": "chess-t"}));
     let id = str_of(&c, "id");

@@ -21,13 +21,32 @@ fn a_flag_fall_ends_the_game_by_time() {
                "clock": {"initial_ms": 300, "increment_ms": 0}}),
     );
     let id = str_of(&c, "id");
+    let (white, black) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    // The clocks wait for each player's first move: none runs, nothing is spent, and the
+    // game may still be aborted.
+    std::thread::sleep(Duration::from_millis(400));
+    let s = state(&server, id);
+    assert_eq!(s["clock"]["running"], Value::Null, "{s}");
+    assert_eq!(s["clocks"]["white"], 300);
+    assert_eq!(s["abortable"], true);
+    assert_eq!(play(&server, id, "e2e4", white).0, 200);
+    let (status, s) = play(&server, id, "e7e5", black);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["abortable"], false);
     let mut events = Events::open(&server, id);
     let first = events.until(|_| true);
     assert_eq!(first["clock"]["running"], "white", "{first}");
     assert_eq!(first["clock"]["initial_ms"], 300);
     assert!(first["clocks"]["white"].as_u64().unwrap() <= 300);
-    assert_eq!(first["clocks"]["black"], 300);
-    // Nobody moves: White's flag falls, and the stream says so without being asked.
+    assert_eq!(
+        first["clocks"]["black"], 300,
+        "the free first move took no time"
+    );
+    // White does not move again: White's flag falls, and the stream says so without being
+    // asked.
     let ended = events.until(|s| s["status"]["result"] != "ongoing");
     assert_eq!(ended["status"]["result"], "win", "{ended}");
     assert_eq!(ended["status"]["winner"], "black");
@@ -35,8 +54,7 @@ fn a_flag_fall_ends_the_game_by_time() {
     assert_eq!(ended["clocks"]["white"], 0);
     assert_eq!(ended["clock"]["running"], Value::Null);
     // The game is over: a move is refused.
-    let token = c["tokens"]["white"].as_str().unwrap();
-    let (status, refused) = play(&server, id, "e2e4", token);
+    let (status, refused) = play(&server, id, "d2d4", white);
     assert_eq!(status, 409);
     assert!(str_of(&refused, "error").contains("on time"), "{refused}");
     // The JSON record keeps the flag fall as White's resignation.
@@ -57,12 +75,21 @@ fn clocks_count_down_take_the_increment_and_survive_a_kill() {
     );
     let id = str_of(&c, "id").to_string();
     let white = c["tokens"]["white"].as_str().unwrap().to_string();
-    let (status, after) = play(&server, &id, "e2e4", &white);
+    let black = c["tokens"]["black"].as_str().unwrap().to_string();
+    // The first moves are free: no clock runs and no increment is added.
+    let (_, after) = play(&server, &id, "e2e4", &white);
+    assert_eq!(after["clocks"]["white"], 600_000, "{after}");
+    assert_eq!(after["clock"]["running"], Value::Null);
+    let (_, after) = play(&server, &id, "e7e5", &black);
+    assert_eq!(after["clocks"]["black"], 600_000, "{after}");
+    assert_eq!(after["clock"]["running"], "white");
+    let (status, after) = play(&server, &id, "d2d4", &white);
     assert_eq!(status, 200, "{after}");
     // White's clock stands after its move with the increment added: more than it started
     // with unless the move took over 5 s.
     let white_left = after["clocks"]["white"].as_u64().unwrap();
     assert!(white_left <= 605_000, "{after}");
+    assert!(white_left > 600_000, "the increment was added: {after}");
     assert_eq!(after["clock"]["running"], "black");
     let s = state(&server, &id);
     assert_eq!(
@@ -90,6 +117,13 @@ fn a_flag_fall_removes_a_player_of_the_long_bishops_game() {
                "clock": {"initial_ms": 300, "increment_ms": 0}}),
     );
     let id = str_of(&c, "id");
+    // The clocks wait for every seat's first move: each plays its first legal move.
+    for seat in ["white", "grey", "black", "pink"] {
+        let s = state(&server, id);
+        let first = s["moves"][0].as_str().unwrap().to_string();
+        let token = c["tokens"][seat].as_str().unwrap();
+        assert_eq!(play(&server, id, &first, token).0, 200, "{seat} {first}");
+    }
     // White's flag falls first: White leaves (B4-21) and Grey's clock runs.
     let s = wait_for(&server, id, Duration::from_secs(20), |s| {
         s["history"]
@@ -207,8 +241,7 @@ fn the_lobby_lists_open_seats_and_a_seat_can_be_taken() {
             .0,
         404
     );
-    // Every seat held: White's clock runs; the game is now one to watch.
-    assert_eq!(state(&server, &id)["clock"]["running"], "white");
+    // Every seat held: the game is now one to watch (its clocks wait for the first moves).
     let (_, watch) = server.get("/api/games?open=false");
     assert_eq!(watch["games"][0]["id"], id.as_str(), "{watch}");
     assert_eq!(watch["games"][0]["free_seats"], json!([]));
@@ -217,6 +250,8 @@ fn the_lobby_lists_open_seats_and_a_seat_can_be_taken() {
     // The taken token plays Black.
     assert_eq!(play(&server, &id, "e2e4", &white).0, 200);
     assert_eq!(play(&server, &id, "e7e5", &black).0, 200);
+    // Every seat held and every seat has moved: White's clock runs.
+    assert_eq!(state(&server, &id)["clock"]["running"], "white");
 
     // A restart keeps taken and open seats.
     server.kill();

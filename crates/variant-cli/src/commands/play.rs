@@ -128,6 +128,7 @@ fn announce(history: &History<AnyGame>) {
             outln!("game over: {} wins ({reason})", game.seat_name(winner))
         }
         Status::Draw { reason } => outln!("game over: draw ({reason})"),
+        Status::Aborted => outln!("game over: aborted"),
     }
 }
 

@@ -1141,6 +1141,8 @@ function render(state) {
   }
   const playing = !game.fatal && mine.length > 0 && state.status.result === "ongoing";
   $("resign").disabled = !playing;
+  // Before every player has moved the game can be called off (no result) instead.
+  $("abort").hidden = !(playing && state.abortable);
   $("draw").disabled = !playing;
   $("undo").disabled = !playing || state.ply === 0; // a finished game's result stands
   $("claim").hidden = !(state.claimable && myTurn(state));
@@ -1226,6 +1228,7 @@ async function showGame(id) {
   $("resign").addEventListener("click", () => {
     if (confirm("Resign?")) action("resign");
   });
+  $("abort").addEventListener("click", () => action("abort"));
   $("draw").addEventListener("click", () => action("draw"));
   $("claim").addEventListener("click", () => action("claim"));
   $("undo").addEventListener("click", () => action("undo"));

@@ -474,7 +474,9 @@ try {
     console.log("ok 5 - the move list steps back; JSON record read back by variants, PGN by python-chess; a late page loads earlier positions");
   }
 
-  // 5d. A clock running out ends the game on both pages (White never moves; 1.5 s).
+  // 5d. The clocks wait for the first moves (a page opened late loses nothing, and the game
+  // can be aborted until then); then a clock running out ends the game on both pages (White
+  // never moves again; 1.5 s).
   step = "clock";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", clock: { initial_ms: 1500, increment_ms: 0 } });
@@ -482,6 +484,12 @@ try {
     const black = await newPage();
     await white.goto(base + created.links.white);
     await black.goto(base + created.links.black);
+    await white.waitForSelector("#abort:not([hidden])");
+    await new Promise((r) => setTimeout(r, 1800));
+    const waiting = await api("GET", "/api/games/" + created.id);
+    check(waiting.status.result === "ongoing" && waiting.clock.running === null, "no clock runs before the first moves: " + JSON.stringify(waiting.clock));
+    await api("POST", "/api/games/" + created.id + "/moves", { move: "e2e4", token: created.tokens.white });
+    await api("POST", "/api/games/" + created.id + "/moves", { move: "e7e5", token: created.tokens.black });
     for (const page of [white, black]) {
       await page.waitForSelector('#players [data-clock="white"]');
       await page.waitForSelector('body[data-result="win"]', { timeout: 10000, state: "attached" });
