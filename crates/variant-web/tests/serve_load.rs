@@ -1,6 +1,6 @@
 //! Load test of `variants serve` (loopback only, bounded): `VARIANTS_LOAD_GAMES` scripted
-//! clients (default 100), each playing its own game (the four games in turn, every seat human)
-//! for `VARIANTS_LOAD_SECONDS` (default 20; docs/web.md gives the 60-second figure), each
+//! clients (default 100), each playing its own game (the games of the registry in turn, every
+//! seat human) for `VARIANTS_LOAD_SECONDS` (default 20; docs/web.md gives the 60-second figure), each
 //! move a new connection, each client pausing `VARIANTS_LOAD_THINK_MS` (default 100) between
 //! its moves — a person needs seconds, so 100 clients offer at most 1000 moves a second; 0
 //! makes it a closed loop (as fast as the machine goes); `VARIANTS_LOAD_SYNC` (`full`, the
@@ -19,12 +19,6 @@ use serde_json::{Value, json};
 use server::{Server, scratch};
 use std::time::{Duration, Instant};
 
-const GAMES: [(&str, &str); 4] = [
-    ("chess3d", ""),
-    ("checkers3d", ""),
-    ("bishops4p", ""),
-    ("chess-t", ""),
-];
 /// A client starts a new game after this many plies (or when its game ends).
 const MAX_PLIES: usize = 120;
 
@@ -55,7 +49,9 @@ fn client(server: &Server, index: usize, until: Instant, think: Duration) -> Cli
         rng
     };
     'games: while Instant::now() < until {
-        let (game, config) = GAMES[(index + report.games) % GAMES.len()];
+        // The games of the registry in turn, each with its default configuration.
+        let games = variant_games::registry::names();
+        let (game, config) = (games[(index + report.games) % games.len()], "");
         let (status, created) = server.post(
             "/api/games",
             &json!({"game": game, "config": config, "one_token": true, "listed": [],
