@@ -427,6 +427,34 @@ fn board_cells_are_addressable() {
     }
 }
 
+/// Every game of the registry, with its default configuration: its board has cells the page
+/// can address (each named once) and draws its pieces as pieces.
+#[test]
+fn every_game_s_board_has_addressable_cells() {
+    let dir = scratch("cells-every-game");
+    let server = Server::start(&dir.join("games.db"));
+    for game in variant_games::registry::names() {
+        let c = create(&server, json!({"game": game}));
+        let (status, s) = server.get(&format!("/api/games/{}?board=svg", str_of(&c, "id")));
+        assert_eq!(status, 200, "{game}");
+        let svg = str_of(&s, "board");
+        let mut cells: Vec<&str> = svg
+            .split("data-cell=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        let count = cells.len();
+        cells.sort_unstable();
+        cells.dedup();
+        assert!(
+            count > 0 && cells.len() == count,
+            "{game}: {count} cells, {} names",
+            cells.len()
+        );
+        assert!(svg.contains("class=\"piece\""), "{game}");
+    }
+}
+
 #[test]
 fn events_push_every_new_state() {
     let dir = scratch("events");
@@ -489,7 +517,7 @@ fn kill_during_concurrent_play_loses_no_accepted_move() {
     let dir = scratch("kill-busy");
     let db = dir.join("games.db");
     let server = Server::start(&db);
-    let games: Vec<(String, String)> = ["chess3d", "checkers3d", "bishops4p", "chess-t"]
+    let games: Vec<(String, String)> = variant_games::registry::names()
         .iter()
         .map(|game| {
             let c = create(&server, json!({"game": game, "one_token": true}));
@@ -500,8 +528,8 @@ fn kill_during_concurrent_play_loses_no_accepted_move() {
             )
         })
         .collect();
-    // Four clients play as fast as they can; the server is killed while they do. Each keeps
-    // the moves answered 200.
+    // A client for each game of the registry plays as fast as it can; the server is killed
+    // while they do. Each keeps the moves answered 200.
     let accepted: Vec<Vec<String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = games
             .iter()
