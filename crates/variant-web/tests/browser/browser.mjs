@@ -6,8 +6,8 @@
 //  1. creates a game with the page's form (chess3d, one height, Black the engine), opens the
 //     White link, plays e2-e4 by clicking (legal destinations highlighted) and sees the engine
 //     answer;
-//  2. in each of the four games, plays the first legal move by clicking and sees the engine
-//     seats answer (screenshots of each game go to SCREENSHOT_DIR when given);
+//  2. in each game the server lists (its registry), plays the first legal move by clicking and
+//     sees the engine seats answer (screenshots of each game go to SCREENSHOT_DIR when given);
 //  3. plays a full game of each of the four games by clicking, to its end (the status shows the
 //     result): chess3d Fool's mate (one person, both seats), chess-T from its start to a King
 //     capture (two pages, one per seat), a checkers3d ending across two heights (started from a
@@ -199,15 +199,17 @@ try {
   await page.context().close();
   console.log("ok 1 - form, link, click e2-e4, engine answers");
 
-  // 2. Every game: one move by clicking, the engine seats answer.
-  const games = [
-    ["chess3d", "heights=3", { black: "engine:movetime=100" }, 2],
-    ["checkers3d", "heights=3", { black: "engine:movetime=100" }, 2],
-    ["chess-t", "", { black: "engine:movetime=100" }, 2],
-    ["bishops4p", "", { grey: "engine:movetime=100", black: "engine:movetime=100", pink: "engine:movetime=100" }, 4],
-  ];
-  for (const [game, config, players, ply] of games) {
-    step = game;
+  // 2. Every game the server lists (`/api/info`, the registry), in its default configuration,
+  // and 3D chess on three boards side by side: one move by clicking, every other seat an
+  // engine that answers.
+  const info = await api("GET", "/api/info");
+  const games = info.games.map((g) => [g.name, "", g.seats]);
+  check(games.length > 0, "the server lists games");
+  if (games.some(([game]) => game === "chess3d")) games.push(["chess3d", "heights=3", ["white", "black"]]);
+  for (const [game, config, seats] of games) {
+    step = `${game} ${config}`;
+    const players = Object.fromEntries(seats.slice(1).map((seat) => [seat, "engine:movetime=100"]));
+    const ply = seats.length;
     const created = await api("POST", "/api/games", { game, config, players });
     const page = await newPage();
     await page.goto(base + created.links.white);
@@ -219,21 +221,22 @@ try {
     await waitPly(page, ply);
     const after = await api("GET", "/api/games/" + created.id);
     check(after.history[0] === move, `${game}: first move ${after.history[0]} is ${move}`);
-    if (game === "chess-t") await page.check("#strength");
+    // A game that notes something on its cells (chess-T's strengths) lets the page show it.
+    if (await page.isVisible("#strength")) await page.check("#strength");
     // A laptop and a phone: the focused board's cells are at least 36 CSS px on the phone
     // (the board scrolls sideways when a wide board needs it).
     await page.setViewportSize({ width: 1400, height: 900 });
     if (shots) {
       fs.mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: path.join(shots, game + "-1400x900.png") });
+      await page.screenshot({ path: path.join(shots, `${game}${config ? "-" + config : ""}-1400x900.png`) });
     }
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(100);
     const cellPx = await page.$eval("#board [data-cell] rect.sq", (r) => r.getBoundingClientRect().width);
     check(cellPx >= 36, `${game}: phone cells are ${cellPx} CSS px`);
-    if (shots) await page.screenshot({ path: path.join(shots, game + "-390x844.png") });
+    if (shots) await page.screenshot({ path: path.join(shots, `${game}${config ? "-" + config : ""}-390x844.png`) });
     await page.context().close();
-    console.log(`ok 2 - ${game}: ${move} by clicking, the engine answers`);
+    console.log(`ok 2 - ${game} ${config}: ${move} by clicking, the engine answers`);
   }
 
   // 3. Fool's mate by clicking (one person plays both seats): check mark and result.
