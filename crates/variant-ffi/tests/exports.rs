@@ -855,20 +855,63 @@ fn move_search_exceeds_guards_hostile_checkers3d_texts() {
     }
 }
 
-/// The other games' move generation is bounded: never "exceeds", even with no budget.
+/// In every game of the registry, at its start and at each position of its test position file,
+/// `variants_game_move_search_exceeds` answers what the library's `Game::move_search_exceeds`
+/// does, with no budget and with a small one; the start of every game needs no search (no game
+/// starts with a capture to look for).
 #[test]
-fn move_search_exceeds_is_false_for_bounded_games() {
-    for name in ["chess3d", "bishops4p", "chess-t"] {
-        if !registry::games().iter().any(|g| g.name == name) {
-            continue;
-        }
-        let game = new_game(&CString::new(name).unwrap(), None);
-        let mut out = true;
-        assert_eq!(
-            variants_game_move_search_exceeds(game, 0, &mut out),
-            VARIANTS_OK
+fn move_search_exceeds_agrees_with_the_library_in_every_game() {
+    for info in registry::games() {
+        let name = CString::new(info.name).unwrap();
+        let file = registry::test_positions(info.name).expect("a test position file");
+        let mut positions: Vec<(String, Option<&str>)> = vec![(String::new(), None)];
+        positions.extend(
+            file.entries
+                .iter()
+                .filter(|e| e.position.is_some())
+                .map(|e| (e.config.to_string(), e.position)),
         );
-        assert!(!out, "{name}");
-        variants_game_free(game);
+        for (config, position) in positions {
+            let rust = match position {
+                None => variant_games::new_game(info.name, &config),
+                Some(text) => variant_games::from_text(info.name, &config, text),
+            }
+            .unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            let config_c = CString::new(config.as_str()).unwrap();
+            let game = match position {
+                None => new_game(&name, Some(&config_c)),
+                Some(text) => {
+                    let text = CString::new(text).unwrap();
+                    let mut game = ptr::null_mut();
+                    assert_eq!(
+                        variants_game_from_text(
+                            name.as_ptr(),
+                            config_c.as_ptr(),
+                            text.as_ptr(),
+                            &mut game
+                        ),
+                        VARIANTS_OK
+                    );
+                    game
+                }
+            };
+            for steps in [0, 1_000] {
+                let mut out = !rust.move_search_exceeds(steps);
+                assert_eq!(
+                    variants_game_move_search_exceeds(game, steps, &mut out),
+                    VARIANTS_OK
+                );
+                assert_eq!(
+                    out,
+                    rust.move_search_exceeds(steps),
+                    "{} {position:?} {steps}",
+                    info.name
+                );
+                if position.is_none() {
+                    assert!(!out, "{}: the start needs a search", info.name);
+                }
+            }
+            variants_game_free(game);
+        }
     }
 }
