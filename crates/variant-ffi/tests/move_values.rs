@@ -73,26 +73,24 @@ fn count_of(game: *const variants_game) -> u64 {
     n
 }
 
-/// Configurations that reach positions with captures, promotions, passes and the like
-/// quickly, one line per game: (game, config).
-const GAMES: &[(&str, &str)] = &[
-    ("chess3d", "heights=1"),
-    ("chess3d", "heights=2"),
-    ("checkers3d", "heights=1"),
-    ("checkers3d", "heights=2"),
-    ("bishops4p", ""),
-    ("chess-t", ""),
-];
-
-fn served(name: &str) -> bool {
-    registry::games().iter().any(|g| g.name == name)
+/// Every game of the registry under its default configuration and the configurations its test
+/// position file tags `family` (one height for the 3D games, three players, rule switches):
+/// positions with captures, promotions, passes and the like come quickly.
+fn configurations() -> Vec<(&'static str, &'static str)> {
+    let mut games = Vec::new();
+    for info in registry::games() {
+        games.push((info.name, ""));
+        let file = registry::test_positions(info.name).expect("a test position file");
+        games.extend(file.family().map(|e| (info.name, e.config)));
+    }
+    games
 }
 
 /// Walks a few plies of each game (always the move `step` of the list, so that different
 /// walks reach different positions) and checks the values against the text API at each.
 #[test]
 fn values_name_the_listed_moves_and_play_like_their_texts() {
-    for &(name, config) in GAMES.iter().filter(|(n, _)| served(n)) {
+    for (name, config) in configurations() {
         for step in [0usize, 3, 7] {
             let game = new_game(name, config);
             let by_text = new_game(name, config);
@@ -137,7 +135,7 @@ fn values_name_the_listed_moves_and_play_like_their_texts() {
 #[test]
 fn values_that_are_not_legal_here_are_refused() {
     let mut games: Vec<*mut variants_game> = Vec::new();
-    for &(name, config) in GAMES.iter().filter(|(n, _)| served(n)) {
+    for (name, config) in configurations() {
         games.push(new_game(name, config));
     }
     for (i, &game) in games.iter().enumerate() {
