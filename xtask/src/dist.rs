@@ -100,7 +100,7 @@ fn venv(name: &str, fresh: bool, packages: &[&str]) -> Result<PathBuf, String> {
 
 /// maturin: `$MATURIN`, else the one on `PATH`, else one installed from PyPI into
 /// `target/dist-tools`.
-fn maturin() -> Result<PathBuf, String> {
+pub(crate) fn maturin() -> Result<PathBuf, String> {
     if let Some(path) = std::env::var_os("MATURIN") {
         return Ok(PathBuf::from(path));
     }

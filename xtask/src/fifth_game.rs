@@ -26,7 +26,9 @@
 //!    of a win in one, `show`, a short engine `match`; a C program built against the copy's C
 //!    library (the 64 move values of the start, the reason words of a win); the web server
 //!    (`variants serve` on a free port: create a qubic game, play it to a win through the
-//!    API).
+//!    API); the Python package (`maturin build` into a virtual environment kept in
+//!    `target/fifth-game/venv`; maturin from `$MATURIN`, `PATH` or PyPI as `cargo xtask dist`
+//!    finds it).
 //! 5. **Report** the time of every step, the places that still name the four shipped games
 //!    and not the new one (candidates for lists kept by hand), and the files touched outside
 //!    `crates/qubic/`. It fails when a step failed or when more than the five allowed files
@@ -263,7 +265,7 @@ pub fn fifth_game(args: &[String]) -> Result<(), String> {
         cargo(&["build", "-p", "variant-cli", "-p", "variant-ffi"])
             .map(|_| "target/fifth-game/target/debug".to_string())
     });
-    let checks: [(&str, Check); 8] = [
+    let checks: [(&str, Check); 9] = [
         ("variants games", check_games),
         ("variants perft", check_perft),
         ("variants play", check_play),
@@ -272,6 +274,7 @@ pub fn fifth_game(args: &[String]) -> Result<(), String> {
         ("variants match", check_match),
         ("C library", check_c_library),
         ("web API", check_web),
+        ("Python package", check_python),
     ];
     for (what, check) in checks {
         if built {
@@ -1248,6 +1251,139 @@ fn run_c_program(program: &Path) -> Result<String, String> {
         return Err(unexpected(&command, &format!("{missing:?}"), &out));
     }
     Ok("64 move values 5<<60 | cell; after the win: four-in-a-line, Q-5".to_string())
+}
+
+/// The Python check: the game through the package's `Game` (docs/python.md).
+const PYTHON_CHECK: &str = r#"
+import sys
+import variant_games
+
+print("games", " ".join(variant_games.games()))
+game = variant_games.Game("qubic")
+print("moves", len(game.legal_moves()))
+for move in sys.argv[1:]:
+    game.play(move)
+status = game.status
+print("status", status.over, status.winner, status.reason_id, status.rule)
+print("text", str(status))
+print("board", game.board().shape)
+"#;
+
+/// The Python package built from the copy (`maturin build`, the dev profile, in the copy's
+/// target directory) into a virtual environment kept in `target/fifth-game/venv`, and the
+/// game played through it.
+fn check_python(paths: &Paths) -> Result<String, String> {
+    std::fs::create_dir_all(&paths.scratch)
+        .map_err(|e| format!("{}: {e}", paths.scratch.display()))?;
+    let venv = paths.out.join("venv");
+    let python = venv.join("bin/python");
+    if !python.exists() {
+        let ran = run(
+            Command::new("python3").arg("-m").arg("venv").arg(&venv),
+            None,
+            Duration::from_secs(600),
+            false,
+        )?;
+        if !ran.status.success() {
+            return Err(format!(
+                "python3 -m venv {} ({}): {}",
+                venv.display(),
+                ran.status,
+                ran.stderr.trim()
+            ));
+        }
+    }
+    let wheels = paths.out.join("wheels");
+    if wheels.exists() {
+        std::fs::remove_dir_all(&wheels).map_err(|e| format!("{}: {e}", wheels.display()))?;
+    }
+    let mut build = Command::new(crate::dist::maturin()?);
+    build
+        .args(["build", "--manifest-path"])
+        .arg(paths.work.join("crates/variant-py/Cargo.toml"))
+        .arg("--out")
+        .arg(&wheels)
+        .arg("--interpreter")
+        .arg(&python)
+        .current_dir(&paths.work)
+        .env("CARGO_TARGET_DIR", &paths.target);
+    let ran = run(&mut build, None, COMMAND_TIMEOUT, true)?;
+    if !ran.status.success() {
+        return Err(format!(
+            "maturin build of crates/variant-py ({}):\n{}",
+            ran.status,
+            tail(&format!("{}{}", ran.stdout, ran.stderr), 30)
+        ));
+    }
+    let wheel = std::fs::read_dir(&wheels)
+        .map_err(|e| format!("{}: {e}", wheels.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| format!("maturin build wrote no wheel into {}", wheels.display()))?;
+    let pip = |args: &[&str], wheel: Option<&Path>| -> Result<(), String> {
+        let mut cmd = Command::new(&python);
+        cmd.args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(args);
+        if let Some(wheel) = wheel {
+            cmd.arg(wheel);
+        }
+        let ran = run(&mut cmd, None, Duration::from_secs(600), false)?;
+        if ran.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "pip install {} ({}): {}",
+                args.join(" "),
+                ran.status,
+                tail(&ran.stderr, 10)
+            ))
+        }
+    };
+    // The same version each run: reinstalled without its dependencies, then those (numpy)
+    // installed once.
+    pip(&["--force-reinstall", "--no-deps"], Some(&wheel))?;
+    pip(&["numpy>=1.22"], None)?;
+    let mut cmd = Command::new(&python);
+    cmd.arg("-c")
+        .arg(PYTHON_CHECK)
+        .args(X_WINS)
+        .current_dir(&paths.scratch);
+    let ran = run(&mut cmd, None, Duration::from_secs(120), false)?;
+    let out = format!("{}{}", ran.stdout, ran.stderr);
+    let command = format!("python -c <check> {}", X_WINS.join(" "));
+    if !ran.status.success() {
+        return Err(unexpected(&command, "exit status 0", &out));
+    }
+    let wanted = [
+        "moves 64",
+        "status True x four-in-a-line Q-5",
+        "text x wins (four in a line)",
+        "board (4, 4, 4)",
+    ];
+    let games = ran.stdout.lines().find(|l| l.starts_with("games "));
+    if !games.is_some_and(|l| l.split_whitespace().any(|g| g == "qubic")) {
+        return Err(unexpected(
+            &command,
+            "qubic among variant_games.games()",
+            &out,
+        ));
+    }
+    if let Some(missing) = wanted
+        .iter()
+        .find(|w| !ran.stdout.lines().any(|l| l == **w))
+    {
+        return Err(unexpected(&command, &format!("{missing:?}"), &out));
+    }
+    Ok(
+        "variant_games.Game(\"qubic\"): 64 moves, x wins: four-in-a-line, Q-5; board 4x4x4"
+            .to_string(),
+    )
 }
 
 /// The server under test, stopped when dropped.
