@@ -1,8 +1,9 @@
 //! Property tests of every game along random playouts, written once over `G: Game` and run for
-//! each game under several configurations (docs/reliability.md lists them):
+//! every game of the registry through `AnyGame` under the configurations of its test position
+//! file (docs/reliability.md):
 //!
 //! - position → text → position is the identity (same text, same repetition key, same legal
-//!   moves), and the registry builds the same start position as `Game::new`;
+//!   moves), and a configuration given as pairs or as text builds the same start position;
 //! - the incremental Zobrist hash equals `recompute_zobrist()` after every move;
 //! - every legal move (not only the one played) leads to a position whose text re-reads: no
 //!   legal move reaches a forbidden state (chess3d: the mover's king left in check, which the
@@ -18,7 +19,7 @@
 //! drives them instead of proptest, which is not a dev-dependency of this crate.)
 
 use variant_games::registry;
-use variant_games::variant_core::{Game, GameConfig, History};
+use variant_games::variant_core::{Game, History};
 
 /// xorshift64*: a small deterministic generator for the playouts.
 struct Rng(u64);
@@ -44,12 +45,6 @@ struct Budget {
     cases: u64,
     plies: usize,
     children_every: usize,
-}
-
-fn config_of<G: Game>(text: &str) -> G::Config {
-    let pairs = registry::parse_config(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
-    G::Config::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .unwrap_or_else(|e| panic!("{}: configuration {text:?} refused: {e}", G::NAME))
 }
 
 /// Where a failure happened, for the panic message.
@@ -82,13 +77,18 @@ fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
 fn reread<G: Game>(game: &G, cx: &Context<'_>) -> G {
     let text = game.to_text();
     let again = G::from_text(game.config(), &text)
-        .unwrap_or_else(|e| panic!("{}: {cx}: text {text} does not re-read: {e}", G::NAME));
-    assert_eq!(again.to_text(), text, "{}: {cx}: text round trip", G::NAME);
+        .unwrap_or_else(|e| panic!("{}: {cx}: text {text} does not re-read: {e}", game.name()));
+    assert_eq!(
+        again.to_text(),
+        text,
+        "{}: {cx}: text round trip",
+        game.name()
+    );
     assert_eq!(
         again.repetition_key(),
         game.repetition_key(),
         "{}: {cx}: the re-read position {text} is another position for repetitions",
-        G::NAME
+        game.name()
     );
     again
 }
@@ -99,7 +99,7 @@ fn check_position<G: Game>(
     all_children: bool,
     cx: &Context<'_>,
 ) -> Vec<(G::Move, String)> {
-    let name = G::NAME;
+    let name = game.name();
     let text = game.to_text();
     let again = reread(game, cx);
     assert_eq!(
@@ -167,25 +167,25 @@ fn check_position<G: Game>(
     moves
 }
 
-/// Runs the properties for game `G` under each configuration text.
-fn properties<G: Game>(configs: &[&str], budget: Budget) {
+/// Runs the properties for game `name` under each configuration text, through `AnyGame`
+/// (every method the typed game's own).
+fn properties(name: &str, configs: &[&str], budget: Budget) {
     for config_text in configs {
-        let config = config_of::<G>(config_text);
-        let start = G::new(&config).unwrap_or_else(|e| panic!("{}: {config_text:?}: {e}", G::NAME));
-        // The registry builds the same start position.
         let pairs = registry::parse_config(config_text).unwrap_or_default();
-        let via_registry = registry::new_game(G::NAME, &pairs)
-            .unwrap_or_else(|e| panic!("{}: registry refuses {config_text:?}: {e}", G::NAME));
+        let start = registry::new_game(name, &pairs)
+            .unwrap_or_else(|e| panic!("{name}: registry refuses {config_text:?}: {e}"));
+        // The configuration given as text builds the same start position.
+        let from_text = variant_games::new_game(name, config_text)
+            .unwrap_or_else(|e| panic!("{name}: {config_text:?}: {e}"));
         assert_eq!(
-            via_registry.to_text(),
+            from_text.to_text(),
             start.to_text(),
-            "{}: {config_text:?}",
-            G::NAME
+            "{name}: {config_text:?}"
         );
 
         for case in 0..budget.cases {
             let seed = case + 1;
-            let mut rng = Rng::new(seed ^ ((G::NAME.len() as u64) << 20));
+            let mut rng = Rng::new(seed ^ ((name.len() as u64) << 20));
             let mut cx = Context {
                 config: config_text,
                 seed,
@@ -205,26 +205,19 @@ fn properties<G: Game>(configs: &[&str], budget: Budget) {
                 let mut next = game.clone();
                 assert!(
                     next.try_play(*m).is_ok(),
-                    "{}: {cx}: try_play refused the legal {text}",
-                    G::NAME
+                    "{name}: {cx}: try_play refused the legal {text}"
                 );
                 let played = history.play_text(text).unwrap_or_else(|e| {
-                    panic!(
-                        "{}: {cx}: the record refused the legal {text}: {e}",
-                        G::NAME
-                    )
+                    panic!("{name}: {cx}: the record refused the legal {text}: {e}")
                 });
                 assert_eq!(
-                    played,
-                    *m,
-                    "{}: {cx}: the record played another move for {text}",
-                    G::NAME
+                    played, *m,
+                    "{name}: {cx}: the record played another move for {text}"
                 );
                 assert_eq!(
                     history.position().to_text(),
                     next.to_text(),
-                    "{}: {cx}: record and game differ",
-                    G::NAME
+                    "{name}: {cx}: record and game differ"
                 );
                 cx.line.push(text.clone());
                 line.push(next);
@@ -234,108 +227,44 @@ fn properties<G: Game>(configs: &[&str], budget: Budget) {
             }
             // Undo back to the start: each step restores the exact text and hash.
             for expected in line.iter().rev().skip(1) {
-                assert!(history.undo().is_ok(), "{}: {cx}: undo", G::NAME);
+                assert!(history.undo().is_ok(), "{name}: {cx}: undo");
                 let now = history.position();
                 assert_eq!(
                     now.to_text(),
                     expected.to_text(),
-                    "{}: {cx}: undo restores the text",
-                    G::NAME
+                    "{name}: {cx}: undo restores the text"
                 );
                 assert_eq!(
                     now.zobrist(),
                     expected.zobrist(),
-                    "{}: {cx}: undo restores the hash",
-                    G::NAME
+                    "{name}: {cx}: undo restores the hash"
                 );
                 cx.line.pop();
             }
-            assert!(
-                history.undo().is_err(),
-                "{}: {cx}: undo past the start",
-                G::NAME
-            );
+            assert!(history.undo().is_err(), "{name}: {cx}: undo past the start");
         }
     }
 }
 
-#[cfg(feature = "chess3d")]
+/// Every game of the registry under every configuration of its test position file
+/// (`crates/<game>/data/<game>.positions`: for chess3d one height (FIDE chess), boxes of 2, 3
+/// and 8 heights, removal off, raised bases; for checkers3d Russian draughts and the boxes with
+/// the capture and promotion switches; for "Bishops" three players and the long game; for
+/// chess-T the rulesets and the 2020 switches).
 #[test]
-fn chess3d_properties_along_random_playouts() {
-    // H=1 is FIDE chess; H=2, 3 and 8 the box; removal off keeps all heights; raised bases.
-    properties::<variant_games::chess3d::Chess3d>(
-        &[
-            "heights=1",
-            "heights=2",
-            "heights=3",
-            "",
-            "heights=2;removal=off",
-            "heights=4;white-base=2;black-base=3",
-        ],
-        Budget {
-            cases: 6,
-            plies: 60,
-            children_every: 3,
-        },
-    );
-}
-
-#[cfg(feature = "checkers3d")]
-#[test]
-fn checkers3d_properties_along_random_playouts() {
-    properties::<variant_games::checkers3d::Checkers3d>(
-        &[
-            "heights=1;capture=free",
-            "heights=1",
-            "heights=2",
-            "",
-            "heights=3;promotion=end",
-            "heights=2;removal=off;capture=free",
-            "heights=4;white-heights=1,2;black-heights=3,4",
-        ],
-        Budget {
-            cases: 6,
-            plies: 80,
-            children_every: 2,
-        },
-    );
-}
-
-#[cfg(feature = "bishops4p")]
-#[test]
-fn bishops4p_properties_along_random_playouts() {
-    properties::<variant_games::bishops4p::Bishops>(
-        &[
-            "",
-            "players=3",
-            "mode=long",
-            "mode=long;players=3",
-            "castling=off;en-passant=off",
-        ],
-        Budget {
-            cases: 5,
-            plies: 80,
-            children_every: 3,
-        },
-    );
-}
-
-#[cfg(feature = "chess-t")]
-#[test]
-fn chess_t_properties_along_random_playouts() {
-    properties::<variant_games::chess_t::ChessT>(
-        &[
-            "",
-            "ruleset=chess-t-2020",
-            "ruleset=t1-2021",
-            "long-jumpers=on;guarded-castle=on",
-            "optional-prince=on;no-scouts=on",
-            "white-impregnable=a1,h1;black-impregnable=a8,h8",
-        ],
-        Budget {
-            cases: 6,
-            plies: 80,
-            children_every: 3,
-        },
-    );
+fn every_game_s_properties_along_random_playouts() {
+    for info in registry::games() {
+        let file = registry::test_positions(info.name).expect("a test position file");
+        let configs: Vec<&str> = file.configurations().map(|e| e.config).collect();
+        assert!(!configs.is_empty(), "{}: no configuration", info.name);
+        properties(
+            info.name,
+            &configs,
+            Budget {
+                cases: 6,
+                plies: 80,
+                children_every: 2,
+            },
+        );
+    }
 }
