@@ -66,7 +66,12 @@ impl SearchGame for Qubic {
         } else {
             -TEMPO
         };
-        tempo + if seat.index() == 0 { x_minus_o } else { -x_minus_o }
+        let lines = if seat.index() == 0 {
+            x_minus_o
+        } else {
+            -x_minus_o
+        };
+        tempo + lines
     }
 
     fn must_not_stand_pat(&self) -> bool {
