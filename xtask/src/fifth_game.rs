@@ -320,7 +320,12 @@ fn summary(
         let status = if s.result.is_ok() { "ok    " } else { "FAILED" };
         let said = match &s.result {
             Ok(said) => said.clone(),
-            Err(e) => e.lines().next().unwrap_or_default().to_string(),
+            // The failure's first lines (a cargo test failure: the panics' messages).
+            Err(e) => e
+                .lines()
+                .take(5)
+                .collect::<Vec<_>>()
+                .join("\n                     "),
         };
         eprintln!("  {:>6.1} s  {status}  {}: {said}", secs(s.took), s.what);
     }
