@@ -248,6 +248,36 @@ typedef uint32_t variants_reason;
 #endif // __cplusplus
 
 /**
+ * Which words of a status's reason `variants_game_status_reason` writes.
+ */
+enum variants_reason_part
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * A short id for programs, lower case with dashes (`checkmate`, `four-in-a-line`).
+   */
+  VARIANTS_REASON_PART_ID = 0,
+  /**
+   * The rule id on the game's rules page for a reason of the game's own (`Q-5`); empty for
+   * the reasons games share.
+   */
+  VARIANTS_REASON_PART_RULE = 1,
+  /**
+   * The words shown to players (`checkmate`, `four in a line`).
+   */
+  VARIANTS_REASON_PART_TEXT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum variants_reason_part variants_reason_part;
+#else
+typedef uint32_t variants_reason_part;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A position of one of the games, with its configuration. Opaque: made by
  * `variants_game_new`, `variants_game_from_text` or `variants_game_clone`, released by
  * `variants_game_free`.
