@@ -71,7 +71,11 @@ fn counts_cited_from_a_rules_page_are_on_the_page() {
         let page = rules_text(file.game);
         for entry in &file.entries {
             for count in &entry.counts {
-                let from_page = !count.source.starts_with("FIDE:") && !count.computed_here()
+                // A count derived by hand is derived in the data file's comment, not printed on
+                // the page.
+                let from_page = !count.source.starts_with("FIDE:")
+                    && !count.computed_here()
+                    && !count.source.contains("by hand")
                     || entry.id == "fide-start" && count.depth <= 6;
                 if from_page {
                     assert!(
