@@ -1463,9 +1463,48 @@ fn check_web(paths: &Paths) -> Result<String, String> {
             tail(&errors, 20)
         ));
     };
-    let result = web_game(&address);
+    let result = web_game(&address).and_then(|api| {
+        let page = placement_by_clicking(paths, &address)?;
+        Ok(format!("{api}; {page}"))
+    });
     drop(server);
     result
+}
+
+/// The page enters a placement by a click on one empty cell (`fifth-game/browser/placement.mjs`
+/// in Chromium through playwright-core). Skipped, and said so, where Node, Chromium or the
+/// browser tests' `node_modules` (`npm ci` in crates/variant-web/tests/browser) are missing.
+fn placement_by_clicking(paths: &Paths, address: &str) -> Result<String, String> {
+    let browser_dir = paths.root.join("crates/variant-web/tests/browser");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    let missing = if !browser_dir.join("node_modules/playwright-core").is_dir() {
+        Some("crates/variant-web/tests/browser/node_modules (run npm ci there)")
+    } else if !Path::new(&chromium).exists() {
+        Some("Chromium")
+    } else {
+        None
+    };
+    if let Some(missing) = missing {
+        return Ok(format!(
+            "the page's placement by clicking skipped: no {missing}"
+        ));
+    }
+    let script = paths.root.join("xtask/fifth-game/browser/placement.mjs");
+    let mut cmd = Command::new("node");
+    cmd.arg(&script)
+        .arg(format!("http://{address}"))
+        .arg(&browser_dir);
+    let ran = run(&mut cmd, None, COMMAND_TIMEOUT, true)?;
+    if ran.status.success() {
+        Ok(ran.stdout.trim().to_string())
+    } else {
+        Err(format!(
+            "node {}: {}{}",
+            script.display(),
+            ran.stdout,
+            ran.stderr
+        ))
+    }
 }
 
 /// A qubic game through the JSON API (docs/web.md): created, a refused move, played to x's
