@@ -82,7 +82,7 @@ macro_rules! dispatch_move_arms {
 }
 
 /// Declares one of the per-game enums: a variant per game of the list, holding the game's
-/// `$part` (its position type, move, configuration or move list), or [`NotBuilt`] for a game
+/// `$part` (its position type, move, configuration or move list), or [`NotBuilt`](crate::games::NotBuilt) for a game
 /// whose feature is off.
 macro_rules! per_game_enum {
     ($(#[$meta:meta])* $vis:vis enum $name:ident of $part:ident) => {
@@ -131,7 +131,7 @@ macro_rules! part_of {
 per_game_enum! {
     /// The typed game inside an [`AnyGame`].
     ///
-    /// A game left out of the build keeps its variant, holding [`NotBuilt`] (no value), so a
+    /// A game left out of the build keeps its variant, holding [`NotBuilt`](crate::games::NotBuilt) (no value), so a
     /// match that names every game compiles in every build.
     ///
     /// # Example
