@@ -123,8 +123,6 @@ pub fn history_to_pgn(history: &History<AnyGame>, tags: &[(&str, &str)]) -> Opti
     {
         use crate::{AnyMove, TypedGame};
         use variant_core::{Action, Game, Seat, Status};
-        // Irrefutable in a build whose only game is chess3d.
-        #[allow(irrefutable_let_patterns)]
         let TypedGame::Chess3d(start) = history.start().typed() else {
             return None;
         };

@@ -786,7 +786,8 @@ async fn undo(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -
     let req = action_body(&bytes)?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
-    let was_over = room.status.is_over();
+    // A finished game is refused by request_undo, so a take-back never reopens one: the game's
+    // timer and engine go on as they were.
     if let Some(keep) = room.request_undo(&req.token)? {
         app.store
             .truncate(&room.id, keep)
@@ -796,15 +797,7 @@ async fn undo(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     }
     publish(&slot, &room);
-    let answer = room.state();
-    let reopened = was_over && !room.status.is_over();
-    drop(room);
-    if reopened {
-        // The finished game's timer and engine had stopped.
-        start_timer(&app, &id);
-        kick_engine(&app, &id);
-    }
-    Ok(axum::Json(answer).into_response())
+    Ok(axum::Json(room.state()).into_response())
 }
 
 /// `GET /api/games/{id}/events`: server-sent events, one `state` event (with the board as
