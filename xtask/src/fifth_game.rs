@@ -17,11 +17,15 @@
 //!    (one line of the game list).
 //! 3. **Check the new code and the tests over every game.** `cargo fmt --check`, clippy with
 //!    `-D warnings` and the tests of the qubic crate; the engine's tests of its evaluation; the
-//!    test suites that go over every game of the registry ([`REGISTRY_TESTS`]: the facade's
-//!    perft data, test positions and registry, the engine's wins in one, the documentation's
-//!    rule ids and counts), which must take the new game as they take the others.
+//!    test suites that go over every game of the registry ([`REGISTRY_TESTS`], in one `cargo
+//!    test --workspace`: the facade's perft data, test positions and registry, the engine's
+//!    wins in one, the documentation's rule ids and counts), which must take the new game as
+//!    they take the others.
 //! 4. **Build and run the frontends** (`CARGO_TARGET_DIR=target/fifth-game/target`, so the
-//!    third-party crates are built once and kept between runs): `variants games`, `perft` at
+//!    third-party crates are built once and kept between runs; with `--shared-target` the
+//!    repository's own `target/`, so that a run after the repository's debug build — CI's,
+//!    after the test command — compiles only the crates the new game changes, at the price of
+//!    leaving the copy's `variants` and C library in `target/debug`): `variants games`, `perft` at
 //!    depths 1–3 against Q-11's counts, `play` to four in a line from moves on stdin, `analyse`
 //!    of a win in one, `show`, a short engine `match`; a C program built against the copy's C
 //!    library (the 64 move values of the start, the reason words of a win); the web server
@@ -80,22 +84,19 @@ const WRITTEN_BY_CARGO: [&str; 1] = ["Cargo.lock"];
 
 /// The test suites that run every game of the registry (the game's perft data and test
 /// positions through `AnyGame`, the engine on every win in one, the documentation's checks of
-/// the cited rule ids and counts), by crate, with the features that `cargo test --workspace`
-/// gives them: there features unify across the workspace, and the frontends turn on the
-/// facade's `all-games`, so variant-benches (whose own manifest names the four shipped games)
-/// sees every game of the list too.
-const REGISTRY_TESTS: [(&str, &[&str], &str); 3] = [
-    (
-        "variant-games",
-        &["registry", "perft_data", "test_positions"],
-        "",
-    ),
-    ("variant-engine", &["mate_in_one"], ""),
-    (
-        "variant-benches",
-        &["docs_test_positions", "docs_perft_data"],
-        "variant-games/all-games",
-    ),
+/// the cited rule ids and counts), by the name of their test target. They run in one `cargo
+/// test --workspace --test …`: the features then unify across the workspace as in the
+/// README's `cargo test --workspace` (the frontends turn on the facade's `all-games`, so
+/// variant-benches, whose own manifest names the four shipped games, sees every game of the
+/// list too), and with `--shared-target` every crate the new game does not change is the one
+/// that command built.
+const REGISTRY_TESTS: [&str; 6] = [
+    "registry",
+    "perft_data",
+    "test_positions",
+    "mate_in_one",
+    "docs_test_positions",
+    "docs_perft_data",
 ];
 
 /// How long one command may run before it is stopped and reported.
@@ -123,12 +124,14 @@ struct Paths {
     out: PathBuf,
     /// The target directory of the copy's builds (kept between runs).
     target: PathBuf,
+    /// Whether `target` is the repository's own target directory (`--shared-target`).
+    shared_target: bool,
     /// Files the checks write (the C program, the web server's database, records).
     scratch: PathBuf,
 }
 
 impl Paths {
-    fn new() -> Result<Paths, String> {
+    fn new(shared_target: bool) -> Result<Paths, String> {
         let root = crate::install::workspace();
         let root = root
             .canonicalize()
@@ -137,7 +140,12 @@ impl Paths {
         Ok(Paths {
             work: out.join("work"),
             fresh: out.join("work.new"),
-            target: out.join("target"),
+            target: if shared_target {
+                root.join("target")
+            } else {
+                out.join("target")
+            },
+            shared_target,
             scratch: out.join("scratch"),
             root,
             out,
@@ -204,13 +212,17 @@ fn secs(d: Duration) -> f64 {
 /// The task.
 pub fn fifth_game(args: &[String]) -> Result<(), String> {
     let working_tree = args.iter().any(|a| a == "--working-tree");
-    if let Some(unknown) = args.iter().find(|a| *a != "--working-tree") {
+    let shared_target = args.iter().any(|a| a == "--shared-target");
+    if let Some(unknown) = args
+        .iter()
+        .find(|a| *a != "--working-tree" && *a != "--shared-target")
+    {
         return Err(format!(
-            "fifth-game [--working-tree]: unknown argument {unknown:?}"
+            "fifth-game [--working-tree] [--shared-target]: unknown argument {unknown:?}"
         ));
     }
     let started = Instant::now();
-    let paths = Paths::new()?;
+    let paths = Paths::new(shared_target)?;
     let mut steps = Steps::default();
     let copied = if working_tree {
         "copy the workspace (working tree)"
@@ -267,22 +279,22 @@ pub fn fifth_game(args: &[String]) -> Result<(), String> {
     });
     // The suites that go over every game of the registry: they must take the new game as
     // they take the others.
-    for (krate, tests, features) in REGISTRY_TESTS {
-        let what = format!("{krate}: tests over every game ({})", tests.join(", "));
-        steps.run(&what, || {
-            let mut args = vec!["test", "-p", krate, "--no-fail-fast"];
-            if !features.is_empty() {
-                args.extend(["--features", features]);
-            }
-            for test in tests {
-                args.extend(["--test", test]);
-            }
-            cargo(&args).map(|out| format!("{} tests passed", passed(&out)))
-        });
-    }
+    steps.run("tests over every game of the registry", || {
+        let mut args = vec!["test", "--workspace", "--no-fail-fast"];
+        for test in REGISTRY_TESTS {
+            args.extend(["--test", test]);
+        }
+        cargo(&args).map(|out| {
+            format!(
+                "{} tests passed ({})",
+                passed(&out),
+                REGISTRY_TESTS.join(", ")
+            )
+        })
+    });
     let built = steps.run("build variants and the C library", || {
         cargo(&["build", "-p", "variant-cli", "-p", "variant-ffi"])
-            .map(|_| "target/fifth-game/target/debug".to_string())
+            .map(|_| format!("{}", paths.target.join("debug").display()))
     });
     let checks: [(&str, Check); 9] = [
         ("variants games", check_games),
@@ -663,18 +675,28 @@ fn files_under(dir: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 /// Step 2b: the fresh copy replaces the last run's, every file whose bytes did not change
-/// keeping the last copy's modification time.
+/// keeping the time of the build it was compiled in.
 ///
 /// Cargo decides by modification time whether a crate's sources changed since its last build
-/// in the (kept) target directory. A copy made anew with new times would rebuild the whole
-/// workspace every run; the originals' times would not do either, since a file changed in the
-/// repository after the last run's copy but before its build is older than that build. The
-/// content decides: a file equal to the last copy's keeps its time, any other file is new.
+/// in the target directory. A copy made anew with new times would rebuild the whole workspace
+/// every run. With the task's own target directory, the content decides against the last copy:
+/// the originals' times would not do, since a file changed in the repository after the last
+/// run's copy but before its build is older than that build; so a file equal to the last
+/// copy's keeps that copy's time, any other file is new. With `--shared-target` the copy builds
+/// in the repository's own target directory, where Cargo names a workspace crate by its path
+/// relative to the workspace root (the copy's crates and the repository's share their
+/// artifacts): a file equal to the repository's keeps the repository file's time, so the
+/// crates the new game does not change are not compiled again, and any other file is new.
 fn settle(paths: &Paths) -> Result<String, String> {
     let files = files_under(&paths.fresh)?;
     let mut changed = Vec::new();
+    let compared_with = if paths.shared_target {
+        &paths.root
+    } else {
+        &paths.work
+    };
     for relative in &files {
-        let old = paths.work.join(relative);
+        let old = compared_with.join(relative);
         let same = std::fs::read(&old).ok().is_some_and(|bytes| {
             std::fs::read(paths.fresh.join(relative)).is_ok_and(|new| new == bytes)
         });
@@ -711,9 +733,14 @@ fn settle(paths: &Paths) -> Result<String, String> {
         ""
     };
     Ok(format!(
-        "target/fifth-game/work: {} of {} files new or changed since the last run{}",
+        "target/fifth-game/work: {} of {} files new or changed since {}{}",
         changed.len(),
         files.len(),
+        if paths.shared_target {
+            "the repository's"
+        } else {
+            "the last run"
+        },
         if changed.is_empty() {
             String::new()
         } else {

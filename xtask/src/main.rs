@@ -24,11 +24,12 @@
 //!   with one game feature, hold that game's crate and no other (`cargo tree`), compile with
 //!   it, and (unless `--check-only`) the facade's and the engine's tests pass with it (see
 //!   `one_game.rs`).
-//! - `fifth-game [--working-tree]`: a copy of the workspace (`target/fifth-game/work`; HEAD, or
+//! - `fifth-game [--working-tree] [--shared-target]`: a copy of the workspace (`target/fifth-game/work`; HEAD, or
 //!   the working tree) with the test game Qubic of `xtask/fifth-game/` added as its crate and
 //!   one line of the game list, built, and every frontend run against it; fails when a
 //!   frontend or a test over every game fails on it, or when adding it touched more files than
-//!   docs/architecture.md allows (see `fifth_game.rs`).
+//!   docs/architecture.md allows (see `fifth_game.rs`). `--shared-target` builds in the
+//!   repository's `target/` (CI, after the test command) instead of `target/fifth-game/target`.
 //! - `package`: `cargo package` of every published crate, verified by building each from its
 //!   package (see `package.rs`).
 //! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
@@ -210,7 +211,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
                  dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
-                 one-game [--check-only] [GAME…]|fifth-game [--working-tree]|package|\
+                 one-game [--check-only] [GAME…]|fifth-game [--working-tree] [--shared-target]|package|\
                  embedder-bench [--quick]|soak [--minutes M]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);
