@@ -5,8 +5,10 @@ use crate::room::{Player, Refusal, Room, active_seats};
 use crate::store::{GameRow, LogEntry, Store};
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::Request;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::{Method, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -131,7 +133,14 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/events", get(events))
+        .method_not_allowed_fallback(|method: Method| async move {
+            ApiError(
+                StatusCode::METHOD_NOT_ALLOWED,
+                format!("this path does not take {method} (see the Allow header)"),
+            )
+        })
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+        .layer(axum::middleware::from_fn(json_bodies_only))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             |_: Box<dyn std::any::Any + Send>| {
@@ -143,6 +152,49 @@ pub fn router(app: Shared) -> Router {
             },
         ))
         .with_state(app)
+}
+
+/// Refuses a request body that does not say it is JSON (`Content-Type: application/json`, or
+/// a `+json` type, with any parameters), with 415 and the type it said: a client that sends
+/// `text/plain` or a form by mistake learns it instead of having its body read as JSON. A
+/// request without a body needs no type.
+async fn json_bodies_only(request: Request, next: Next) -> Response {
+    let has_body = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|n| n.trim() != "0")
+        || request.headers().contains_key(header::TRANSFER_ENCODING);
+    if !has_body {
+        return next.run(request).await;
+    }
+    let kind = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let essence = kind
+        .as_deref()
+        .and_then(|k| k.split(';').next())
+        .map(|k| k.trim().to_ascii_lowercase());
+    match essence.as_deref() {
+        Some(e)
+            if e == "application/json"
+                || (e.starts_with("application/") && e.ends_with("+json")) =>
+        {
+            next.run(request).await
+        }
+        _ => {
+            let said = kind.map_or_else(
+                || "no Content-Type".to_string(),
+                |k| format!("Content-Type {k:?}"),
+            );
+            ApiError(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!("request body: {said}; send JSON with Content-Type: application/json"),
+            )
+            .into_response()
+        }
+    }
 }
 
 /// Reads a JSON object body, with errors that say what is wrong.

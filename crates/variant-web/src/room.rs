@@ -866,6 +866,7 @@ impl Room {
             "ply": self.log.len(),
             "claimable": self.history.claimable_draw().map(|r| r.to_string()),
             "abortable": self.history.may_abort(),
+            "records": record_formats(&self.history),
             "draw_offers": flags(&self.draw_offers),
             "undo_requests": flags(&self.undo_requests),
             "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
@@ -890,6 +891,17 @@ impl Room {
             "view": serde_json::to_value(variant_games::page::describe(game)).unwrap_or(Value::Null),
             "instance": crate::instance(),
         })
+    }
+}
+
+/// The formats `GET /api/games/{id}/record` gives for this game: JSON always, PGN for a game
+/// that has a PGN form (it depends on the start only: FIDE chess, chess3d at one height).
+fn record_formats(history: &History<AnyGame>) -> Vec<&'static str> {
+    let start = History::new(history.start().clone());
+    if variant_games::history_to_pgn(&start, &[]).is_some() {
+        vec!["json", "pgn"]
+    } else {
+        vec!["json"]
     }
 }
 

@@ -173,6 +173,110 @@ fn bad_requests_are_clear_4xx() {
     assert_eq!(server.get(&format!("/api/games/{id}")).0, 200);
 }
 
+/// A body must say it is JSON (a `text/plain` or form body is not read as JSON), and a path
+/// asked with a method it does not take answers 405 with the documented `{"error": …}` and
+/// its `Allow` header.
+#[test]
+fn bodies_must_be_json_and_wrong_methods_say_so() {
+    let dir = scratch("types");
+    let server = Server::start(&dir.join("games.db"));
+    let create = br#"{"game": "chess3d", "config": "heights=1"}"#;
+    for kind in [
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+        Some("application/jsonp"),
+        None,
+    ] {
+        let (status, _, body) = server.typed("POST", "/api/games", kind, create);
+        assert_eq!(status, 415, "{kind:?}: {body}");
+        let v: Value = serde_json::from_str(&body).expect("errors are JSON");
+        let error = str_of(&v, "error");
+        assert!(
+            error.contains("application/json") && error.contains(kind.unwrap_or("no Content-Type")),
+            "{kind:?}: {error}"
+        );
+    }
+    for kind in [
+        "application/json",
+        "application/json; charset=utf-8",
+        "Application/JSON",
+    ] {
+        let (status, _, body) = server.typed("POST", "/api/games", Some(kind), create);
+        assert_eq!(status, 201, "{kind}: {body}");
+    }
+    // Without a body no type is needed (the page takes a seat with an empty POST).
+    let created = server
+        .typed("POST", "/api/games", Some("application/json"), create)
+        .2;
+    let id = str_of(&serde_json::from_str(&created).unwrap(), "id").to_string();
+    let (status, _, body) =
+        server.typed("POST", &format!("/api/games/{id}/seats/black"), None, b"");
+    assert_ne!(status, 415, "{body}");
+    for (method, path, allowed) in [
+        (
+            "DELETE",
+            "/api/games".to_string(),
+            ["GET", "POST"].as_slice(),
+        ),
+        ("GET", format!("/api/games/{id}/moves"), ["POST"].as_slice()),
+        ("PUT", format!("/api/games/{id}"), ["GET"].as_slice()),
+    ] {
+        let (status, head, body) = server.typed(method, &path, None, b"");
+        assert_eq!(status, 405, "{method} {path}: {body}");
+        let v: Value = serde_json::from_str(&body).expect("a 405 is JSON");
+        assert!(
+            str_of(&v, "error").contains(method),
+            "{method} {path}: {body}"
+        );
+        let allow = head
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("allow: ")
+                    .or_else(|| l.strip_prefix("Allow: "))
+            })
+            .unwrap_or_else(|| panic!("{method} {path}: no Allow header in {head}"));
+        for m in allowed {
+            assert!(
+                allow.contains(m),
+                "{method} {path}: Allow {allow:?} lacks {m}"
+            );
+        }
+    }
+}
+
+/// The state names the record formats a game has, and those are exactly the ones the record
+/// route gives (the page asks for no other, so no page logs a failed request).
+#[test]
+fn the_state_names_the_record_formats_the_game_has() {
+    let dir = scratch("records");
+    let server = Server::start(&dir.join("games.db"));
+    for (game, config, formats) in [
+        ("chess3d", "heights=1", vec!["json", "pgn"]),
+        ("chess3d", "heights=2", vec!["json"]),
+        ("checkers3d", "", vec!["json"]),
+        ("bishops4p", "", vec!["json"]),
+        ("chess-t", "", vec!["json"]),
+    ] {
+        let created = create(&server, json!({"game": game, "config": config}));
+        let id = str_of(&created, "id");
+        let s = state(&server, id);
+        assert_eq!(s["records"], json!(formats), "{game} {config}");
+        for format in ["json", "pgn"] {
+            let (status, body) = server.raw(
+                "GET",
+                &format!("/api/games/{id}/record?format={format}"),
+                None,
+            );
+            let listed = formats.contains(&format);
+            assert_eq!(
+                status == 200,
+                listed,
+                "{game} {config} {format}: {status} {body}"
+            );
+        }
+    }
+}
+
 #[test]
 fn engine_seat_replies_by_itself() {
     let dir = scratch("engine");

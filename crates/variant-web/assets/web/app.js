@@ -91,10 +91,15 @@ function linkItem(label, path, attrs = {}) {
   return li;
 }
 
+// A time control as players write it: "5 min + 3 s", "10 s + 0 s", "1.5 min + 2 s" (a
+// control under a minute in seconds, not "0.2 min").
 function clockText(clock) {
   if (!clock) return "no clock";
-  const min = clock.initial_ms / 60000;
-  return (Number.isInteger(min) ? min : min.toFixed(1)) + " min + " + clock.increment_ms / 1000 + " s";
+  const seconds = (ms) => String(Math.round(ms / 100) / 10);
+  const initial = clock.initial_ms < 60000
+    ? seconds(clock.initial_ms) + " s"
+    : String(Math.round(clock.initial_ms / 6000) / 10) + " min";
+  return initial + " + " + seconds(clock.increment_ms) + " s";
 }
 
 // ---------------------------------------------------------------- the lobby
@@ -755,7 +760,9 @@ function stepTo(ply) {
   }
   document.body.dataset.viewPly = game.viewPly === null ? "" : String(ply);
   $("viewing").hidden = game.viewPly === null;
-  $("viewing-text").textContent = "Showing the position after move " + ply + " of " + state.ply + " (←/→ to step).";
+  // The arrow keys are a keyboard's; a touch screen has the move list and the buttons.
+  const keys = window.matchMedia("(hover: none)").matches ? "" : " (←/→ to step)";
+  $("viewing-text").textContent = "Showing the position after move " + ply + " of " + state.ply + keys + ".";
   drawPosition();
   renderHistory(state);
   if (game.viewPly !== null && !seen) fetchPast(ply);
@@ -787,8 +794,10 @@ async function fetchPast(ply) {
 
 function formatClock(ms) {
   ms = Math.max(0, ms);
-  if (ms < 10000) return (ms / 1000).toFixed(1);
-  const s = Math.ceil(ms / 1000);
+  // Tenths under ten seconds; above, whole seconds left, rounded down as players read a clock
+  // (10.002 s is "0:10", not "0:11").
+  if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
+  const s = Math.floor(ms / 1000);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = String(s % 60).padStart(2, "0");
@@ -1121,6 +1130,8 @@ function render(state) {
   else $("you").append(game.fatal ? "" : "You are watching.");
   $("status").textContent = statusText(state);
   $("top-status").textContent = statusText(state);
+  // The tab says when it is this player's move, as game sites do.
+  document.title = (myTurn(state) ? "Your turn · " : "") + state.game + " · variants";
   $("status").dataset.result = state.status.result;
   $("thinking").hidden = !state.thinking;
   $("thinking-text").textContent = state.thinking ? "The engine (" + state.thinking + ") is thinking…" : "";
@@ -1273,7 +1284,11 @@ async function showGame(id) {
   if (game.token) {
     try {
       const held = await api("GET", "/api/games/" + id + "/seat?token=" + encodeURIComponent(game.token));
-      if (!game.seat && held.seats.length === 1) game.seat = held.seats[0];
+      // The token decides: a link whose seat the token does not hold (hand-edited) plays the
+      // token's seat, or watches when the token holds several and the link names none of them.
+      if (!game.seat || !held.seats.includes(game.seat)) {
+        game.seat = held.seats.length === 1 ? held.seats[0] : null;
+      }
     } catch (e) {
       if (e.status === 403) {
         game.token = null;
@@ -1282,9 +1297,8 @@ async function showGame(id) {
     }
   }
   render(first);
-  fetch("/api/games/" + id + "/record?format=pgn", { method: "GET" })
-    .then((r) => ($("pgn-box").hidden = !r.ok))
-    .catch(() => {});
+  // The state names the record formats the game has: no request for one it has not.
+  $("pgn-box").hidden = !(first.records || []).includes("pgn");
   connect();
 }
 

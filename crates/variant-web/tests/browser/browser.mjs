@@ -248,11 +248,16 @@ try {
     const moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
     for (let i = 0; i < moves.length; i++) {
       await waitPly(page, i);
+      // One token holds both seats: every move is this page's, and its tab says so.
+      const title = await page.title();
+      check(title.startsWith("Your turn"), "the tab says it is your turn at ply " + i + ": " + title);
       await clickMove(page, moves[i]);
     }
     await waitPly(page, 4);
     const status = await page.textContent("#status");
     check(/black wins \(checkmate\)/.test(status), "result shown: " + status);
+    const over = await page.title();
+    check(!over.startsWith("Your turn"), "the tab of a finished game names no turn: " + over);
     check((await page.$$('[data-cell="e1"] .check')).length === 1, "the mated king is marked");
     check((await page.$$("#board .last")).length === 2, "the last move's two cells are marked");
     await page.context().close();
@@ -279,6 +284,23 @@ try {
     await white.context().close();
     await black.context().close();
     console.log("ok 3 - chess-T: a full game on two pages, King captured by the Scout exchange");
+  }
+
+  // 3b'. A hand-edited link whose seat its token does not hold: the token decides (the page
+  // plays Black with Black's token, whatever the link's seat says), and Black's tab says
+  // nothing of a turn while White is to move.
+  step = "edited link";
+  {
+    const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1" });
+    const page = await newPage();
+    await page.goto(base + created.links.black.replace("seat=black", "seat=white"));
+    await waitPly(page, 0);
+    const you = await page.textContent("#you");
+    check(/You play\s.*black/.test(you) && !/white/.test(you), "the token's seat is shown: " + you);
+    const title = await page.title();
+    check(!title.startsWith("Your turn"), "not Black's turn at the start: " + title);
+    await page.context().close();
+    console.log("ok 3 - an edited link plays the seat its token holds");
   }
 
   // 3c. checkers3d from a position (D3-51) with two heights, one person: White c3@1 steps up a

@@ -73,13 +73,42 @@ impl Server {
 
     /// One request with a raw body; `None` when there is no answer.
     pub fn try_raw(&self, method: &str, path: &str, body: Option<&[u8]>) -> Option<(u16, String)> {
+        self.try_typed(
+            method,
+            path,
+            Some("application/json"),
+            body.unwrap_or_default(),
+        )
+        .map(|(status, _, body)| (status, body))
+    }
+
+    /// One request whose body has the given `Content-Type` (none with `None`); the status,
+    /// the head of the answer (status line and headers) and its body.
+    pub fn typed(
+        &self,
+        method: &str,
+        path: &str,
+        content_type: Option<&str>,
+        body: &[u8],
+    ) -> (u16, String, String) {
+        self.try_typed(method, path, content_type, body)
+            .unwrap_or_else(|| panic!("{method} {path}: no answer"))
+    }
+
+    fn try_typed(
+        &self,
+        method: &str,
+        path: &str,
+        content_type: Option<&str>,
+        body: &[u8],
+    ) -> Option<(u16, String, String)> {
         let mut stream = TcpStream::connect(&self.addr).ok()?;
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .ok()?;
-        let body = body.unwrap_or_default();
+        let kind = content_type.map_or_else(String::new, |k| format!("Content-Type: {k}\r\n"));
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{kind}\
              Content-Length: {}\r\nConnection: close\r\n\r\n",
             self.addr,
             body.len()
@@ -92,11 +121,8 @@ impl Server {
         let _ = stream.read_to_end(&mut answer);
         let answer = String::from_utf8_lossy(&answer).to_string();
         let status = answer.split_whitespace().nth(1)?.parse().ok()?;
-        let body = answer
-            .split_once("\r\n\r\n")
-            .map(|(_, b)| b.to_string())
-            .unwrap_or_default();
-        Some((status, body))
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+        Some((status, head.to_string(), body.to_string()))
     }
 
     pub fn get(&self, path: &str) -> (u16, Value) {
