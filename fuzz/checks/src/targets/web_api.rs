@@ -1,7 +1,8 @@
 //! The web API of `variants serve` in-process (`variant_web::web_testing`): request bodies
 //! from the input, sent to the server's own router — POST /api/games (with or without a start
-//! position), moves, resign, draw, claim, undo — as raw bytes or as JSON objects with fuzzed
-//! fields and real ids and tokens.
+//! position), moves, resign, draw, claim, undo, abort — as raw bytes or as JSON objects with
+//! fuzzed fields and real ids and tokens; and the game's record as the page downloads it
+//! (GET /api/games/{id}/record, JSON, PGN or a fuzzed format).
 //!
 //! Checked on every answer:
 //! - never a 5xx (a panic in a handler is caught by the server and answered 500, so a 500 is
@@ -10,13 +11,17 @@
 //!   under 600 bytes (the project's rule for messages);
 //! - a refused request changes nothing: the game's state (GET) is the same before and after;
 //! - every state the server answers names a position that reads again
-//!   (`variant_games::from_text(game, config, position)`), and its `moves` are the legal moves there.
+//!   (`variant_games::from_text(game, config, position)`), and its `moves` are the legal moves there;
+//! - a JSON record loads (`variant_games::history_from_json`) and ends at the game's position;
+//!   a PGN record starts with its `[Event` tag and ends with the game's result.
 //!
-//! Input: game byte, configuration byte, players byte, then up to 12 requests, each an op byte,
-//! a body-shape byte and the body (up to the next newline for raw and text fields).
+//! Input: game byte, configuration byte, players byte, then up to 12 requests, each an op byte
+//! (create, move, an action or the record), a body-shape byte and the body (up to the next
+//! newline for raw and text fields).
 
 use crate::Bytes;
 use serde_json::{Value, json};
+use variant_games::variant_core::Game;
 use variant_web::web_testing::Server;
 
 const PLAYERS: &[&str] = &[
@@ -94,6 +99,53 @@ fn state(server: &Server, id: &str) -> Value {
     }
 }
 
+/// The record of game `id` as the page downloads it, in `format`: a refusal is a clean 4xx;
+/// a JSON record loads and ends at the game's position (`state`, when the game exists); a PGN
+/// record has its tags and ends with the game's result.
+fn check_record(server: &Server, id: &str, format: &str, state: Option<&Value>) {
+    let path = format!("/api/games/{id}/record?format={format}");
+    let (status, body) = server.request("GET", &path, b"");
+    if status != 200 {
+        let refused = answer(&format!("GET {path}"), status, &body);
+        assert!(refused.is_none(), "GET {path}: {status} is not a success");
+        return;
+    }
+    let position = state
+        .and_then(|s| s.get("position"))
+        .and_then(Value::as_str);
+    if format == "pgn" {
+        assert!(
+            body.starts_with("[Event "),
+            "GET {path}: a PGN record without its Event tag: {body:?}"
+        );
+        let result = body.split_whitespace().last().unwrap_or("");
+        assert!(
+            ["1-0", "0-1", "1/2-1/2", "*"].contains(&result),
+            "GET {path}: a PGN record that does not end with a result: {body:?}"
+        );
+        assert!(
+            body.contains(&format!("[Result \"{result}\"]")),
+            "GET {path}: the PGN record's Result tag is not the result it ends with: {body:?}"
+        );
+        return;
+    }
+    match variant_games::history_from_json(&body) {
+        Ok(history) => {
+            if let Some(position) = position {
+                assert_eq!(
+                    history.position().to_text(),
+                    position,
+                    "GET {path}: the record does not end at the game's position"
+                );
+            }
+        }
+        Err(e) => panic!(
+            "GET {path}: the game's JSON record does not load: {e}
+{body}"
+        ),
+    }
+}
+
 /// A text field: a real value, a fuzzed line, or nothing.
 fn field(bytes: &mut Bytes<'_>, real: Option<&str>) -> Value {
     match bytes.byte() % 5 {
@@ -160,7 +212,19 @@ pub fn run(data: &[u8]) {
                 .map(|(s, _)| s.clone())
         });
         let before = created.as_ref().map(|c| state(&server, &c.id));
-        let (path, body): (String, Vec<u8>) = match op % 7 {
+        if op % 9 == 8 {
+            let format = match shape % 4 {
+                0 | 1 => "json".to_string(),
+                2 => "pgn".to_string(),
+                _ => String::from_utf8_lossy(bytes.until_newline())
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect(),
+            };
+            check_record(&server, &id, &format, before.as_ref());
+            continue;
+        }
+        let (path, body): (String, Vec<u8>) = match op % 9 {
             0 => {
                 // Create, with a raw or a half-valid body.
                 let body = if shape.is_multiple_of(2) {
@@ -205,7 +269,7 @@ pub fn run(data: &[u8]) {
                 (format!("/api/games/{id}/moves"), body)
             }
             action => {
-                let verb = ["resign", "draw", "claim", "undo", "resign"][usize::from(action) - 3];
+                let verb = ["resign", "draw", "claim", "undo", "abort"][usize::from(action) - 3];
                 let body = if shape % 4 == 3 {
                     bytes.until_newline().to_vec()
                 } else {
