@@ -139,6 +139,21 @@ pub(crate) const fn pawn_barred(s: u8, dir: usize) -> bool {
     }
 }
 
+/// Whether a pawn of direction `dir` on `s` stands behind that direction's start line (rank 1
+/// for north, file a for east, rank 12 for south, file l for west): pawns only move forward
+/// (B4-6), and a pawn the duel turns never stood on the line behind its new start line either
+/// (that line was an extreme or the promotion line of its old direction, B4-22), so no game
+/// reaches a pawn there.
+#[inline]
+pub(crate) const fn behind_start_line(s: u8, dir: usize) -> bool {
+    match dir {
+        0 => rank_of(s) == 0,
+        1 => file_of(s) == 0,
+        2 => rank_of(s) == SIZE - 1,
+        _ => file_of(s) == SIZE - 1,
+    }
+}
+
 /// Whether a pawn of direction `dir` on `s` stands on that direction's start line (rank 2 for
 /// north, file b for east, rank 11 for south, file k for west; B4-6, B4-22).
 #[inline]

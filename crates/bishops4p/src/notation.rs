@@ -2,8 +2,8 @@
 
 use crate::config::{BishopsConfig, Mode};
 use crate::geometry::{
-    CASTLINGS, EMPTY, PAWN_FORWARD, cell_name, file_of, on_promotion_line, parse_cell,
-    parse_cell_prefix, pawn_barred, rank_of, sq, step,
+    CASTLINGS, EMPTY, PAWN_FORWARD, behind_start_line, cell_name, file_of, on_promotion_line,
+    parse_cell, parse_cell_prefix, pawn_barred, rank_of, sq, step,
 };
 use crate::moves::{Move, MoveKind};
 use crate::position::{
@@ -327,7 +327,8 @@ impl Bishops {
         if phase == Phase::Duel {
             self.set_duel_directions();
         }
-        // Pawns off their lines.
+        // Pawns off their lines: on an extreme line or the promotion line (the zone's far line
+        // in the duel) of their direction, or behind their start line (B4-6, B4-8, B4-22).
         for c in 0..4u8 {
             let dir = usize::from(self.pawn_dir[usize::from(c)]);
             let mut bad = None;
@@ -339,15 +340,17 @@ impl Bishops {
                         on_promotion_line(s, dir)
                     };
                     if pawn_barred(s, dir) || beyond {
-                        bad = Some(s);
+                        bad = Some((s, ""));
+                    } else if behind_start_line(s, dir) {
+                        bad = Some((s, " (behind its start line: pawns only move forward, B4-6)"));
                     }
                 }
             });
-            if let Some(s) = bad {
+            if let Some((s, why)) = bad {
                 return Err(err(
                     "placement",
                     format!(
-                        "a {} pawn cannot stand on {}",
+                        "a {} pawn cannot stand on {}{why}",
                         crate::SEAT_NAMES[usize::from(c)],
                         cell_name(s)
                     ),

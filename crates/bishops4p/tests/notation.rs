@@ -296,6 +296,41 @@ fn b4_21_an_inherited_mate_removes_the_player_at_the_next_ply() {
     }
 }
 
+/// B4-6 with B4-22: pawns only move forward, so no game has a pawn behind its start line
+/// (Black's on rank 12, White's on rank 1, Grey's on file a, Pink's on file l), and the reader
+/// refuses one. Found by the fuzz target `position_text` (the input is kept in
+/// `fuzz/regressions/position_text/`): a three-player long-game text with a Black pawn on i12
+/// was read; Pink's mate of White then started the Black–Pink duel, which turns Black's pawns
+/// east (B4-22), and i12 lies on the turned pawn's extreme line (rank 12): the duel's text
+/// did not read again.
+#[test]
+fn b4_6_no_pawn_behind_its_start_line() {
+    const TEXT: &str = "bR,2,bN,bB,bK,1,bB,bP,bR,2/2,bP,bR,bP,bP,bQ,bP,bQ,bP,pN,1/10,pP,pR/\
+        6,bP,3,pP,1/8,pP,2,pB/10,pP,pK/10,pP,1/8,pP,2,pR/1,wN,8,pP,pN/wQ,1,wP,wP,6,pP,1/\
+        4,wP,wP,wP,pQ,wP,wP,1,pR/2,wR,1,wB,wK,1,wB,wN,wR,2 p wbp w:-,g:-,b:Q,p:K - 1 0 long -";
+    let long = config(&[("players", "3"), ("mode", "long")]);
+    let err = Bishops::from_text(&long, TEXT).unwrap_err().to_string();
+    assert!(
+        err.contains("black pawn cannot stand on i12") && err.contains("behind its start line"),
+        "{err}"
+    );
+    // The same text without that pawn is read, and every position one move later (Pink's
+    // mates of White among them, which start the duel) reads again.
+    let fixed = TEXT.replacen("bB,bP,bR,2/", "bB,1,bR,2/", 1);
+    let g = Bishops::from_text(&long, &fixed).unwrap();
+    let mut duels = 0;
+    for m in moves(&g) {
+        let mut after = g.clone();
+        play(&mut after, &[m.as_str()]);
+        duels += usize::from(after.phase() == Phase::Duel);
+        let text = after.to_text();
+        let back =
+            Bishops::from_text(&long, &text).unwrap_or_else(|e| panic!("after {m}: {e}\n  {text}"));
+        assert_eq!(back.to_text(), text);
+    }
+    assert!(duels > 0, "no move of Pink mates White here");
+}
+
 /// Huge counters saturate instead of overflowing.
 #[test]
 fn huge_counters_do_not_overflow() {

@@ -103,11 +103,11 @@ impl Visit for &mut Run {
             let Some(config) = config_of::<G>(config_text) else {
                 continue;
             };
-            for round in 0..100 {
+            for round in 0..150 {
                 let Some(first) = start::<G>(configs, index) else {
                     break;
                 };
-                // A source position: a random playout of 0–99 plies from the start.
+                // A source position: a random playout of 0–149 plies from the start.
                 let noise = rng.bytes(80);
                 let mut bytes = Bytes::new(&noise);
                 let (line, _) = playout(first, &mut bytes, round);
