@@ -25,7 +25,11 @@
 //!    third-party crates are built once and kept between runs; with `--shared-target` the
 //!    repository's own `target/`, so that a run after the repository's debug build — CI's,
 //!    after the test command — compiles only the crates the new game changes, at the price of
-//!    leaving the copy's `variants` and C library in `target/debug`): `variants games`, `perft` at
+//!    leaving the copy's `variants` and C library in `target/debug`; the copy is then the
+//!    working tree's, kept in the system's temporary directory instead of `target/`, since
+//!    Cargo records the sources of a crate inside its target directory relative to that
+//!    directory, and the repository's builds of the crates both share would follow the copy's
+//!    files): `variants games`, `perft` at
 //!    depths 1–3 against Q-11's counts, `play` to four in a line from moves on stdin, `analyse`
 //!    of a win in one, `show`, a short engine `match`; a C program built against the copy's C
 //!    library (the 64 move values of the start, the reason words of a win); the web server
@@ -137,9 +141,25 @@ impl Paths {
             .canonicalize()
             .map_err(|e| format!("{}: {e}", root.display()))?;
         let out = root.join("target").join("fifth-game");
+        // With the repository's target directory, the copy must live outside it: Cargo records
+        // a crate's source files relative to the target directory when they are inside it, and
+        // the repository's own builds of the crates the copy shares (same path relative to the
+        // workspace root, same features) would then follow the copy's files instead of their
+        // own. Outside it, each build checks its own workspace's files.
+        let copies = if shared_target {
+            let tag = root
+                .to_string_lossy()
+                .bytes()
+                .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            std::env::temp_dir().join(format!("variants-fifth-game-{tag:016x}"))
+        } else {
+            out.clone()
+        };
         Ok(Paths {
-            work: out.join("work"),
-            fresh: out.join("work.new"),
+            work: copies.join("work"),
+            fresh: copies.join("work.new"),
             target: if shared_target {
                 root.join("target")
             } else {
@@ -221,6 +241,10 @@ pub fn fifth_game(args: &[String]) -> Result<(), String> {
             "fifth-game [--working-tree] [--shared-target]: unknown argument {unknown:?}"
         ));
     }
+    // Sharing the repository's build, the copy must hold the repository's files as they are
+    // (a file of HEAD that differs from the working tree would replace the repository's build
+    // of its crate with HEAD's).
+    let working_tree = working_tree || shared_target;
     let started = Instant::now();
     let paths = Paths::new(shared_target)?;
     let mut steps = Steps::default();
@@ -509,8 +533,9 @@ fn cargo_in(paths: &Paths, args: &[&str]) -> Result<String, String> {
             panics.join("\n")
         };
         Err(format!(
-            "cargo {} (in target/fifth-game/work) failed ({}):\n{detail}",
+            "cargo {} (in {}) failed ({}):\n{detail}",
             args.join(" "),
+            paths.work.display(),
             ran.status,
         ))
     }
@@ -733,7 +758,8 @@ fn settle(paths: &Paths) -> Result<String, String> {
         ""
     };
     Ok(format!(
-        "target/fifth-game/work: {} of {} files new or changed since {}{}",
+        "{}: {} of {} files new or changed since {}{}",
+        paths.work.display(),
         changed.len(),
         files.len(),
         if paths.shared_target {
