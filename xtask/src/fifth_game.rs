@@ -23,8 +23,8 @@
 //!    they take the others.
 //! 4. **Build and run the frontends** (`CARGO_TARGET_DIR=target/fifth-game/target`, so the
 //!    third-party crates are built once and kept between runs; with `--shared-target` the
-//!    repository's own `target/`, so that a run after the repository's debug build — CI's,
-//!    after the test command — compiles only the crates the new game changes, at the price of
+//!    repository's own `target/`, so that a run after the repository's debug build (`cargo test
+//!    --workspace`) compiles only the crates the new game changes, at the price of
 //!    leaving the copy's `variants` and C library in `target/debug`; the copy is then the
 //!    working tree's, kept in the system's temporary directory instead of `target/`, since
 //!    Cargo records the sources of a crate inside its target directory relative to that
