@@ -29,7 +29,7 @@
 //!   one line of the game list, built, and every frontend run against it; fails when a
 //!   frontend or a test over every game fails on it, or when adding it touched more files than
 //!   docs/architecture.md allows (see `fifth_game.rs`). `--shared-target` builds in the
-//!   repository's `target/` (CI, after the test command) instead of `target/fifth-game/target`.
+//!   repository's `target/` (after `cargo test --workspace`) instead of `target/fifth-game/target`.
 //! - `package`: `cargo package` of every published crate, verified by building each from its
 //!   package (see `package.rs`).
 //! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
