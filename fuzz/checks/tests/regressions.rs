@@ -59,7 +59,7 @@ fn every_kept_crash_input_passes_its_target() {
         "{} of {replayed} kept crash inputs fail again (the panic messages are above): {failures:?}",
         failures.len()
     );
-    // The issue-16 crash is the first; the directory must not silently vanish.
+    // The placement kept after White left was the first crash; the directory must not silently vanish.
     assert!(
         replayed >= 1,
         "no crash input found under {}",
@@ -67,15 +67,15 @@ fn every_kept_crash_input_passes_its_target() {
     );
 }
 
-/// The issue-16 input passes for the reason the rules give, not by luck of the playout: its
+/// The kept input of the placement kept after White left passes for the reason the rules give, not by luck of the playout: its
 /// start text (White's king moved while a knight placement is pending) is refused as
 /// unreachable, naming B4-23.
 #[test]
 fn a_kept_start_text_is_refused_with_the_rule() {
     let data = std::fs::read(
-        regressions_dir().join("position_text/issue16-bishops4p-placement-kept-after-white-left"),
+        regressions_dir().join("position_text/bishops4p-placement-kept-after-white-left"),
     )
-    .expect("the issue-16 crash input is kept");
+    .expect("the crash input of the placement kept after White left is kept");
     assert_eq!(
         &data[..2],
         &[2, 4],
