@@ -33,8 +33,10 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod any;
+pub mod datagen;
 pub mod eval;
 mod limits;
+pub mod nnue;
 mod ordering;
 mod score;
 mod search;

@@ -83,6 +83,31 @@ impl MoveFacts {
 /// assert_eq!(game.evaluate(Seat(0)), -game.evaluate(Seat(1)));
 /// ```
 pub trait SearchGame: Game {
+    /// How a learned evaluation reads this game's board in this configuration
+    /// ([`crate::nnue`]); `None` (the default) where the game has no learned evaluation. The
+    /// layout must not change during a game (a chess3d height that goes leaves its cells
+    /// empty).
+    ///
+    /// ```
+    /// use chess3d::{Chess3d, Chess3dConfig};
+    /// use variant_engine::SearchGame;
+    ///
+    /// let layout = Chess3d::default().nnue_layout().expect("chess3d has one");
+    /// assert_eq!((layout.cells(), layout.kinds(), layout.seats()), (512, 6, 2));
+    /// ```
+    fn nnue_layout(&self) -> Option<crate::nnue::Layout> {
+        None
+    }
+
+    /// Writes the board codes of the position into `codes` (one per cell of
+    /// [`SearchGame::nnue_layout`], in its order: `0` empty, `1 + seat * kinds + kind` a piece,
+    /// as [`variant_core::planes::Observation::board_codes`] numbers them). Called at every
+    /// node the learned evaluation scores, so games write it from their bitboards. The default
+    /// writes nothing.
+    fn nnue_codes(&self, codes: &mut [u8]) {
+        let _ = codes;
+    }
+
     /// Facts about `mv`, a legal move of this position.
     fn move_facts(&self, mv: Self::Move) -> MoveFacts;
 

@@ -21,6 +21,7 @@ mod errors;
 mod game;
 mod history;
 mod matches;
+mod nnue;
 mod pieces;
 mod search;
 mod status;
@@ -113,6 +114,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_references, m)?)?;
     m.add_function(wrap_pyfunction!(test_positions, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::perft_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::datagen_header, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::datagen_games, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_layout, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::release_tables, m)?)?;
     m.add_function(wrap_pyfunction!(matches::match_run, m)?)?;
     m.add_function(wrap_pyfunction!(matches::match_game, m)?)?;

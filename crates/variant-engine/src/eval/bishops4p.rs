@@ -271,6 +271,36 @@ impl SearchGame for Bishops {
         )
     }
 
+    fn nnue_layout(&self) -> Option<crate::nnue::Layout> {
+        // Seat p's army is White's turned p quarter turns clockwise (B4-4): turning the board
+        // back as often shows every seat its army at the bottom, as the page does.
+        Some(crate::nnue::Layout::new("bishops4p", [1, 12, 12], 6, 4, |seat, [b, r, f]| {
+            let (mut x, mut y) = (f, r);
+            for _ in 0..seat {
+                (x, y) = (11 - y, x);
+            }
+            [b, y, x]
+        }))
+    }
+
+    fn nnue_codes(&self, codes: &mut [u8]) {
+        codes.fill(0);
+        self.for_each_piece(|(file, rank), seat, piece| {
+            // Kinds in the picture's order: K, Q, R, B, N, P.
+            let kind = match piece {
+                Piece::King => 0,
+                Piece::Queen => 1,
+                Piece::Rook => 2,
+                Piece::Bishop => 3,
+                Piece::Knight => 4,
+                Piece::Pawn => 5,
+            };
+            if let Some(c) = codes.get_mut(rank * 12 + file) {
+                *c = (1 + seat.index() * 6 + kind) as u8;
+            }
+        });
+    }
+
     fn must_not_stand_pat(&self) -> bool {
         self.is_in_check(self.side_to_move())
     }

@@ -206,6 +206,22 @@ impl SearchGame for Checkers3d {
         }
     }
 
+    fn nnue_layout(&self) -> Option<crate::nnue::Layout> {
+        let heights = usize::from(self.config().heights());
+        Some(crate::nnue::Layout::two_seats("checkers3d", [heights, 8, 8], 2, true))
+    }
+
+    fn nnue_codes(&self, codes: &mut [u8]) {
+        codes.fill(0);
+        for (cell, seat, king) in self.pieces() {
+            let i = (usize::from(cell.z) * 8 + usize::from(cell.y)) * 8 + usize::from(cell.x);
+            if let Some(c) = codes.get_mut(i) {
+                // Kinds in the picture's order: M (man), K (king).
+                *c = (1 + seat.index() * 2 + usize::from(king)) as u8;
+            }
+        }
+    }
+
     fn must_not_stand_pat(&self) -> bool {
         // Whether a capture is compulsory now (D3-11): every legal move is then a capture.
         let mut moves = <Checkers3d as Game>::MoveList::default();

@@ -189,6 +189,37 @@ impl SearchGame for Chess3d {
         pieces.then(|| self.passed())
     }
 
+    fn nnue_layout(&self) -> Option<crate::nnue::Layout> {
+        // The configuration's heights: a height that goes (C3-30) leaves its cells empty.
+        let heights = usize::from(self.config().heights);
+        Some(crate::nnue::Layout::two_seats("chess3d", [heights, 8, 8], 6, false))
+    }
+
+    fn nnue_codes(&self, codes: &mut [u8]) {
+        codes.fill(0);
+        // The kinds in the order of the picture's letters (K, Q, R, B, N, P).
+        const KINDS: [Piece; 6] = [
+            Piece::King,
+            Piece::Queen,
+            Piece::Rook,
+            Piece::Bishop,
+            Piece::Knight,
+            Piece::Pawn,
+        ];
+        for z in 0..self.heights() {
+            for color in [Color::White, Color::Black] {
+                for (kind, &piece) in KINDS.iter().enumerate() {
+                    let code = (1 + color.index() * 6 + kind) as u8;
+                    for i in bits(self.bitboard(z, color, piece)) {
+                        if let Some(c) = codes.get_mut(usize::from(z) * 64 + usize::from(i)) {
+                            *c = code;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn must_not_stand_pat(&self) -> bool {
         self.is_in_check(variant_games::Game::side_to_move(self))
     }

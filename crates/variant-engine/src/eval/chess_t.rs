@@ -131,6 +131,24 @@ impl SearchGame for ChessT {
         decided(self) || self.is_in_check(self.side_to_move())
     }
 
+    fn nnue_layout(&self) -> Option<crate::nnue::Layout> {
+        Some(crate::nnue::Layout::two_seats("chess-t", [1, 8, 8], 7, false))
+    }
+
+    fn nnue_codes(&self, codes: &mut [u8]) {
+        use variant_core::planes::Observation;
+        codes.fill(0);
+        let kinds = self.piece_kinds();
+        for cell in Cell::all() {
+            if let Some((seat, piece)) = self.piece_at(cell)
+                && let Some(kind) = kinds.iter().position(|&k| k == piece.letter().to_ascii_uppercase())
+                && let Some(c) = codes.get_mut(usize::from(cell.index()))
+            {
+                *c = (1 + seat.index() * kinds.len() + kind) as u8;
+            }
+        }
+    }
+
     fn must_not_stand_pat(&self) -> bool {
         // Check is only a warning (CT-13); a King left en prise is captured in quiescence.
         false
