@@ -114,6 +114,13 @@ pub enum Command {
         /// One JSON object at the end (keys best, score, depth, nodes, nps, time_ms, pv).
         #[arg(long)]
         json: bool,
+        /// Evaluate with this net file (docs/engine.md, "The learned evaluation").
+        #[arg(long, value_name = "NET", conflicts_with = "eval")]
+        eval_file: Option<std::path::PathBuf>,
+        /// `classic` (the hand-written evaluation) or `default` (the game's shipped net where
+        /// one covers the configuration, else the hand-written one).
+        #[arg(long, value_name = "EVAL", value_parser = ["classic", "default"])]
+        eval: Option<String>,
     },
     /// Games between players: W/D/L per player, the Elo difference for two, an optional SPRT.
     Match {
@@ -152,9 +159,53 @@ pub enum Command {
         /// sprt with llr/lower/upper/result).
         #[arg(long)]
         json: bool,
+        /// The evaluation of every `engine` player that does not choose its own with `eval=`:
+        /// this net file.
+        #[arg(long, value_name = "NET", conflicts_with = "eval")]
+        eval_file: Option<std::path::PathBuf>,
+        /// The same, `classic` or `default`.
+        #[arg(long, value_name = "EVAL", value_parser = ["classic", "default"])]
+        eval: Option<String>,
     },
     /// Speak the engine protocol: UCI with UCI_Variant, FIDE chess by default (protocol.md).
-    Uci,
+    Uci {
+        /// The `EvalFile` option's value at start: this net file.
+        #[arg(long, value_name = "NET", conflicts_with = "eval")]
+        eval_file: Option<std::path::PathBuf>,
+        /// The same, `classic` or `default`.
+        #[arg(long, value_name = "EVAL", value_parser = ["classic", "default"])]
+        eval: Option<String>,
+    },
+    /// Self-play training data for the learned evaluation (docs/engine.md, "Training data").
+    Datagen {
+        /// Game and configuration.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Games to play.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+        games: u64,
+        /// Nodes the engine searches per move.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Random plies at the start of each game (not recorded).
+        #[arg(long, default_value_t = 8)]
+        random_plies: u32,
+        /// Plies after which a game is scored a draw.
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+        max_plies: u32,
+        /// Game i is played from seed SEED + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Threads (each plays whole games); 0 = all cores.
+        #[arg(long, short, default_value_t = 1)]
+        threads: usize,
+        /// The file to write (VGDATA).
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// No progress line.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Move-generation speed on each game's standard positions (node counts checked).
     Bench {
         /// Games to measure (default: all).

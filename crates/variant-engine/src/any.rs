@@ -7,7 +7,9 @@
 //! game's name. A game the facade was built with but the engine was not (another crate turned
 //! the facade's feature on) is answered unsearched, with its first legal move.
 
+use crate::nnue::{Evaluation, Network};
 use crate::{Limits, Progress, SearchGame, SearchResult, Searcher};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use variant_games::{AnyGame, AnyMove, Game, TypedGame};
 
@@ -58,6 +60,10 @@ macro_rules! per_game_engine {
                             } else {
                                 Searcher::with_hash_mb(self.hash_mb)
                             };
+                            let net = self.evaluation.net_for(g.nnue_layout().as_ref());
+                            if !same_net(searcher.network(), net.as_ref()) {
+                                searcher.set_network(net);
+                            }
                             let result = run_typed(&mut searcher, g, earlier, limits, stop, progress);
                             self.typed = Some(Typed::$game(searcher));
                             result
@@ -101,6 +107,7 @@ variant_games::with_games!(per_game_engine, ());
 pub struct AnyEngine {
     hash_mb: usize,
     typed: Option<Typed>,
+    evaluation: Evaluation,
 }
 
 impl std::fmt::Debug for AnyEngine {
@@ -139,7 +146,38 @@ impl AnyEngine {
         AnyEngine {
             hash_mb: megabytes.max(1),
             typed: None,
+            evaluation: Evaluation::Default,
         }
+    }
+
+    /// Evaluates with `evaluation` from the next search on: [`Evaluation::Default`] (each
+    /// game's shipped net where one covers its board, else its hand-written evaluation, as a
+    /// new engine does), [`Evaluation::Classic`], or a net ([`Evaluation::Net`]; a game whose
+    /// board the net does not read keeps its default — check with [`Network::fits`] and
+    /// [`crate::nnue::layout_of`] to tell a user).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use variant_engine::nnue::{layout_of, Evaluation, Network};
+    /// use variant_engine::{AnyEngine, Limits};
+    ///
+    /// let game = variant_games::new_game("checkers3d", "heights=1").unwrap();
+    /// let net = Network::random(&layout_of(&game).unwrap(), "heights=1", 8, 2);
+    /// let mut engine = AnyEngine::new();
+    /// engine.set_evaluation(Evaluation::Net(Arc::new(net)));
+    /// let with_net = engine.search(&game, &[], &Limits::depth(3), None, |_| {});
+    /// engine.set_evaluation(Evaluation::Classic);
+    /// engine.clear();
+    /// let classic = engine.search(&game, &[], &Limits::depth(3), None, |_| {});
+    /// assert!(with_net.best.is_some() && classic.best.is_some());
+    /// ```
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+    }
+
+    /// The evaluation set by [`AnyEngine::set_evaluation`].
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
     }
 
     /// The size of the transposition table, in MiB.
@@ -266,4 +304,14 @@ pub fn line_texts<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
             text
         })
         .collect()
+}
+
+/// Whether two optional nets are the same one (not merely equal: comparing weights would cost
+/// a search's worth of time).
+fn same_net(a: Option<&Arc<Network>>, b: Option<&Arc<Network>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
 }

@@ -73,6 +73,21 @@ impl TextSearcher {
         })
     }
 
+    /// Searches with `evaluation` from now on (see [`AnyEngine::set_evaluation`]).
+    ///
+    /// ```
+    /// use variant_engine::nnue::Evaluation;
+    /// use variant_engine::{Limits, TextSearcher};
+    ///
+    /// let mut engine = TextSearcher::new("chess-t", &[]).unwrap();
+    /// engine.set_evaluation(Evaluation::Classic);
+    /// let r = engine.search(None, &[], &Limits::depth(2), None, &mut |_| {}).unwrap();
+    /// assert!(r.best.is_some());
+    /// ```
+    pub fn set_evaluation(&mut self, evaluation: crate::nnue::Evaluation) {
+        self.engine.set_evaluation(evaluation);
+    }
+
     /// Searches the position `position` (the start position for `None`). `earlier` holds the
     /// Zobrist hashes of the positions played before it in this game (repetitions count as
     /// draws); `stop` may be raised from another thread; `progress` hears every completed

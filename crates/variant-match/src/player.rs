@@ -58,10 +58,14 @@ impl Player {
             PlayerSpec::Human => Player::Human,
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
-            PlayerSpec::Engine(e) => Player::Engine {
-                spec: *e,
-                engine: Box::new(AnyEngine::with_hash_mb(e.hash_mb)),
-            },
+            PlayerSpec::Engine(e) => {
+                let mut engine = AnyEngine::with_hash_mb(e.hash_mb);
+                engine.set_evaluation(e.eval.clone());
+                Player::Engine {
+                    spec: e.clone(),
+                    engine: Box::new(engine),
+                }
+            }
             PlayerSpec::Uci(u) => Player::Uci(Box::new(UciEngine::start(u, game)?)),
         })
     }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
+use variant_engine::nnue::Evaluation;
 use variant_engine::{AnyEngine, Limits, line_texts};
 use variant_games::{AnyConfig, AnyGame, Game, GameConfig};
 
@@ -45,6 +46,8 @@ struct Session {
     earlier: Vec<u64>,
     engine: Option<AnyEngine>,
     hash_mb: usize,
+    /// The `EvalFile` option: the evaluation of every search.
+    evaluation: Evaluation,
     running: Option<Running>,
 }
 
@@ -70,6 +73,12 @@ struct Session {
 /// assert!(lines.last().unwrap().starts_with("bestmove "));
 /// ```
 pub fn serve(input: impl BufRead, out: Output) {
+    serve_with(input, out, Evaluation::Default);
+}
+
+/// [`serve`] with `evaluation` as the `EvalFile` option's value before any `setoption`
+/// (`variants uci --eval-file NET`).
+pub fn serve_with(input: impl BufRead, out: Output, evaluation: Evaluation) {
     let (variant, config_text) = DEFAULT_VARIANT;
     let pairs: Vec<(String, String)> =
         variant_games::registry::parse_config(config_text).unwrap_or_default();
@@ -86,10 +95,12 @@ pub fn serve(input: impl BufRead, out: Output) {
         config,
         position,
         earlier: Vec::new(),
-        engine: Some(AnyEngine::new()),
+        engine: None,
         hash_mb: variant_engine::DEFAULT_ANY_HASH_MB,
+        evaluation,
         running: None,
     };
+    s.engine = Some(s.new_engine());
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -158,6 +169,9 @@ impl Session {
             "option name Hash type spin default {} min 1 max 65536",
             self.hash_mb
         ));
+        // `default` (the game's shipped net, else the hand-written evaluation), `classic`, or
+        // the path of a net file (docs/engine.md).
+        out("option name EvalFile type string default default");
         // Every configuration key of every game, the chosen game's first with its values;
         // a key is checked against the game chosen when it is set.
         let mut listed: Vec<&str> = Vec::new();
@@ -182,6 +196,13 @@ impl Session {
             }
         }
         out("uciok");
+    }
+
+    /// A new engine with the session's table size and evaluation.
+    fn new_engine(&self) -> AnyEngine {
+        let mut engine = AnyEngine::with_hash_mb(self.hash_mb);
+        engine.set_evaluation(self.evaluation.clone());
+        engine
     }
 
     /// `name NAME… value VALUE…`: the variant (resets the configuration to the game's
@@ -214,7 +235,14 @@ impl Session {
                 .filter(|&n| (1..=65536).contains(&n))
                 .ok_or_else(|| format!("Hash {value:?}: expected 1 to 65536 (MiB)"))?;
             self.hash_mb = mb;
-            self.engine = Some(AnyEngine::with_hash_mb(mb));
+            self.engine = Some(self.new_engine());
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case("EvalFile") {
+            let evaluation = Evaluation::parse(&value).map_err(|e| format!("EvalFile: {e}"))?;
+            (self.out)(&format!("info string evaluation {}", evaluation.describe()));
+            self.evaluation = evaluation;
+            self.engine = Some(self.new_engine());
             return Ok(());
         }
         let known = self.config.game_keys().iter().any(|k| k.name == name);
@@ -257,10 +285,7 @@ impl Session {
     fn go(&mut self, words: &[&str]) {
         let limits = go_limits(words, &self.position);
         let stop = Arc::new(AtomicBool::new(false));
-        let mut engine = self
-            .engine
-            .take()
-            .unwrap_or_else(|| AnyEngine::with_hash_mb(self.hash_mb));
+        let mut engine = self.engine.take().unwrap_or_else(|| self.new_engine());
         let (pos, earlier, flag, out) = (
             self.position.clone(),
             self.earlier.clone(),

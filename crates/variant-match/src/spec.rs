@@ -3,11 +3,12 @@
 //!
 //! ```text
 //! human | random | greedy
-//! engine[:depth=N,movetime=MS,nodes=N,hash=MB]
+//! engine[:depth=N,movetime=MS,nodes=N,hash=MB,eval=classic|default|NET]
 //! uci:PATH[,movetime=MS,depth=N,nodes=N,timeout=MS,arg=ARG,…,OPTION=VALUE,…]
 //! ```
 //!
-//! A plain `engine` searches 100 ms a move. For `uci:`, `movetime`, `depth` and `nodes` go
+//! A plain `engine` searches 100 ms a move with the game's default evaluation; `eval=classic`
+//! makes it use the hand-written one, `eval=PATH` the net file at PATH (docs/engine.md). For `uci:`, `movetime`, `depth` and `nodes` go
 //! into every `go` command (a plain `uci:PATH` also gets 100 ms), `timeout` is how long past
 //! that limit the engine may be silent before it is given up (default 10 000 ms), each `arg`
 //! is a command-line argument of the program, and every other `OPTION=VALUE` is sent as
@@ -17,6 +18,7 @@ use crate::error::MatchError;
 use std::fmt;
 use std::time::Duration;
 use variant_engine::Limits;
+use variant_engine::nnue::Evaluation;
 
 /// Time per move of a plain `engine` or `uci:PATH` player.
 pub const DEFAULT_MOVETIME_MS: u64 = 100;
@@ -51,12 +53,16 @@ pub enum PlayerSpec {
 }
 
 /// The built-in engine's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The limits of each search.
     pub limits: Limits,
     /// The transposition table in MiB.
     pub hash_mb: usize,
+    /// The evaluation (`eval=classic`, `eval=default` or `eval=PATH` of a net file).
+    pub eval: Evaluation,
+    /// How `eval=` was written (shown in reports; empty for the default).
+    pub eval_text: String,
 }
 
 /// An external engine's settings.
@@ -101,7 +107,7 @@ impl PlayerSpec {
             s if s.starts_with("uci:") => parse_uci(s),
             _ => Err(MatchError::spec(
                 spec,
-                "expected human, random, greedy, engine[:depth=N,movetime=MS,nodes=N,hash=MB] \
+                "expected human, random, greedy, engine[:depth=N,movetime=MS,nodes=N,hash=MB,eval=E] \
                  or uci:PATH[,option=value…]",
             )),
         }
@@ -167,14 +173,26 @@ fn parse_engine(spec: &str) -> Result<PlayerSpec, MatchError> {
     let mut engine = EngineSpec {
         limits: Limits::default(),
         hash_mb: variant_engine::DEFAULT_ANY_HASH_MB,
+        eval: Evaluation::Default,
+        eval_text: String::new(),
     };
     for (key, value) in options(spec, rest)? {
+        if key == "eval" {
+            engine.eval = Evaluation::parse(value)
+                .map_err(|e| MatchError::spec(spec, format!("eval={value}: {e}")))?;
+            engine.eval_text = if value == "default" {
+                String::new()
+            } else {
+                value.to_string()
+            };
+            continue;
+        }
         let n = match key {
             "depth" | "movetime" | "nodes" | "hash" => positive(spec, key, value)?,
             _ => {
                 return Err(MatchError::spec(
                     spec,
-                    format!("unknown option {key:?} (depth, movetime, nodes, hash)"),
+                    format!("unknown option {key:?} (depth, movetime, nodes, hash, eval)"),
                 ));
             }
         };
@@ -249,6 +267,9 @@ impl fmt::Display for PlayerSpec {
                 let mut parts = limit_parts(&e.limits);
                 if e.hash_mb != variant_engine::DEFAULT_ANY_HASH_MB {
                     parts.push(format!("hash={}", e.hash_mb));
+                }
+                if !e.eval_text.is_empty() {
+                    parts.push(format!("eval={}", e.eval_text));
                 }
                 write!(f, "engine:{}", parts.join(","))
             }

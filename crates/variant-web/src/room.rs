@@ -29,7 +29,7 @@ pub struct Clocks {
 }
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// A person with the seat's token.
     Human,
@@ -64,6 +64,17 @@ impl Player {
     /// and `greedy` (not served); a movetime above [`MAX_MOVETIME`] or a hash above
     /// [`MAX_HASH_MB`].
     pub fn parse(text: &str) -> Result<Player, String> {
+        // `eval=PATH` would read a file of the server's machine named by a client: only the
+        // evaluations the server has are offered.
+        let foreign_eval = text.split([':', ',']).any(|o| {
+            o.strip_prefix("eval=")
+                .is_some_and(|v| v != "classic" && v != "default")
+        });
+        if foreign_eval {
+            return Err(format!(
+                "player {text:?}: eval= must be classic or default on this server"
+            ));
+        }
         let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
         match spec {
             PlayerSpec::Human => Ok(Player::Human),
@@ -109,7 +120,7 @@ impl Player {
     }
 
     /// The text form `parse` reads back to the same player.
-    pub fn text(self) -> String {
+    pub fn text(&self) -> String {
         match self {
             Player::Human => "human".to_string(),
             Player::Engine(engine) => {
@@ -126,6 +137,9 @@ impl Player {
                 }
                 if engine.hash_mb != DEFAULT_HASH_MB {
                     parts.push(format!("hash={}", engine.hash_mb));
+                }
+                if !engine.eval_text.is_empty() {
+                    parts.push(format!("eval={}", engine.eval_text));
                 }
                 format!("engine:{}", parts.join(","))
             }
@@ -353,7 +367,7 @@ impl Room {
             return None;
         }
         match self.players.get(self.position().side_to_move().index()) {
-            Some(Player::Engine(spec)) => Some(*spec),
+            Some(Player::Engine(spec)) => Some(spec.clone()),
             _ => None,
         }
     }
@@ -364,10 +378,11 @@ impl Room {
         if self.engines.len() <= index {
             self.engines.resize(index + 1, None);
         }
-        Arc::clone(
-            self.engines[index]
-                .get_or_insert_with(|| Arc::new(Mutex::new(AnyEngine::with_hash_mb(spec.hash_mb)))),
-        )
+        Arc::clone(self.engines[index].get_or_insert_with(|| {
+            let mut engine = AnyEngine::with_hash_mb(spec.hash_mb);
+            engine.set_evaluation(spec.eval.clone());
+            Arc::new(Mutex::new(engine))
+        }))
     }
 
     /// The seats still playing (the facade's `AnyGame::playing_seats`: in "Bishops" a seat

@@ -18,6 +18,8 @@ pub struct Options {
     pub nodes: Option<u64>,
     /// One JSON object at the end instead of lines.
     pub json: bool,
+    /// The evaluation.
+    pub evaluation: variant_engine::nnue::Evaluation,
 }
 
 /// `{"cp": N}` or `{"mate": N}` (UCI's two kinds of score).
@@ -55,6 +57,14 @@ pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
     let game = crate::setup::game(args)?;
     let pairs = crate::setup::config_pairs(&args.game)?;
     let mut searcher = TextSearcher::new(game.name(), &pairs)?;
+    if let variant_engine::nnue::Evaluation::Net(net) = &options.evaluation
+        && let Some(layout) = variant_engine::nnue::layout_of(&game)
+    {
+        // A net for another game or board is an error here, not a silent fallback.
+        net.fits(&layout)
+            .map_err(|e| Error::Action(e.to_string()))?;
+    }
+    searcher.set_evaluation(options.evaluation.clone());
     let limits = Limits {
         depth: options.depth.map(|d| d.clamp(1, 100)),
         nodes: options.nodes,

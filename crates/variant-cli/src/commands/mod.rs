@@ -4,6 +4,7 @@ use crate::output::outln;
 
 mod analyse;
 mod bench;
+mod datagen;
 mod games;
 mod r#match;
 mod moves;
@@ -81,6 +82,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             movetime,
             nodes,
             json,
+            eval_file,
+            eval,
         } => analyse::run(
             &game,
             &analyse::Options {
@@ -88,6 +91,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 movetime,
                 nodes,
                 json,
+                evaluation: evaluation(eval_file.as_deref(), eval.as_deref())?,
             },
         ),
         Command::Match {
@@ -101,11 +105,13 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             sprt,
             seed,
             json,
+            eval_file,
+            eval,
         } => r#match::run(
             &game,
             r#match::Options {
                 options: variant_match::MatchOptions {
-                    players: player,
+                    players: with_eval(player, eval_file.as_deref(), eval.as_deref()),
                     games,
                     concurrency,
                     random_plies: random_plies.unwrap_or(if openings.is_some() { 0 } else { 4 }),
@@ -118,7 +124,34 @@ pub fn run(cli: Cli) -> Result<(), Error> {
                 json,
             },
         ),
-        Command::Uci => uci::run(),
+        Command::Uci { eval_file, eval } => {
+            uci::run(evaluation(eval_file.as_deref(), eval.as_deref())?)
+        }
+        Command::Datagen {
+            game,
+            games,
+            nodes,
+            random_plies,
+            max_plies,
+            seed,
+            threads,
+            out,
+            quiet,
+        } => datagen::run(
+            &game,
+            datagen::Options {
+                games,
+                options: variant_engine::datagen::DatagenOptions {
+                    nodes,
+                    random_plies,
+                    seed,
+                    max_plies,
+                },
+                threads,
+                out,
+                quiet,
+            },
+        ),
         Command::Serve {
             host,
             port,
@@ -131,6 +164,49 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             flush: sync == "full",
         }),
     }
+}
+
+/// The evaluation of `--eval-file NET` or `--eval classic|default` (the default without
+/// either).
+fn evaluation(
+    file: Option<&std::path::Path>,
+    eval: Option<&str>,
+) -> Result<variant_engine::nnue::Evaluation, Error> {
+    use variant_engine::nnue::{Evaluation, Network};
+    match (file, eval) {
+        (Some(path), _) => Network::load(path)
+            .map(|net| Evaluation::Net(std::sync::Arc::new(net)))
+            .map_err(|e| Error::Action(e.to_string())),
+        (None, Some("classic")) => Ok(Evaluation::Classic),
+        _ => Ok(Evaluation::Default),
+    }
+}
+
+/// The `engine` player specs with `eval=` added where they have none (`--eval-file`,
+/// `--eval` of `variants match`).
+fn with_eval(
+    players: Vec<String>,
+    file: Option<&std::path::Path>,
+    eval: Option<&str>,
+) -> Vec<String> {
+    let value = match (file, eval) {
+        (Some(path), _) => path.display().to_string(),
+        (None, Some(eval)) => eval.to_string(),
+        (None, None) => return players,
+    };
+    players
+        .into_iter()
+        .map(|p| {
+            let engine = p == "engine" || p.starts_with("engine:");
+            if !engine || p.contains("eval=") {
+                p
+            } else if p == "engine" || p == "engine:" {
+                format!("engine:eval={value}")
+            } else {
+                format!("{p},eval={value}")
+            }
+        })
+        .collect()
 }
 
 /// Perft split at the root on `threads` threads (0: all cores), each root move with its count

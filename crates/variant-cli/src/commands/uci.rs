@@ -11,8 +11,12 @@ use std::sync::Arc;
 /// # Errors
 ///
 /// None in practice: protocol errors are reported to the GUI as `info string` lines.
-pub fn run() -> Result<(), Error> {
+pub fn run(evaluation: variant_engine::nnue::Evaluation) -> Result<(), Error> {
     let stdin = std::io::stdin();
-    variant_match::protocol::serve(stdin.lock(), Arc::new(|line: &str| outln!("{line}")));
+    variant_match::protocol::serve_with(
+        stdin.lock(),
+        Arc::new(|line: &str| outln!("{line}")),
+        evaluation,
+    );
     Ok(())
 }

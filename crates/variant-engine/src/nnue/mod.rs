@@ -23,10 +23,15 @@
 //! ```
 
 mod accumulator;
+mod choice;
+mod embedded;
+pub(crate) mod frames;
 mod layout;
 mod net;
 
 pub use accumulator::Accumulator;
+pub use choice::Evaluation;
+pub use embedded::default_net;
 pub use layout::Layout;
 pub use net::{
     FEATURE_SET, MAX_HIDDEN, MAX_WEIGHTS, NET_MAGIC, NET_VERSION, NetError, NetHeader, Network,

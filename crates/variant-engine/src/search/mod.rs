@@ -236,6 +236,10 @@ pub struct Searcher<G: SearchGame> {
     /// The move played at each ply of the current line (`None` for a null move), for the
     /// counter-move and continuation history (two players).
     stack: Vec<Option<G::Move>>,
+    /// The learned evaluation set by [`Searcher::set_network`], if any.
+    net: Option<std::sync::Arc<crate::nnue::Network>>,
+    /// Its accumulators for the search in progress (`None`: the game's own evaluation).
+    net_frames: Option<crate::nnue::frames::NetFrames>,
 }
 
 /// Late move reductions: about 0.75 + ln(depth) · ln(move number) / 2.25 plies.
@@ -310,7 +314,46 @@ impl<G: SearchGame> Searcher<G> {
             lmr: lmr_table(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             stack: vec![None; MAX_PLY + 1],
+            net: None,
+            net_frames: None,
         }
+    }
+
+    /// Evaluates with `net` from now on (`None`: the game's own, hand-written evaluation).
+    /// A net that does not read the searched game's board is not used for it (see
+    /// [`Network::fits`](crate::nnue::Network::fits), which frontends call to report it).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chess3d::{Chess3d, Chess3dConfig};
+    /// use variant_core::Game;
+    /// use variant_engine::nnue::Network;
+    /// use variant_engine::{Limits, SearchGame, Searcher};
+    ///
+    /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
+    /// let net = Network::random(&game.nnue_layout().unwrap(), "heights=1", 16, 3);
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_network(Some(Arc::new(net)));
+    /// let result = searcher.search(&game, &[], &Limits::depth(3), None, |_| {});
+    /// assert!(result.best.is_some());
+    /// ```
+    pub fn set_network(&mut self, net: Option<std::sync::Arc<crate::nnue::Network>>) {
+        if let (Some(a), Some(b)) = (&self.net, &net)
+            && std::sync::Arc::ptr_eq(a, b)
+        {
+            return;
+        }
+        self.net = net;
+        self.net_frames = None;
+        // Cached values are the other evaluation's.
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
+    }
+
+    /// The net set by [`Searcher::set_network`].
+    pub fn network(&self) -> Option<&std::sync::Arc<crate::nnue::Network>> {
+        self.net.as_ref()
     }
 
     /// Forgets everything learnt (for a new game).
@@ -346,6 +389,10 @@ impl<G: SearchGame> Searcher<G> {
         self.path.clear();
         self.path.extend_from_slice(earlier);
         self.path.push(root.zobrist());
+        self.net_frames = self
+            .net
+            .as_ref()
+            .and_then(|net| crate::nnue::frames::NetFrames::start(net, root));
         self.nodes = 0;
         self.aborted = false;
         let ctl = Control {
@@ -614,14 +661,14 @@ impl<G: SearchGame> Searcher<G> {
         })
     }
 
-    fn evaluate(&mut self, pos: &G) -> i32 {
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         // Two players only: with four ("Bishops") the cache cost 8 % of the node rate (fewer
         // positions come back, at depths of 2 to 4).
         let e = if self.multi {
-            pos.evaluate(self.root_seat)
+            self.static_evaluation(pos, ply)
                 .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         } else {
-            self.cached_evaluation(pos)
+            self.cached_evaluation(pos, ply)
         };
         if self.team(pos) { e } else { -e }
     }
@@ -695,7 +742,7 @@ impl<G: SearchGame> Searcher<G> {
     /// The evaluation of `pos` for the searching player, through a small cache: the same
     /// position comes back often (re-searches, iterative deepening, the node's own static
     /// evaluation and its quiescence stand-pat).
-    fn cached_evaluation(&mut self, pos: &G) -> i32 {
+    fn cached_evaluation(&mut self, pos: &G, ply: usize) -> i32 {
         let key =
             pos.zobrist() ^ self.salt ^ SEAT_KEY.wrapping_mul(u64::from(self.root_seat.0) + 1);
         let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
@@ -704,13 +751,22 @@ impl<G: SearchGame> Searcher<G> {
         {
             return v;
         }
-        let v = pos
-            .evaluate(self.root_seat)
+        let v = self
+            .static_evaluation(pos, ply)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         if let Some(e) = self.eval_cache.get_mut(slot) {
             *e = (key, v);
         }
         v
+    }
+
+    /// The static evaluation of `pos` (at `ply`) for the searching player: the net's where one
+    /// is set and reads the game, else the game's own.
+    fn static_evaluation(&mut self, pos: &G, ply: usize) -> i32 {
+        match &mut self.net_frames {
+            Some(frames) => frames.evaluate(pos, ply, self.root_seat),
+            None => pos.evaluate(self.root_seat),
+        }
     }
 
     /// The value of `pos` for the team to move: the opening steps every node shares, then the

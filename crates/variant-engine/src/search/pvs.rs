@@ -50,7 +50,7 @@ impl<G: SearchGame> Searcher<G> {
         let may_null = !node.pv_node && !in_check && beta.abs() < MATE_BOUND && !pos.in_danger();
         let prunable = may_null && pos.settings().static_pruning;
         let static_eval = if !in_check {
-            self.evaluate(pos)
+            self.evaluate(pos, ply)
         } else {
             -INFINITY
         };

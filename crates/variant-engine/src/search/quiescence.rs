@@ -59,7 +59,7 @@ impl<G: SearchGame> Searcher<G> {
         let evasions = must && qply < max_evasion_plies;
         let mut best = -INFINITY;
         if !evasions {
-            best = self.evaluate(pos);
+            best = self.evaluate(pos, ply);
             if best >= beta || ply + 1 >= MAX_PLY {
                 return best;
             }

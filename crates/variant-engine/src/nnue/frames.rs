@@ -1,0 +1,57 @@
+//! The search's accumulators: one per ply, each copied from the ply before and brought to the
+//! node's position from the cells that differ (copy-make, as the search makes its positions).
+
+use super::{Accumulator, Layout, Network};
+use crate::SearchGame;
+use crate::ordering::MAX_PLY;
+use std::sync::Arc;
+use variant_core::Seat;
+
+/// A net and the accumulators of the search in progress.
+pub(crate) struct NetFrames {
+    net: Arc<Network>,
+    layout: Layout,
+    /// `frames[ply]`: the accumulator of the last position evaluated at `ply` (always
+    /// consistent with its own codes, so any of them is a correct starting point).
+    frames: Vec<Accumulator>,
+    codes: Vec<u8>,
+}
+
+impl NetFrames {
+    /// The frames for a search from `root`, or `None` when the net does not read `root`'s
+    /// board (another game or layout: the game's own evaluation is used then).
+    pub(crate) fn start<G: SearchGame>(net: &Arc<Network>, root: &G) -> Option<NetFrames> {
+        let layout = root.nnue_layout()?;
+        net.fits(&layout).ok()?;
+        let mut codes = vec![0; layout.cells()];
+        root.nnue_codes(&mut codes);
+        let first = Accumulator::new(net, &layout, &codes);
+        Some(NetFrames {
+            net: Arc::clone(net),
+            frames: vec![first; MAX_PLY + 1],
+            layout,
+            codes,
+        })
+    }
+
+    /// The net's evaluation of `pos` (at `ply` of the search) from `seat`'s point of view.
+    /// With two players the net scores the side to move (as it was trained), negated for the
+    /// other seat; with more, the net reads the seats in order from `seat`.
+    pub(crate) fn evaluate<G: SearchGame>(&mut self, pos: &G, ply: usize, seat: Seat) -> i32 {
+        let ply = ply.min(MAX_PLY);
+        pos.nnue_codes(&mut self.codes);
+        if ply > 0 {
+            let (before, here) = self.frames.split_at_mut(ply);
+            here[0].clone_from(&before[ply - 1]);
+        }
+        let acc = &mut self.frames[ply];
+        acc.update(&self.net, &self.layout, &self.codes);
+        if self.layout.seats() == 2 {
+            let mover = pos.side_to_move();
+            let v = acc.evaluate(&self.net, usize::from(mover.0));
+            if mover == seat { v } else { -v }
+        } else {
+            acc.evaluate(&self.net, usize::from(seat.0))
+        }
+    }
+}
