@@ -1,4 +1,5 @@
-"""Deep perft (and engine matches) on a Dask cluster: ``pip install "variant-games[dask]"``.
+"""Deep perft, engine matches and self-play training data on a Dask cluster: ``pip install
+"variant-games[dask]"``.
 
 The same calls work on a laptop (a ``LocalCluster`` with a worker per core is started when no
 client is given and none is the default) and on a cluster of many machines (pass a
@@ -14,6 +15,11 @@ by Dask tasks of a few seconds, each with the Rust perft and a transposition tab
 released. A worker that dies loses nothing: its tasks run again elsewhere. With
 ``checkpoint=PATH`` every finished task is appended to a file, and a run given the same file
 counts only what is missing.
+
+Datagen: ranges of self-play games as tasks (game ``i`` played from ``seed + i``, so a task that
+runs twice gives the same records), each finished range a shard file, the shards merged in game
+order into one VGDATA file (``variant_games.nnue``) at the end; with a checkpoint a resumed run
+plays only the games not in a finished range.
 """
 
 from __future__ import annotations
@@ -22,11 +28,14 @@ from typing import Dict, Optional
 
 from ._checkpoint import CheckpointError
 from ._cluster import CONNECT_TIMEOUT, connect_timeout_arg
+from ._datagen import GAMES_PER_TASK, DatagenRun
+from ._datagen import run as _run_datagen
 from ._match import run as _run_match
 from ._perft import HASH_MB, TASK_SECONDS, PerftRun
 from ._perft import run as _run
 
-__all__ = ["CheckpointError", "PerftRun", "divide", "match", "perft", "perft_run"]
+__all__ = ["CheckpointError", "DatagenRun", "PerftRun", "datagen", "divide", "match", "perft",
+           "perft_run"]
 
 
 def perft(
@@ -156,3 +165,47 @@ def match(
     return _run_match(game, players, games, config=config, client=client, sprt=sprt,
                       openings=openings, seed=seed, random_plies=random_plies,
                       max_plies=max_plies, progress=progress)
+
+
+def datagen(
+    game: str,
+    games: int,
+    *,
+    out: str,
+    nodes: int,
+    random_plies: int,
+    config=None,
+    seed: int = 0,
+    games_per_task: int = GAMES_PER_TASK,
+    checkpoint: Optional[str] = None,
+    client=None,
+    progress: bool = True,
+    scheduler=None,
+    workers=None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+) -> DatagenRun:
+    """Self-play training data on a cluster, written to the VGDATA file ``out``: ``games``
+    games of ``game`` (with ``config``), each after ``random_plies`` random plies, every move
+    searched to ``nodes`` nodes; game ``i`` is played from ``seed + i``, exactly as ``variants
+    datagen`` plays it, so the file is the same whatever the cluster and its faults.
+
+    Tasks of ``games_per_task`` games each; every finished task's records go to a shard file.
+    ``checkpoint``: a file that records the finished ranges (their shards in
+    ``CHECKPOINT.shards/``, kept after the merge); given again, the run plays only the games
+    that no finished range holds. ``client``, ``scheduler``, ``workers``, ``connect_timeout`` and
+    ``progress`` as for ``perft_run`` (the bar counts games and records). Returns a
+    ``DatagenRun`` (records, bytes, tasks, tasks and games from the checkpoint, seconds,
+    workers).
+
+    >>> import variant_games.distributed as vd, tempfile, os
+    >>> out = os.path.join(tempfile.mkdtemp(), "h1.vgdata")
+    >>> run = vd.datagen("checkers3d", 2, config="heights=1", nodes=50, random_plies=2,
+    ...                  out=out, progress=False)      # doctest: +SKIP
+    >>> run.records == len(variant_games.nnue.DataFile(out))   # doctest: +SKIP
+    True
+    """
+    return _run_datagen(game, games, out=out, config=config, nodes=nodes,
+                        random_plies=random_plies, seed=seed, games_per_task=games_per_task,
+                        checkpoint=checkpoint, client=client, scheduler=scheduler,
+                        workers=workers, progress=progress,
+                        connect_timeout=connect_timeout_arg(connect_timeout))

@@ -1,5 +1,6 @@
-"""``python -m variant_games.distributed perft GAME --depth N …`` and ``match GAME --player SPEC
---player SPEC …``: the cluster commands. Without ``--scheduler`` a ``LocalCluster`` with a worker
+"""``python -m variant_games.distributed perft GAME --depth N …``, ``match GAME --player SPEC
+--player SPEC …`` and ``datagen GAME --games N --nodes K --random-plies P --out FILE …``: the
+cluster commands. Without ``--scheduler`` a ``LocalCluster`` with a worker
 per core (or ``--workers N``) is started for the run.
 
 Examples::
@@ -9,6 +10,8 @@ Examples::
         --checkpoint b7.ckpt --json
     python -m variant_games.distributed match chess3d --config heights=1 \\
         --player engine:movetime=10 --player random --games 1000 --sprt 0,50
+    python -m variant_games.distributed datagen chess3d --config heights=1 --games 1000 \\
+        --nodes 2000 --random-plies 8 --out h1.vgdata --checkpoint h1.ckpt
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import sys
 from typing import List, Optional
 
 from .. import VariantsError
-from . import _cluster, _perft
+from . import _cluster, _datagen, _perft
 from ._checkpoint import CheckpointError
 
 
@@ -39,7 +42,8 @@ def _connect_timeout_option(parser: argparse.ArgumentParser) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m variant_games.distributed",
-        description="Deep perft and engine matches on a Dask cluster (docs/distributed.md).",
+        description="Deep perft, engine matches and self-play training data on a Dask cluster "
+                    "(docs/distributed.md).",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("perft", help="count perft on the cluster")
@@ -84,7 +88,48 @@ def _parser() -> argparse.ArgumentParser:
     _connect_timeout_option(m)
     m.add_argument("--json", action="store_true", help="print the report as JSON")
     m.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    g = commands.add_parser("datagen", help="self-play training data (VGDATA) on the cluster")
+    g.add_argument("game", help="the game's name (see variant_games.games())")
+    g.add_argument("--config", action="append", default=[], metavar="K=V",
+                   help="a configuration key (repeatable), e.g. heights=1")
+    g.add_argument("--games", type=int, required=True, help="self-play games to play")
+    g.add_argument("--nodes", type=int, required=True, help="nodes searched for each move")
+    g.add_argument("--random-plies", type=int, required=True, metavar="P",
+                   help="random plies opening each game")
+    g.add_argument("--out", required=True, metavar="FILE", help="the VGDATA file to write")
+    g.add_argument("--seed", type=int, default=0, help="game i is played from SEED + i (0)")
+    g.add_argument("--games-per-task", type=int, default=_datagen.GAMES_PER_TASK, metavar="N",
+                   help=f"games a task plays (default {_datagen.GAMES_PER_TASK})")
+    g.add_argument("--checkpoint", metavar="FILE",
+                   help="record finished ranges here (shards in FILE.shards/); resume from it")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a Dask scheduler's address or scheduler file (default: a local cluster)")
+    g.add_argument("--workers", type=int, metavar="N",
+                   help="worker processes of the local cluster (default: one per core)")
+    _connect_timeout_option(g)
+    g.add_argument("--json", action="store_true", help="print the result as JSON")
+    g.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     return parser
+
+
+def _datagen_command(args) -> int:
+    from . import datagen
+
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers {args.workers}: must be 1 or more")
+    run = datagen(args.game, args.games, out=args.out, config=_config(args.config),
+                  nodes=args.nodes, random_plies=args.random_plies, seed=args.seed,
+                  games_per_task=args.games_per_task, checkpoint=args.checkpoint,
+                  progress=not args.quiet, scheduler=args.scheduler, workers=args.workers,
+                  connect_timeout=args.connect_timeout)
+    if args.json:
+        print(json.dumps(run.as_json()))
+        return 0
+    print(f"{run.out}: {run.records} records of {run.games} games ({run.bytes} bytes)")
+    print(f"{run.seconds:.2f} s, {run.tasks} tasks ({run.tasks_from_checkpoint} from the "
+          f"checkpoint) on {run.workers} workers", file=sys.stderr)
+    return 0
 
 
 def _match_command(args) -> int:
@@ -152,6 +197,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return _perft_command(args)
         if args.command == "match":
             return _match_command(args)
+        if args.command == "datagen":
+            return _datagen_command(args)
     except KeyboardInterrupt:
         print("interrupted (finished tasks are in the checkpoint, if one was given)",
               file=sys.stderr)

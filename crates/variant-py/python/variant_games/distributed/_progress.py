@@ -1,4 +1,5 @@
-"""A one-line progress bar on stderr: tasks done, nodes so far, nodes per second, time left."""
+"""A one-line progress bar on stderr: tasks done, nodes so far, nodes per second, time left
+(or games done, records so far, records per second: the unit is the caller's)."""
 
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ class Progress:
     this run's work over this run's time."""
 
     def __init__(self, total: int, enabled: bool = True, stream=None, label: str = "tasks",
-                 show_nodes: bool = True, done: int = 0, nodes: int = 0):
+                 show_nodes: bool = True, done: int = 0, nodes: int = 0, unit: str = "nodes"):
         self.show_nodes = show_nodes
+        self.unit = unit
         self.total = total
         self.enabled = enabled
         self.stream = stream if stream is not None else sys.stderr
@@ -58,7 +60,8 @@ class Progress:
         width = 24
         filled = int(width * done / self.total) if self.total else width
         eta = self._left(done, elapsed)
-        counted = f"  {_short(nodes)} nodes  {_short(rate)} nodes/s" if self.show_nodes else ""
+        counted = (f"  {_short(nodes)} {self.unit}  {_short(rate)} {self.unit}/s"
+                   if self.show_nodes else "")
         line = (
             f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {self.label}"
             f"{counted}  {eta} left "

@@ -123,3 +123,10 @@ def play_game(options: str, index: int) -> str:
     """Game number ``index`` of the match ``options`` (the library's JSON), with fresh players:
     its result as JSON. Deterministic from the match's seed and the index."""
     return _native.match_game(options, index)
+
+
+def datagen_games(game: str, config: str, first: int, count: int, nodes: int,
+                  random_plies: int, seed: int) -> bytes:
+    """The training records of self-play games ``first .. first + count - 1`` (game ``i``
+    from ``seed + i``): the same bytes every time, played in Rust with the GIL released."""
+    return _native.datagen_games(game, config, first, count, nodes, random_plies, seed)
