@@ -13,6 +13,7 @@ pub mod c_moves;
     feature = "chess-t"
 ))]
 pub mod engine;
+pub mod nets;
 pub mod play_moves;
 pub mod position_text;
 pub mod records;
@@ -34,6 +35,7 @@ pub const TARGETS: &[(&str, Target)] = &[
         feature = "chess-t"
     ))]
     ("engine", engine::run),
+    ("nets", nets::run),
     ("play_moves", play_moves::run),
     ("position_text", position_text::run),
     ("records", records::run),
