@@ -276,3 +276,77 @@ fn analyse_finds_every_game_s_wins_in_one() {
         assert!(found >= 1, "{game}: no win in one");
     }
 }
+
+/// `datagen` writes a VGDATA file (docs/engine.md): its header, then whole records; the same
+/// games give the same bytes on one thread or two (game i is played from seed + i, and games
+/// are written in order whatever thread finishes first).
+#[test]
+fn datagen_writes_the_same_records_on_any_number_of_threads() {
+    let dir = std::env::temp_dir().join(format!("variants-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("t{threads}.vgdata"));
+        let o = variants(
+            &[
+                "datagen",
+                "checkers3d",
+                "-c",
+                "heights=1",
+                "--games",
+                "3",
+                "--nodes",
+                "200",
+                "--random-plies",
+                "2",
+                "--max-plies",
+                "60",
+                "--seed",
+                "9",
+                "-t",
+                threads,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout(&o).starts_with("3 games, "), "{}", stdout(&o));
+        files.push(std::fs::read(&out).unwrap());
+    }
+    assert_eq!(files[0], files[1]);
+    let bytes = &files[0];
+    assert_eq!(&bytes[..6], b"VGDATA");
+    let header = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    // Russian draughts: 64 cells, so 74 bytes a record; games numbered 0, 1, 2 in order.
+    let records: Vec<&[u8]> = bytes[header..].chunks(74).collect();
+    assert!(!records.is_empty() && records.iter().all(|r| r.len() == 74));
+    let games: Vec<u32> = records
+        .iter()
+        .map(|r| u32::from_le_bytes(r[..4].try_into().unwrap()))
+        .collect();
+    assert!(games.windows(2).all(|w| w[0] <= w[1]) && games.iter().all(|&g| g < 3));
+    // Results are 0, 1 or 2 for the mover; movers are seats 0 and 1 (D3-1: two players).
+    assert!(records.iter().all(|r| r[9] <= 2 && r[8] <= 1));
+    // A bad net file is refused by analyse with the reason.
+    let net = dir.join("bad.vnet");
+    std::fs::write(&net, b"VNET\x01\x00").unwrap();
+    let o = variants(
+        &[
+            "analyse",
+            "chess-t",
+            "--depth",
+            "1",
+            "--eval-file",
+            net.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("the net file is cut off"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

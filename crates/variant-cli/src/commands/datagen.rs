@@ -93,6 +93,9 @@ pub fn run(args: &GameArgs, opts: Options) -> Result<(), Error> {
                 records += (bytes.len() / record) as u64;
                 written += 1;
             }
+            // Whole games reach the file as they finish: a run stopped early (Ctrl-C, a
+            // time limit) keeps them (a reader ignores a cut-off last record).
+            file.flush().map_err(write_error)?;
             if let Some(bar) = &bar {
                 bar.set_position(written);
                 let secs = started.elapsed().as_secs_f64().max(1e-3);
