@@ -31,6 +31,10 @@ pub struct Layout {
     seats: usize,
     /// `orient[p * cells + i]`: cell `i` as seat `p` sees it.
     orient: Vec<u16>,
+    cells: usize,
+    /// `bases[p * (codes + 1) + code]`: the first feature of the piece of `code` for
+    /// perspective `p` (`(rel * kinds + kind) * cells`), so a feature is one addition.
+    bases: Vec<u32>,
 }
 
 impl Layout {
@@ -82,12 +86,23 @@ impl Layout {
                 }
             }
         }
+        let codes = seats * kinds;
+        let mut bases = vec![0u32; seats * (codes + 1)];
+        for p in 0..seats {
+            for code in 1..=codes {
+                let (seat, kind) = ((code - 1) / kinds, (code - 1) % kinds);
+                let rel = (seat + seats - p) % seats;
+                bases[p * (codes + 1) + code] = ((rel * kinds + kind) * cells) as u32;
+            }
+        }
         Layout {
             game,
             shape,
             kinds,
             seats,
             orient: table,
+            cells,
+            bases,
         }
     }
 
@@ -133,7 +148,7 @@ impl Layout {
 
     /// The number of cells.
     pub fn cells(&self) -> usize {
-        self.shape.iter().product()
+        self.cells
     }
 
     /// The number of piece kinds.
@@ -160,7 +175,7 @@ impl Layout {
     /// Cell `cell` as seat `seat` sees it.
     #[inline]
     pub fn orient(&self, seat: usize, cell: usize) -> usize {
-        usize::from(self.orient[seat * self.cells() + cell])
+        usize::from(self.orient[seat * self.cells + cell])
     }
 
     /// The orientation tables, seat 0's first (as the training data's header stores them).
@@ -171,10 +186,9 @@ impl Layout {
     /// The feature of the piece of code `code` (> 0) on `cell`, for `perspective`.
     #[inline]
     pub fn feature(&self, perspective: usize, cell: usize, code: u8) -> usize {
-        let c = usize::from(code) - 1;
-        let (seat, kind) = (c / self.kinds, c % self.kinds);
-        let rel = (seat + self.seats - perspective) % self.seats;
-        (rel * self.kinds + kind) * self.cells() + self.orient(perspective, cell)
+        let codes = self.seats * self.kinds;
+        self.bases[perspective * (codes + 1) + usize::from(code)] as usize
+            + self.orient(perspective, cell)
     }
 
     /// Whether `code` is a piece code of this layout (or 0, an empty cell).
