@@ -582,10 +582,10 @@ class Net:
         return cls(
             game=game, family=lay.family, config=config, cells=lay.cells, kinds=lay.kinds,
             seats=lay.seats, hidden=hidden,
-            ft_weight=rng.integers(-96, 97, size=(f, hidden)),
-            ft_bias=rng.integers(-64, 2 * QA, size=hidden),
+            ft_weight=rng.integers(-40, 41, size=(f, hidden)),
+            ft_bias=rng.integers(-QA // 2, QA + QA // 2, size=hidden),
             out_weight=rng.integers(-127, 128, size=(lay.seats, hidden)),
-            out_bias=int(rng.integers(-(1 << 20), 1 << 20)),
+            out_bias=int(rng.integers(-(1 << 16), 1 << 16)),
             data_digest=data_digest)
 
 

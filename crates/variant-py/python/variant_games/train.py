@@ -35,6 +35,7 @@ import math
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -201,7 +202,7 @@ def _loss(torch, y, target):
 
 
 def train(data: Sequence[str], out: str, game: Optional[str] = None, hidden: int = 64,
-          epochs: int = 10, lam: float = 0.5, lr: float = 1e-3, batch: int = 4096,
+          epochs: int = 10, lam: float = 0.5, lr: float = 1e-3, batch: int = 1024,
           threads: Optional[int] = None, max_minutes: Optional[float] = None, seed: int = 0,
           val_fraction: float = 0.1, log=None) -> dict:
     """Trains a net on the VGDATA files ``data`` and writes it quantised to ``out`` (VNET);
@@ -220,7 +221,9 @@ def train(data: Sequence[str], out: str, game: Optional[str] = None, hidden: int
         raise ValueError(f"--batch {batch}: must be 1 or more")
     if not 0.0 <= lam <= 1.0:
         raise ValueError(f"--lambda {lam}: must be in 0..=1")
-    torch.set_num_threads(threads or os.cpu_count() or 1)
+    # One thread by default: the steps of these small nets are short, and threads that share
+    # a busy machine's cores with other work slowed a step several times over (measured).
+    torch.set_num_threads(threads or 1)
     pos = Positions(data, game)
     layout = pos.layout
     train_idx, val_idx = pos.split(val_fraction, seed)
@@ -231,25 +234,40 @@ def train(data: Sequence[str], out: str, game: Optional[str] = None, hidden: int
     optimiser = torch.optim.Adam(model.parameters(), lr=lr)
     rng = np.random.default_rng(seed)
 
-    def run_batch(index, learn: bool):
+    def prepare(index):
+        """The numpy half of a step: records gathered, features made (in a helper thread,
+        while PyTorch runs the step before: both release the GIL for most of their work)."""
         codes, movers, scores, results = pos.batch(index)
         fi, fo = nnue.features(codes, movers, layout)
-        target = _targets(torch, scores, results, lam)
-        y = model(torch.from_numpy(fi), torch.from_numpy(fo), len(index))
+        return torch.from_numpy(fi), torch.from_numpy(fo), _targets(torch, scores, results,
+                                                                     lam), len(index)
+
+    def step(prepared, learn: bool) -> float:
+        fi, fo, target, n = prepared
+        y = model(fi, fo, n)
         loss = _loss(torch, y, target)
         if learn:
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
             model.clip_to_quantisable()
-        return float(loss.detach()) * len(index)
+        return float(loss.detach()) * n
+
+    def batches(order, size):
+        """The prepared batches of ``order``, each made while the one before is trained."""
+        with ThreadPoolExecutor(1) as helper:
+            ahead = helper.submit(prepare, order[:size]) if len(order) else None
+            for i in range(0, len(order), size):
+                current = ahead.result()
+                ahead = helper.submit(prepare, order[i + size:i + 2 * size]) \
+                    if i + size < len(order) else None
+                yield current
 
     def validate() -> float:
         if not len(val_idx):
             return float("nan")
         with torch.no_grad():
-            total = sum(run_batch(val_idx[i:i + 16384], False)
-                        for i in range(0, len(val_idx), 16384))
+            total = sum(step(b, False) for b in batches(val_idx, 16384))
         return total / len(val_idx)
 
     trained, epochs_run, train_loss, val_loss, stopped = 0, 0, float("nan"), validate(), False
@@ -259,13 +277,12 @@ def train(data: Sequence[str], out: str, game: Optional[str] = None, hidden: int
         t0 = time.monotonic()
         order = rng.permutation(train_idx)
         total, seen = 0.0, 0
-        for i in range(0, len(order), batch):
+        for prepared in batches(order, batch):
             if time.monotonic() > deadline:
                 stopped = True
                 break
-            index = order[i:i + batch]
-            total += run_batch(index, True)
-            seen += len(index)
+            total += step(prepared, True)
+            seen += prepared[3]
         train_seconds += time.monotonic() - t0
         trained += seen
         if seen:
@@ -368,8 +385,9 @@ def _train_parser() -> argparse.ArgumentParser:
     p.add_argument("--lambda", dest="lam", type=float, default=0.5,
                    help="weight of the search score against the game result (default 0.5)")
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (1e-3)")
-    p.add_argument("--batch", type=int, default=4096, help="positions a step (4096)")
-    p.add_argument("--threads", type=int, help="PyTorch threads (default: one per core)")
+    p.add_argument("--batch", type=int, default=1024, help="positions a step (1024)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="PyTorch threads (default 1; more pay with larger --hidden/--batch)")
     p.add_argument("--max-minutes", type=float, help="stop training after this long")
     p.add_argument("--seed", type=int, default=0, help="initial weights, split, order (0)")
     p.add_argument("--val-fraction", type=float, default=0.1,

@@ -28,7 +28,7 @@ from typing import Dict, Optional
 
 from ._checkpoint import CheckpointError
 from ._cluster import CONNECT_TIMEOUT, connect_timeout_arg
-from ._datagen import GAMES_PER_TASK, DatagenRun
+from ._datagen import GAMES_PER_TASK, NODES, RANDOM_PLIES, DatagenRun
 from ._datagen import run as _run_datagen
 from ._match import run as _run_match
 from ._perft import HASH_MB, TASK_SECONDS, PerftRun
@@ -172,9 +172,9 @@ def datagen(
     games: int,
     *,
     out: str,
-    nodes: int,
-    random_plies: int,
     config=None,
+    nodes: int = NODES,
+    random_plies: int = RANDOM_PLIES,
     seed: int = 0,
     games_per_task: int = GAMES_PER_TASK,
     checkpoint: Optional[str] = None,
@@ -185,9 +185,10 @@ def datagen(
     connect_timeout: float = CONNECT_TIMEOUT,
 ) -> DatagenRun:
     """Self-play training data on a cluster, written to the VGDATA file ``out``: ``games``
-    games of ``game`` (with ``config``), each after ``random_plies`` random plies, every move
-    searched to ``nodes`` nodes; game ``i`` is played from ``seed + i``, exactly as ``variants
-    datagen`` plays it, so the file is the same whatever the cluster and its faults.
+    games of ``game`` (with ``config``), each after ``random_plies`` random plies (8 by
+    default), every move searched to ``nodes`` nodes (5000); game ``i`` is played from ``seed +
+    i``, exactly as ``variants datagen`` plays it, so the file is the same whatever the cluster
+    and its faults.
 
     Tasks of ``games_per_task`` games each; every finished task's records go to a shard file.
     ``checkpoint``: a file that records the finished ranges (their shards in
@@ -197,11 +198,13 @@ def datagen(
     ``DatagenRun`` (records, bytes, tasks, tasks and games from the checkpoint, seconds,
     workers).
 
-    >>> import variant_games.distributed as vd, tempfile, os
+    >>> import os, tempfile
+    >>> import variant_games.distributed as vd
+    >>> from variant_games.nnue import DataFile
     >>> out = os.path.join(tempfile.mkdtemp(), "h1.vgdata")
     >>> run = vd.datagen("checkers3d", 2, config="heights=1", nodes=50, random_plies=2,
-    ...                  out=out, progress=False)      # doctest: +SKIP
-    >>> run.records == len(variant_games.nnue.DataFile(out))   # doctest: +SKIP
+    ...                  out=out, progress=False)
+    >>> run.records == len(DataFile(out)) > 0
     True
     """
     return _run_datagen(game, games, out=out, config=config, nodes=nodes,

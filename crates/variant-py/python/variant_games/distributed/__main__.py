@@ -94,9 +94,10 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--config", action="append", default=[], metavar="K=V",
                    help="a configuration key (repeatable), e.g. heights=1")
     g.add_argument("--games", type=int, required=True, help="self-play games to play")
-    g.add_argument("--nodes", type=int, required=True, help="nodes searched for each move")
-    g.add_argument("--random-plies", type=int, required=True, metavar="P",
-                   help="random plies opening each game")
+    g.add_argument("--nodes", type=int, default=_datagen.NODES,
+                   help=f"nodes searched for each move (default {_datagen.NODES})")
+    g.add_argument("--random-plies", type=int, default=_datagen.RANDOM_PLIES, metavar="P",
+                   help=f"random plies opening each game (default {_datagen.RANDOM_PLIES})")
     g.add_argument("--out", required=True, metavar="FILE", help="the VGDATA file to write")
     g.add_argument("--seed", type=int, default=0, help="game i is played from SEED + i (0)")
     g.add_argument("--games-per-task", type=int, default=_datagen.GAMES_PER_TASK, metavar="N",

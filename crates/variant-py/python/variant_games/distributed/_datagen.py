@@ -25,6 +25,9 @@ from . import _cluster, _tasks
 from ._checkpoint import DatagenCheckpoint
 from ._progress import Progress
 
+#: The defaults of ``variants datagen``: nodes searched a move, random plies opening a game.
+NODES = 5_000
+RANDOM_PLIES = 8
 #: Games a task plays, by default: a few seconds of play each at the usual node counts, so a
 #: worker that dies loses little, and the scheduler handles thousands of tasks, not millions.
 GAMES_PER_TASK = 4
@@ -118,7 +121,8 @@ def _write_shard(path: str, header: bytes, data: bytes) -> int:
     return len(header) + len(data)
 
 
-def run(game: str, games: int, *, out: str, config=None, nodes: int, random_plies: int,
+def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
+        random_plies: int = RANDOM_PLIES,
         seed: int = 0, games_per_task: int = GAMES_PER_TASK, checkpoint: Optional[str] = None,
         client=None, scheduler=None, workers=None, progress=True,
         connect_timeout: float = _cluster.CONNECT_TIMEOUT) -> DatagenRun:
