@@ -148,7 +148,12 @@ def test_a_task_that_returns_other_games_is_refused(threads, monkeypatch, tmp_pa
     assert os.listdir(tmp_path) == []
 
 
-def test_bad_arguments_fail_before_any_work():
+def test_bad_arguments_fail_before_any_work(tmp_path):
+    done = subprocess.run(_cli("datagen", "no-such-game", "--games", "1", "--out",
+                               str(tmp_path / "x.vgdata")),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no-such-game" in done.stderr
+    assert os.listdir(tmp_path) == []
     with pytest.raises(ValueError, match="games 0"):
         vd.datagen("checkers3d", 0, out="x", nodes=1, random_plies=0)
     with pytest.raises(TypeError, match="nodes must be an int"):
