@@ -100,6 +100,15 @@ def test_the_shards_are_merged_in_game_order(threads, stand_in, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["d.vgdata"]
 
 
+def test_the_progress_bar_counts_games_and_records(threads, stand_in, tmp_path, capsys):
+    vd.datagen("toy", 6, out=str(tmp_path / "p.vgdata"), nodes=5, random_plies=2,
+               games_per_task=2, client=threads)
+    out, err = capsys.readouterr()
+    assert out == ""
+    last = err.split("\r")[-1]
+    assert "6/6 games" in last and "records/s" in last and "left" in last
+
+
 def test_a_resumed_run_plays_only_what_its_checkpoint_lacks(threads, stand_in, tmp_path):
     out, ckpt = tmp_path / "d.vgdata", tmp_path / "d.ckpt"
     args = dict(nodes=5, random_plies=2, seed=0, games_per_task=2, client=threads,

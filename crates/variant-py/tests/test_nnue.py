@@ -122,6 +122,16 @@ def test_merge_concatenates_shards_of_one_header_and_refuses_others(tmp_path):
     assert not (tmp_path / "x.vgdata").exists()
 
 
+def test_the_data_digest_is_the_sha256_of_the_whole_records_of_all_files_in_order(tmp_path):
+    header = nnue.build_header("toy", "", TOY)
+    one = _records(TOY, [(0, 1, 0, 0, 1, [1, 0, 0])])
+    two = _records(TOY, [(1, 2, 0, 1, 1, [0, 2, 0]), (1, 3, 1, 0, 1, [0, 0, 3])])
+    a = _write(tmp_path / "a.vgdata", header, one)
+    b = _write(tmp_path / "b.vgdata", header, two, extra=b"\1\2\3")  # a cut-off record
+    assert nnue.data_digest([a, b]) == hashlib.sha256(one.tobytes() + two.tobytes()).digest()
+    assert nnue.data_digest([b, a]) != nnue.data_digest([a, b])
+
+
 @pytest.mark.skipif(not hasattr(_native, "nnue_layout"), reason="a build without nnue_layout")
 def test_the_native_header_is_the_one_built_from_the_native_layout():
     for game, config in (("chess3d", "heights=1"), ("checkers3d", "heights=1")):
