@@ -69,6 +69,11 @@ impl Accumulator {
         }
     }
 
+    /// How many cells of `codes` differ from the codes the sums are of.
+    pub fn distance(&self, codes: &[u8]) -> usize {
+        self.codes.iter().zip(codes).filter(|(a, b)| a != b).count()
+    }
+
     /// Brings the sums to the position with board codes `codes`.
     pub fn update(&mut self, net: &Network, layout: &Layout, codes: &[u8]) {
         let changed = self.codes.iter().zip(codes).filter(|(a, b)| a != b).count();

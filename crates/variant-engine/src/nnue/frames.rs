@@ -40,9 +40,15 @@ impl NetFrames {
     pub(crate) fn evaluate<G: SearchGame>(&mut self, pos: &G, ply: usize, seat: Seat) -> i32 {
         let ply = ply.min(MAX_PLY);
         pos.nnue_codes(&mut self.codes);
+        // Start from the accumulator of the ply before (the parent, when it was evaluated) or
+        // from this ply's last one (a sibling's), whichever differs from the node in fewer
+        // cells: with three or four players interior nodes are not evaluated, and the ply
+        // before often holds a cousin several moves away.
         if ply > 0 {
             let (before, here) = self.frames.split_at_mut(ply);
-            here[0].clone_from(&before[ply - 1]);
+            if before[ply - 1].distance(&self.codes) < here[0].distance(&self.codes) {
+                here[0].clone_from(&before[ply - 1]);
+            }
         }
         let acc = &mut self.frames[ply];
         acc.update(&self.net, &self.layout, &self.codes);
