@@ -22,6 +22,10 @@ and `--depth-base K` fix the depth of one build only (the other keeps `--movetim
 `--depth`). The same binary on both sides with two depths asks whether a deeper search plays
 better (the engine history in docs/notes/ has one such run).
 
+`--eval-new EVAL` and `--eval-base EVAL` give a build's `analyse` an evaluation (a net file,
+`classic` or `default`): the same binary on both sides with `--eval-new NET --eval-base
+classic` measures a trained net against the hand-written evaluation (docs/engine.md).
+
 `--one-seat` (four players): build A plays one seat and build B the three others, every
 opening played four times with A in each seat — a free-for-all check without partners. A
 point is a mate by A's seat, nothing a mate by anybody else, a half an unfinished game; the
@@ -110,19 +114,29 @@ class Game:
         self.proc.wait(timeout=10)
 
 
-def ask(binary, game, config, text, movetime, depth=None):
+def evaluation_args(evaluation):
+    """`analyse`'s arguments for an evaluation: none for the build's default, `--eval
+    classic|default`, or `--eval-file NET`."""
+    if evaluation is None:
+        return []
+    if evaluation in ("classic", "default"):
+        return ["--eval", evaluation]
+    return ["--eval-file", evaluation]
+
+
+def ask(binary, game, config, text, movetime, depth=None, evaluation=()):
     args = [binary, "analyse", game]
     for c in config:
         args += ["-c", c]
     limit = ["--depth", str(depth)] if depth else ["--movetime", str(movetime)]
-    args += ["--position", text] + limit + ["--json"]
+    args += ["--position", text] + limit + ["--json"] + list(evaluation)
     out = subprocess.run(args, capture_output=True, text=True, timeout=60)
     if out.returncode != 0 and config and "disagrees with the position text" in out.stderr:
         # Builds before `GameConfig::admits_in_play` refuse `-c heights=8` with a position
         # whose heights were removed (C3-30, D3-30): the text fixes the geometry, so ask
         # again without the configuration (the keys the text does not fix are defaults
         # in the matches run so far; a build that refuses for another key fails below).
-        return ask(binary, game, [], text, movetime, depth)
+        return ask(binary, game, [], text, movetime, depth, evaluation)
     if out.returncode != 0:
         raise RuntimeError(f"analyse failed: {out.stderr.strip()} ({text})")
     return json.loads(out.stdout)["best"]
@@ -172,9 +186,11 @@ def play_moves(opts, opening, a_seats, seat_names):
             seat = seat_names.index(g.to_move)
             if seat in a_seats:
                 binary, depth = opts.new, opts.depth_new or opts.depth
+                evaluation = evaluation_args(opts.eval_new)
             else:
                 binary, depth = opts.base, opts.depth_base or opts.depth
-            best = ask(binary, opts.game, opts.config, g.text, opts.movetime, depth)
+                evaluation = evaluation_args(opts.eval_base)
+            best = ask(binary, opts.game, opts.config, g.text, opts.movetime, depth, evaluation)
             if best not in g.moves:
                 raise RuntimeError(f"illegal best move {best} in {g.text}")
             g.play(best)
@@ -220,6 +236,10 @@ def main():
     p.add_argument("--ply-cap", type=int, default=300)
     p.add_argument("--material-lead", type=int, default=5)
     p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--eval-new", metavar="EVAL", default=None,
+                   help="build A's evaluation: a net file, classic or default (its default)")
+    p.add_argument("--eval-base", metavar="EVAL", default=None,
+                   help="build B's evaluation, the same way")
     p.add_argument("--one-seat", action="store_true",
                    help="four players: A plays one seat (each in turn), B the other three")
     opts = p.parse_args()
@@ -303,6 +323,7 @@ def main():
                "elo_error": round((to_elo(pt + 1.96 * se) - to_elo(pt - 1.96 * se)) / 2),
                "movetime_ms": opts.movetime,
                "depths": [opts.depth_new or opts.depth, opts.depth_base or opts.depth],
+               "evals": [opts.eval_new, opts.eval_base],
                "secs": round(time.time() - t0)}
     if opts.one_seat:
         done = [e for e in extras if e is not None]
