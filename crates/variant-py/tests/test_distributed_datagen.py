@@ -41,11 +41,11 @@ def _fake_header(game, config):
 
 
 def _fake_games(calls):
-    def datagen_games(game, config, first, count, nodes, random_plies, seed):
+    def datagen_games(game, config, first, count, nodes, random_plies, seed, max_plies=400):
         calls.append((first, count))
         rows = []
         for i in range(first, first + count):
-            plies = 2 + (seed + i) % 3  # games of different lengths
+            plies = min(2 + (seed + i) % 3, max_plies)  # games of different lengths
             for ply in range(plies):
                 rows.append((i, (seed + i) * 10 + ply, ply, ply % 2, 1, [1, 0, 0, 2]))
         rec = np.zeros(len(rows), dtype=nnue.record_dtype(FAKE.cells))
@@ -143,6 +143,15 @@ def test_a_resumed_run_plays_only_what_its_checkpoint_lacks(threads, stand_in, t
     assert third.records_from_checkpoint == third.records and out.read_bytes() == whole
     with pytest.raises(vd.CheckpointError, match="another job"):
         vd.datagen("toy", 12, out=str(out), checkpoint=str(ckpt), **dict(args, seed=1))
+    with pytest.raises(vd.CheckpointError, match="max_plies"):
+        vd.datagen("toy", 12, out=str(out), checkpoint=str(ckpt), max_plies=2, **args)
+
+
+def test_games_are_cut_at_max_plies(threads, stand_in, tmp_path):
+    run = vd.datagen("toy", 6, out=str(tmp_path / "m.vgdata"), nodes=5, random_plies=2,
+                     max_plies=2, client=threads, progress=False)
+    assert run.max_plies == 2 and run.records == 12
+    assert set(nnue.DataFile(tmp_path / "m.vgdata").records["ply"].tolist()) == {0, 1}
 
 
 def test_a_task_that_returns_other_games_is_refused(threads, monkeypatch, tmp_path):

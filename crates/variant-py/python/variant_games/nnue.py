@@ -548,9 +548,10 @@ class Net:
         f = seats * kinds * cells
         expected = r.pos + 2 * (f * hidden + hidden + seats * hidden) + 4 + 8
         if len(data) != expected:
+            what = "truncated" if len(data) < expected else "bytes after the checksum"
             raise ValueError(f"{name}: {len(data)} bytes, but its sizes (F = {f} features x "
                              f"H = {hidden} hidden, {seats} seats) make a net of {expected}: "
-                             f"{'truncated' if len(data) < expected else 'bytes after the checksum'}")
+                             f"{what}")
         stored = struct.unpack_from("<Q", data, len(data) - 8)[0]
         computed = fnv1a64(memoryview(data)[:len(data) - 8])
         if stored != computed:

@@ -42,6 +42,9 @@ import numpy as np
 
 from . import nnue
 
+#: The most hidden units the engine's net reader takes.
+MAX_HIDDEN = 4096
+
 TORCH_MISSING = ("training needs PyTorch: pip install \"variant-games[train]\" (or pip install "
                  "torch; the CPU build is enough)")
 
@@ -215,8 +218,10 @@ def train(data: Sequence[str], out: str, game: Optional[str] = None, hidden: int
     log = log if log is not None else (lambda line: print(line, file=sys.stderr, flush=True))
     start = time.monotonic()
     deadline = start + 60.0 * max_minutes if max_minutes else math.inf
-    if hidden < 1 or hidden > 65535:
-        raise ValueError(f"--hidden {hidden}: must be in 1..=65535")
+    # The engine reads nets of at most 4096 hidden units (a bound on what a file can make it
+    # allocate): a larger net would train for nothing.
+    if hidden < 1 or hidden > MAX_HIDDEN:
+        raise ValueError(f"--hidden {hidden}: must be in 1..={MAX_HIDDEN} (the engine's limit)")
     if batch < 1:
         raise ValueError(f"--batch {batch}: must be 1 or more")
     if not 0.0 <= lam <= 1.0:

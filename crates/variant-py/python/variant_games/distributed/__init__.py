@@ -28,7 +28,7 @@ from typing import Dict, Optional
 
 from ._checkpoint import CheckpointError
 from ._cluster import CONNECT_TIMEOUT, connect_timeout_arg
-from ._datagen import GAMES_PER_TASK, NODES, RANDOM_PLIES, DatagenRun
+from ._datagen import GAMES_PER_TASK, MAX_PLIES, NODES, RANDOM_PLIES, DatagenRun
 from ._datagen import run as _run_datagen
 from ._match import run as _run_match
 from ._perft import HASH_MB, TASK_SECONDS, PerftRun
@@ -175,6 +175,7 @@ def datagen(
     config=None,
     nodes: int = NODES,
     random_plies: int = RANDOM_PLIES,
+    max_plies: int = MAX_PLIES,
     seed: int = 0,
     games_per_task: int = GAMES_PER_TASK,
     checkpoint: Optional[str] = None,
@@ -186,9 +187,9 @@ def datagen(
 ) -> DatagenRun:
     """Self-play training data on a cluster, written to the VGDATA file ``out``: ``games``
     games of ``game`` (with ``config``), each after ``random_plies`` random plies (8 by
-    default), every move searched to ``nodes`` nodes (5000); game ``i`` is played from ``seed +
-    i``, exactly as ``variants datagen`` plays it, so the file is the same whatever the cluster
-    and its faults.
+    default), every move searched to ``nodes`` nodes (5000), a draw after ``max_plies`` plies
+    (400); game ``i`` is played from ``seed + i``, exactly as ``variants datagen`` plays it, so
+    the file is the same whatever the cluster and its faults.
 
     Tasks of ``games_per_task`` games each; every finished task's records go to a shard file.
     ``checkpoint``: a file that records the finished ranges (their shards in
@@ -208,7 +209,7 @@ def datagen(
     True
     """
     return _run_datagen(game, games, out=out, config=config, nodes=nodes,
-                        random_plies=random_plies, seed=seed, games_per_task=games_per_task,
-                        checkpoint=checkpoint, client=client, scheduler=scheduler,
-                        workers=workers, progress=progress,
+                        random_plies=random_plies, max_plies=max_plies, seed=seed,
+                        games_per_task=games_per_task, checkpoint=checkpoint, client=client,
+                        scheduler=scheduler, workers=workers, progress=progress,
                         connect_timeout=connect_timeout_arg(connect_timeout))

@@ -98,6 +98,8 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"nodes searched for each move (default {_datagen.NODES})")
     g.add_argument("--random-plies", type=int, default=_datagen.RANDOM_PLIES, metavar="P",
                    help=f"random plies opening each game (default {_datagen.RANDOM_PLIES})")
+    g.add_argument("--max-plies", type=int, default=_datagen.MAX_PLIES, metavar="N",
+                   help=f"plies after which a game is scored a draw (default {_datagen.MAX_PLIES})")
     g.add_argument("--out", required=True, metavar="FILE", help="the VGDATA file to write")
     g.add_argument("--seed", type=int, default=0, help="game i is played from SEED + i (0)")
     g.add_argument("--games-per-task", type=int, default=_datagen.GAMES_PER_TASK, metavar="N",
@@ -120,7 +122,8 @@ def _datagen_command(args) -> int:
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers {args.workers}: must be 1 or more")
     run = datagen(args.game, args.games, out=args.out, config=_config(args.config),
-                  nodes=args.nodes, random_plies=args.random_plies, seed=args.seed,
+                  nodes=args.nodes, random_plies=args.random_plies,
+                  max_plies=args.max_plies, seed=args.seed,
                   games_per_task=args.games_per_task, checkpoint=args.checkpoint,
                   progress=not args.quiet, scheduler=args.scheduler, workers=args.workers,
                   connect_timeout=args.connect_timeout)

@@ -4,11 +4,12 @@ The first line describes the job; every other line is one finished piece of work
 checkpoint (``Checkpoint``) holds the job (game, configuration, root position, depth, split
 depth, task size) and one line per counted position: ``{"position": TEXT, "depth": D,
 "count": N}``. A datagen checkpoint (``DatagenCheckpoint``) holds the job (game,
-configuration, games, nodes, random plies, seed) and one line per finished range of games,
-whose records are in a shard file beside it. A task's lines are appended together when the
-task finishes, then the file is flushed and ``fsync``-ed, so after a crash (or Ctrl-C, or a
-lost client) the file holds whole tasks only, except perhaps a torn last line, which is ignored
-when the file is read again and cut off the file before the resumed run appends to it.
+configuration, games, nodes, random plies, plies at most, seed) and one line per finished
+range of games, whose records are in a shard file beside it. A task's lines are appended
+together when the task finishes, then the file is flushed and ``fsync``-ed, so after a crash
+(or Ctrl-C, or a lost client) the file holds whole tasks only, except perhaps a torn last
+line, which is ignored when the file is read again and cut off the file before the resumed
+run appends to it.
 """
 
 from __future__ import annotations
@@ -171,7 +172,7 @@ class DatagenCheckpoint(_JsonLines):
     whole; a shard without a line (a crash between the two) is made again."""
 
     FORMAT = DATAGEN_FORMAT
-    JOB_KEYS = ("game", "config", "games", "nodes", "random_plies", "seed")
+    JOB_KEYS = ("game", "config", "games", "nodes", "random_plies", "max_plies", "seed")
 
     def _start(self) -> None:
         self.ranges: Dict[int, dict] = {}

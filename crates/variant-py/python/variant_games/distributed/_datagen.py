@@ -28,6 +28,8 @@ from ._progress import Progress
 #: The defaults of ``variants datagen``: nodes searched a move, random plies opening a game.
 NODES = 5_000
 RANDOM_PLIES = 8
+#: ``variants datagen``'s default: plies after which a game is scored a draw.
+MAX_PLIES = 400
 #: Games a task plays, by default: a few seconds of play each at the usual node counts, so a
 #: worker that dies loses little, and the scheduler handles thousands of tasks, not millions.
 GAMES_PER_TASK = 4
@@ -45,6 +47,7 @@ class DatagenRun:
     games: int
     nodes: int
     random_plies: int
+    max_plies: int
     seed: int
     out: str
     records: int
@@ -122,8 +125,8 @@ def _write_shard(path: str, header: bytes, data: bytes) -> int:
 
 
 def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
-        random_plies: int = RANDOM_PLIES,
-        seed: int = 0, games_per_task: int = GAMES_PER_TASK, checkpoint: Optional[str] = None,
+        random_plies: int = RANDOM_PLIES, max_plies: int = MAX_PLIES, seed: int = 0,
+        games_per_task: int = GAMES_PER_TASK, checkpoint: Optional[str] = None,
         client=None, scheduler=None, workers=None, progress=True,
         connect_timeout: float = _cluster.CONNECT_TIMEOUT) -> DatagenRun:
     """The distributed datagen behind ``variant_games.distributed.datagen`` (see there)."""
@@ -133,6 +136,7 @@ def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
     games = _int_arg("games", games, 1, 1 << 32)
     nodes = _int_arg("nodes", nodes, 1, 1 << 40)
     random_plies = _int_arg("random_plies", random_plies, 0, 1000)
+    max_plies = _int_arg("max_plies", max_plies, 1, 100_000)
     seed = _int_arg("seed", seed, 0)
     games_per_task = _int_arg("games_per_task", games_per_task, 1, 1 << 20)
     config_text = config if isinstance(config, str) or config is None else ";".join(
@@ -145,7 +149,7 @@ def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
                                                              len(header))
     out = os.fspath(out)
     job = {"game": name, "config": normalised, "games": games, "nodes": nodes,
-           "random_plies": random_plies, "seed": seed}
+           "random_plies": random_plies, "max_plies": max_plies, "seed": seed}
     saved = DatagenCheckpoint(checkpoint, job) if checkpoint is not None else None
     shard_dir = saved.shard_dir if saved is not None else f"{out}.shards-{uuid.uuid4().hex[:8]}"
     try:
@@ -163,7 +167,7 @@ def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
         with _cluster.client_for(client, scheduler, workers, connect_timeout,
                                  verbose=bool(progress)) as cl:
             played = _play(cl, name, normalised, header, layout, todo, done, shard_dir, saved,
-                           nodes, random_plies, seed, games, progress)
+                           nodes, random_plies, max_plies, seed, games, progress)
             worker_count = _cluster.worker_count(cl)
         entries = sorted(list(done.values()) + played, key=lambda e: e["first"])
         covered = sum(e["count"] for e in entries)
@@ -175,7 +179,7 @@ def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
             shutil.rmtree(shard_dir, ignore_errors=True)
         return DatagenRun(
             game=name, config=normalised, games=games, nodes=nodes, random_plies=random_plies,
-            seed=seed, out=out, records=records, bytes=size,
+            max_plies=max_plies, seed=seed, out=out, records=records, bytes=size,
             tasks=len(todo) + len(done), tasks_from_checkpoint=len(done),
             games_from_checkpoint=sum(e["count"] for e in done.values()),
             records_from_checkpoint=sum(e["records"] for e in done.values()),
@@ -191,7 +195,7 @@ def run(game: str, games: int, *, out: str, config=None, nodes: int = NODES,
 
 
 def _play(cl, name, config, header, layout, todo, done, shard_dir, saved, nodes,
-          random_plies, seed, games, progress) -> List[dict]:
+          random_plies, max_plies, seed, games, progress) -> List[dict]:
     """Runs the ``todo`` ranges as tasks, a bounded number in flight; writes each finished
     range's shard (and checkpoint line); returns the new ranges."""
     import distributed
@@ -210,7 +214,8 @@ def _play(cl, name, config, header, layout, todo, done, shard_dir, saved, nodes,
     def submit():
         first, count = queue.pop(0)
         future = cl.submit(_tasks.datagen_games, name, config, first, count, nodes,
-                           random_plies, seed, key=f"variants-datagen-{run_id}-{first}",
+                           random_plies, seed, max_plies,
+                           key=f"variants-datagen-{run_id}-{first}",
                            pure=False, retries=2)
         ranges[future.key] = (first, count)
         futures.append(future)

@@ -126,7 +126,12 @@ def play_game(options: str, index: int) -> str:
 
 
 def datagen_games(game: str, config: str, first: int, count: int, nodes: int,
-                  random_plies: int, seed: int) -> bytes:
+                  random_plies: int, seed: int, max_plies: int = 400) -> bytes:
     """The training records of self-play games ``first .. first + count - 1`` (game ``i``
-    from ``seed + i``): the same bytes every time, played in Rust with the GIL released."""
-    return _native.datagen_games(game, config, first, count, nodes, random_plies, seed)
+    from ``seed + i``, scored a draw after ``max_plies``): the same bytes every time, played
+    in Rust with the GIL released."""
+    if max_plies == 400:
+        # The default: the call of the native function's documented seven arguments.
+        return _native.datagen_games(game, config, first, count, nodes, random_plies, seed)
+    return _native.datagen_games(game, config, first, count, nodes, random_plies, seed,
+                                 max_plies=max_plies)
