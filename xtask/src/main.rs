@@ -46,6 +46,7 @@ mod install;
 mod one_game;
 mod package;
 
+use std::path::Path;
 use std::process::{Command, ExitCode};
 
 /// The optimised profile that the release-mode tasks (`release-tests`, `docs`, the sdist
@@ -119,22 +120,96 @@ fn lint() -> Result<(), String> {
 
 fn release_tests() -> Result<(), String> {
     let profile = check_profile();
-    cargo(
-        &[
-            "test",
-            "--profile",
-            &profile,
-            "--workspace",
-            "--exclude",
-            "variant-benches",
-            "--",
-            "--ignored",
-            // The soak has a task of its own.
-            "--skip",
-            "soak",
-        ],
-        &[],
-    )
+    let mut args: Vec<String> = ["test", "--profile", profile.as_str()]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    // Only the test targets that hold ignored tests are built: building every crate's unit
+    // tests, integration tests and doctests optimised, to run none of them, cost minutes of
+    // the CI budget. A crate whose library holds an ignored test is tested whole.
+    let (packages, tests, libs) = ignored_test_targets()?;
+    for package in &packages {
+        args.extend(["-p".to_string(), package.clone()]);
+    }
+    for test in &tests {
+        args.extend(["--test".to_string(), test.clone()]);
+    }
+    if libs {
+        args.extend(["--lib".to_string(), "--tests".to_string()]);
+    }
+    // The soak has a task of its own.
+    args.extend(["--", "--ignored", "--skip", "soak"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    cargo(&args, &[])
+}
+
+/// The packages and integration test targets of `crates/*` that hold `#[ignore]`d tests, and
+/// whether some package's library (or a module of a test target in a subdirectory) does: then
+/// every test target of the packages listed is built (`--lib --tests`).
+fn ignored_test_targets() -> Result<(Vec<String>, Vec<String>, bool), String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let crates = root.join("crates");
+    let mut packages = Vec::new();
+    let mut tests = Vec::new();
+    let mut libs = false;
+    let mut dirs: Vec<_> = std::fs::read_dir(&crates)
+        .map_err(|e| format!("cannot list {}: {e}", crates.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+            continue;
+        };
+        let Some(name) = manifest.lines().find_map(|l| {
+            l.trim()
+                .strip_prefix("name = \"")
+                .and_then(|r| r.strip_suffix('"'))
+        }) else {
+            continue;
+        };
+        let mut holds = false;
+        for (sub, lib) in [("tests", false), ("src", true)] {
+            for file in rust_files(&dir.join(sub)) {
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                if !text.contains("#[ignore") {
+                    continue;
+                }
+                holds = true;
+                let top = file.parent() == Some(dir.join("tests").as_path());
+                match file.file_stem().and_then(|s| s.to_str()) {
+                    Some(stem) if !lib && top => tests.push(stem.to_string()),
+                    // A library's test, or a module of a test target in a subdirectory:
+                    // every test target of the listed packages is built.
+                    _ => libs = true,
+                }
+            }
+        }
+        if holds {
+            packages.push(name.to_string());
+        }
+    }
+    if packages.is_empty() {
+        return Err("no #[ignore]d test found under crates/: nothing for release-tests".into());
+    }
+    Ok((packages, tests, libs))
+}
+
+/// The `.rs` files under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// `cargo xtask soak [--minutes M]` (60 by default): the server soak of
