@@ -87,15 +87,14 @@ impl Accumulator {
             return;
         }
         let h = net.hidden();
-        for cell in 0..codes.len() {
-            let (old, new) = (self.codes[cell], codes[cell]);
-            if old == new {
+        for (cell, (old, &new)) in self.codes.iter_mut().zip(codes).enumerate() {
+            if *old == new {
                 continue;
             }
             for p in 0..layout.seats() {
                 let sums = &mut self.values[p * h..(p + 1) * h];
-                if old != 0 {
-                    let f = layout.feature(p, cell, old);
+                if *old != 0 {
+                    let f = layout.feature(p, cell, *old);
                     sub(sums, &net.ft_weight[f * h..(f + 1) * h]);
                 }
                 if new != 0 {
@@ -103,7 +102,7 @@ impl Accumulator {
                     add(sums, &net.ft_weight[f * h..(f + 1) * h]);
                 }
             }
-            self.codes[cell] = new;
+            *old = new;
         }
     }
 
