@@ -77,7 +77,7 @@ pub enum Command {
         #[command(flatten)]
         game: PositionArgs,
         /// Who plays a seat: SEAT=SPEC with SPEC human, random, greedy,
-        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB] or uci:PATH[,option=value…]
+        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB,eval=E] or uci:PATH[,option=value…]
         /// (repeatable; default human).
         #[arg(long, value_name = "SEAT=KIND")]
         player: Vec<String>,
@@ -128,7 +128,7 @@ pub enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// A player, one per seat that plays (repeatable): random, greedy,
-        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB] or an external engine
+        /// engine[:depth=N,movetime=MS,nodes=N,hash=MB,eval=E] or an external engine
         /// uci:PATH[,option=value…] (docs/protocol.md).
         #[arg(long, value_name = "SPEC", required = true)]
         player: Vec<String>,
