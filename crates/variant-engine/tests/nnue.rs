@@ -132,6 +132,19 @@ fn a_removed_height_is_followed() {
     assert!(after[128..].iter().all(|&c| c == 0));
     acc.update(&net, &layout, &after);
     assert_eq!(acc, Accumulator::new(&net, &layout, &after));
+    // The same position read from its text is a box of 2 heights; the net of the 3-height box
+    // reads it widened, with the same codes (the third height empty) and so the same value.
+    let reread = variant_games::from_text("chess3d", "", &game.to_text()).unwrap();
+    let small = nnue::layout_of(&reread).unwrap();
+    assert_eq!(small.cells(), 128);
+    let wide = net.layout_for(&small).unwrap();
+    assert_eq!(wide, layout);
+    let mut padded = codes(&reread, 128);
+    padded.resize(192, 0);
+    assert_eq!(padded, after);
+    // A box taller than the net's is no fit.
+    let taller = Network::random(&small, "", 4, 1);
+    assert!(taller.layout_for(&layout).is_err());
 }
 
 #[test]

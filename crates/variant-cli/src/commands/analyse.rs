@@ -61,7 +61,7 @@ pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
         && let Some(layout) = variant_engine::nnue::layout_of(&game)
     {
         // A net for another game or board is an error here, not a silent fallback.
-        net.fits(&layout)
+        net.layout_for(&layout)
             .map_err(|e| Error::Action(e.to_string()))?;
     }
     searcher.set_evaluation(options.evaluation.clone());

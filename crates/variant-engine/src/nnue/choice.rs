@@ -48,7 +48,7 @@ impl Evaluation {
         let layout = layout?;
         match self {
             Evaluation::Classic => None,
-            Evaluation::Net(net) if net.fits(layout).is_ok() => Some(Arc::clone(net)),
+            Evaluation::Net(net) if net.layout_for(layout).is_ok() => Some(Arc::clone(net)),
             Evaluation::Net(_) | Evaluation::Default => embedded::default_net(layout),
         }
     }

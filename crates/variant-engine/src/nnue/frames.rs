@@ -14,23 +14,28 @@ pub(crate) struct NetFrames {
     /// `frames[ply]`: the accumulator of the last position evaluated at `ply` (always
     /// consistent with its own codes, so any of them is a correct starting point).
     frames: Vec<Accumulator>,
+    /// The node's codes: the game's cells first, then (a box that lost heights read by a
+    /// net of the taller box) the missing boards' cells, always empty.
     codes: Vec<u8>,
+    /// The game's own cells.
+    own: usize,
 }
 
 impl NetFrames {
     /// The frames for a search from `root`, or `None` when the net does not read `root`'s
     /// board (another game or layout: the game's own evaluation is used then).
     pub(crate) fn start<G: SearchGame>(net: &Arc<Network>, root: &G) -> Option<NetFrames> {
-        let layout = root.nnue_layout()?;
-        net.fits(&layout).ok()?;
+        let own = root.nnue_layout()?.cells();
+        let layout = net.layout_for(&root.nnue_layout()?).ok()?;
         let mut codes = vec![0; layout.cells()];
-        root.nnue_codes(&mut codes);
+        root.nnue_codes(&mut codes[..own]);
         let first = Accumulator::new(net, &layout, &codes);
         Some(NetFrames {
             net: Arc::clone(net),
             frames: vec![first; MAX_PLY + 1],
             layout,
             codes,
+            own,
         })
     }
 
@@ -39,7 +44,7 @@ impl NetFrames {
     /// other seat; with more, the net reads the seats in order from `seat`.
     pub(crate) fn evaluate<G: SearchGame>(&mut self, pos: &G, ply: usize, seat: Seat) -> i32 {
         let ply = ply.min(MAX_PLY);
-        pos.nnue_codes(&mut self.codes);
+        pos.nnue_codes(&mut self.codes[..self.own]);
         // Start from the accumulator of the ply before (the parent, when it was evaluated) or
         // from this ply's last one (a sibling's), whichever differs from the node in fewer
         // cells: with three or four players interior nodes are not evaluated, and the ply

@@ -32,6 +32,9 @@ pub struct Layout {
     /// `orient[p * cells + i]`: cell `i` as seat `p` sees it.
     orient: Vec<u16>,
     cells: usize,
+    /// For a layout of [`Layout::two_seats`], whether the second seat sees the files mirrored
+    /// (so that the same layout can be made for a taller box, [`Layout::widened`]).
+    two_seats_mirror: Option<bool>,
     /// `bases[p * (codes + 1) + code]`: the first feature of the piece of `code` for
     /// perspective `p` (`(rel * kinds + kind) * cells`), so a feature is one addition.
     bases: Vec<u32>,
@@ -102,6 +105,7 @@ impl Layout {
             seats,
             orient: table,
             cells,
+            two_seats_mirror: None,
             bases,
         }
     }
@@ -125,7 +129,7 @@ impl Layout {
         mirror_files: bool,
     ) -> Layout {
         let [boards, ranks, files] = shape;
-        Layout::new(game, shape, kinds, 2, |seat, [b, r, f]| {
+        let mut layout = Layout::new(game, shape, kinds, 2, |seat, [b, r, f]| {
             if seat == 0 {
                 [b, r, f]
             } else if mirror_files {
@@ -133,7 +137,29 @@ impl Layout {
             } else {
                 [boards - 1 - b, ranks - 1 - r, f]
             }
-        })
+        });
+        layout.two_seats_mirror = Some(mirror_files);
+        layout
+    }
+
+    /// The same layout for a box of `boards` boards, at least as many as this one's: a 3D
+    /// position whose box lost heights (chess3d C3-30, checkers3d's removed heights) read by a
+    /// net of the taller box, its boards from the bottom and the missing ones empty. `None`
+    /// for fewer boards or a layout not made by [`Layout::two_seats`].
+    ///
+    /// ```
+    /// use variant_engine::nnue::Layout;
+    ///
+    /// let seven = Layout::two_seats("checkers3d", [7, 8, 8], 2, true);
+    /// let eight = seven.widened(8).unwrap();
+    /// assert_eq!(eight, Layout::two_seats("checkers3d", [8, 8, 8], 2, true));
+    /// assert!(eight.widened(7).is_none());
+    /// ```
+    pub fn widened(&self, boards: usize) -> Option<Layout> {
+        let [own, ranks, files] = self.shape;
+        let mirror = self.two_seats_mirror?;
+        (boards >= own)
+            .then(|| Layout::two_seats(self.game, [boards, ranks, files], self.kinds, mirror))
     }
 
     /// The game's name.

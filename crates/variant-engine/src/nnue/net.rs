@@ -437,6 +437,33 @@ impl Network {
         usize::from(self.header.hidden)
     }
 
+    /// The layout the net reads a game of `layout` with: `layout` itself when it fits, or the
+    /// same layout widened to the net's taller box ([`Layout::widened`]: a 3D game whose box
+    /// lost heights, or a lower box, read by a net of the same game's taller box).
+    ///
+    /// # Errors
+    ///
+    /// As [`Network::fits`] when neither fits.
+    ///
+    /// ```
+    /// use variant_engine::nnue::{Layout, Network};
+    ///
+    /// let net = Network::random(&Layout::two_seats("chess3d", [8, 8, 8], 6, false), "", 4, 1);
+    /// let after_removal = Layout::two_seats("chess3d", [6, 8, 8], 6, false);
+    /// assert_eq!(net.layout_for(&after_removal).unwrap().cells(), 512);
+    /// ```
+    pub fn layout_for(&self, layout: &Layout) -> Result<Layout, NetError> {
+        let [boards, ranks, files] = layout.shape();
+        let net_boards = self.header.cells as usize / (ranks * files).max(1);
+        match self.fits(layout) {
+            Ok(()) => Ok(layout.clone()),
+            Err(e) => match layout.widened(net_boards) {
+                Some(wide) if net_boards > boards && self.fits(&wide).is_ok() => Ok(wide),
+                _ => Err(e),
+            },
+        }
+    }
+
     /// Whether the net reads boards of `layout`.
     ///
     /// # Errors
