@@ -867,6 +867,7 @@ impl Room {
             "claimable": self.history.claimable_draw().map(|r| r.to_string()),
             "abortable": self.history.may_abort(),
             "records": record_formats(&self.history),
+            "san": san_texts(&self.history),
             "draw_offers": flags(&self.draw_offers),
             "undo_requests": flags(&self.undo_requests),
             "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
@@ -902,6 +903,41 @@ fn record_formats(history: &History<AnyGame>) -> Vec<&'static str> {
         vec!["json", "pgn"]
     } else {
         vec!["json"]
+    }
+}
+
+/// The game's moves in SAN (`e4`, `Nxe5`, `O-O`, `Qh4#`), one for each entry of the state's
+/// `history`, for a game that has a PGN form (FIDE chess: chess3d at one height); `None`
+/// (`null` in the state) for every other game. An entry that is no move keeps its text.
+fn san_texts(history: &History<AnyGame>) -> Option<Vec<String>> {
+    #[cfg(feature = "chess3d")]
+    {
+        use variant_games::variant_core::Action;
+        use variant_games::{AnyMove, TypedGame};
+        let TypedGame::Chess3d(start) = history.start().typed() else {
+            return None;
+        };
+        if !start.has_pgn_form() {
+            return None;
+        }
+        let texts = history.action_texts();
+        history
+            .positions()
+            .iter()
+            .zip(history.actions())
+            .zip(texts)
+            .map(
+                |((position, action), text)| match (position.typed(), action) {
+                    (TypedGame::Chess3d(pos), Action::Move(AnyMove::Chess3d(mv))) => pos.san(*mv),
+                    _ => Some(text),
+                },
+            )
+            .collect()
+    }
+    #[cfg(not(feature = "chess3d"))]
+    {
+        let _ = history;
+        None
     }
 }
 

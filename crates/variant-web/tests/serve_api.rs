@@ -277,6 +277,35 @@ fn the_state_names_the_record_formats_the_game_has() {
     }
 }
 
+/// FIDE chess (chess3d at one height) carries its moves in SAN beside `history`, so a page
+/// lists `exd5`, `Qe5+`, `Nge2` for every move, also those played before it opened; other
+/// games have none.
+#[test]
+fn the_state_of_fide_chess_carries_san() {
+    let dir = scratch("san");
+    let server = Server::start(&dir.join("games.db"));
+    let created = create(
+        &server,
+        json!({"game": "chess3d", "config": "heights=1", "one_token": true}),
+    );
+    let id = str_of(&created, "id");
+    let token = created["tokens"]["white"].as_str().unwrap();
+    for mv in ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e5", "g1e2"] {
+        assert_eq!(play(&server, id, mv, token).0, 200, "{mv}");
+    }
+    let s = state(&server, id);
+    assert_eq!(
+        s["san"],
+        json!(["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+", "Nge2"])
+    );
+    assert_eq!(
+        s["san"].as_array().unwrap().len(),
+        s["history"].as_array().unwrap().len()
+    );
+    let other = create(&server, json!({"game": "chess3d", "config": "heights=2"}));
+    assert_eq!(state(&server, str_of(&other, "id"))["san"], Value::Null);
+}
+
 #[test]
 fn engine_seat_replies_by_itself() {
     let dir = scratch("engine");
