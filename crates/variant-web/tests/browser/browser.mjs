@@ -665,13 +665,23 @@ try {
     await white.goto(base + created.links.white);
     await waitPly(white, 0);
     const other = await newPage();
+    // The second browser's system asks for dark colours: the lobby and the game follow it.
+    await other.emulateMedia({ colorScheme: "dark" });
     await other.goto(base + "/");
     const take = `#open-games li[data-game="${created.id}"] button[data-take="black"]`;
     await other.waitForSelector(take);
+    // Relative luminance of a computed CSS colour, 0 (black) to 1 (white).
+    const luminance = (page, selector, property) => page.$eval(selector, (e, property) => {
+      const [r, g, b] = getComputedStyle(e)[property].match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    }, property);
+    check((await luminance(other, "body", "backgroundColor")) < 0.2 && (await luminance(other, "body", "color")) > 0.7, "the dark lobby: light text on a dark page");
     await other.click(take);
     await other.waitForURL(/\/play\//);
     await waitPly(other, 0);
     check(/black/.test(await other.textContent("#you")), "the second browser plays Black");
+    check((await luminance(other, "#history-box", "backgroundColor")) < 0.2, "the dark game page's move list");
+    check((await luminance(white, "body", "backgroundColor")) > 0.8, "the first browser, light, stays light");
     await clickMove(white, "e2e4");
     await waitPly(other, 1);
     check(/your move/.test(await other.textContent("#status")), "Black's turn on the second browser");
@@ -682,7 +692,7 @@ try {
     await other.waitForSelector("#my-games a");
     await white.context().close();
     await other.context().close();
-    console.log("ok 5 - the lobby: a second browser takes the open seat and plays");
+    console.log("ok 5 - the lobby: a second browser (dark theme) takes the open seat and plays");
   }
 
   // 5f. A restart with pages open, graceful then kill -9: the pages reconnect by themselves and
