@@ -1385,7 +1385,17 @@ function render(state) {
   $("draw").disabled = !playing;
   $("undo").disabled = !playing || state.ply === 0; // a finished game's result stands
   $("claim").hidden = !(state.claimable && myTurn(state));
+  // Rematch: offered by a player once the game is over (every seat was held); when every
+  // human seat has asked, each player's page opens the rematch in the seat the server gives
+  // (colours rotated), with the same token; a spectator gets a link to watch it.
+  const requests = state.rematch_requests || [];
+  const over = state.status.result !== "ongoing";
+  $("rematch").hidden = !(over && mine.length && !(state.free_seats || []).length && !state.rematch);
+  $("rematch").disabled = mine.every((s) => requests.includes(s));
+  $("rematch").textContent = requests.length && !requests.some((s) => mine.includes(s)) ? "Accept rematch" : requests.length ? "Rematch asked" : "Rematch";
+  if (state.rematch) followRematch(state.rematch, mine);
   const offers = [];
+  if (requests.length && !state.rematch) offers.push("rematch asked by " + requests.join(", "));
   if (state.draw_offers.length) offers.push("draw offered by " + state.draw_offers.join(", "));
   if (state.undo_requests.length) offers.push("take-back asked by " + state.undo_requests.join(", "));
   $("offers").textContent = offers.join("; ");
@@ -1402,6 +1412,22 @@ function render(state) {
   if (game.premove || game.preFrom) playPremove(state);
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.result = state.status.result;
+}
+
+function followRematch(rematch, mine) {
+  const watch = "/play/" + rematch.id;
+  if (mine.length && game.token && !game.fatal) {
+    const seat = rematch.seats[game.seat || mine[0]];
+    const link = watch + "#seat=" + seat + "&token=" + game.token;
+    saveLinks({ id: rematch.id, game: game.state.game, label: "rematch", links: { [seat]: link }, watch });
+    if (game.events) game.events.close();
+    game.events = null;
+    location.href = new URL(link, location.href).href;
+    return;
+  }
+  const p = $("rematch-link");
+  p.hidden = false;
+  p.replaceChildren("The players started a rematch: ", Object.assign(document.createElement("a"), { href: watch, textContent: "watch it" }), ".");
 }
 
 async function refresh() {
@@ -1480,6 +1506,7 @@ async function showGame(id) {
   $("draw").addEventListener("click", () => action("draw"));
   $("claim").addEventListener("click", () => action("claim"));
   $("undo").addEventListener("click", () => action("undo"));
+  $("rematch").addEventListener("click", () => action("rematch"));
   $("flip").addEventListener("click", () => {
     const seats = game.state ? game.state.view.seats.map((s) => s.turn) : [0, 180];
     const turns = [...new Set(seats)];

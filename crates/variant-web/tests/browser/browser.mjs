@@ -652,9 +652,24 @@ try {
     }
     check(/move low/.test(await white.$eval("body", (b) => b.dataset.sounds || "")), "White hears its moves and its clock under 10 s: " + (await white.$eval("body", (b) => b.dataset.sounds)));
     check(!(await black.$eval("body", (b) => b.dataset.sounds || "")), "Black, muted, hears nothing");
+    // A rematch: White asks, Black accepts; both pages open the new game, colours swapped,
+    // with the same clock.
+    await white.click("#rematch");
+    await black.waitForFunction(() => document.getElementById("rematch").textContent === "Accept rematch");
+    check(/rematch asked by white/.test(await black.textContent("#offers")), "Black sees the request");
+    await black.click("#rematch");
+    for (const page of [white, black]) await page.waitForURL((u) => !u.pathname.endsWith(created.id), { timeout: 10000 });
+    const rematchId = new URL(white.url()).pathname.split("/").pop();
+    check(new URL(black.url()).pathname.endsWith(rematchId), "both pages open the same rematch");
+    await waitPly(white, 0);
+    await waitPly(black, 0);
+    check(/You play\s.*black/.test(await white.textContent("#you")), "White's player now plays Black: " + (await white.textContent("#you")));
+    check(/your move/.test(await black.textContent("#status")), "Black's player now moves first: " + (await black.textContent("#status")));
+    const again = await api("GET", "/api/games/" + rematchId);
+    check(again.clock.initial_ms === 1500 && again.config === (await api("GET", "/api/games/" + created.id)).config, "the rematch keeps the clock and the configuration");
     await white.context().close();
     await black.context().close();
-    console.log("ok 5 - a flag fall ends the game on both pages");
+    console.log("ok 5 - a flag fall ends the game on both pages; a rematch, asked and accepted, swaps the colours");
   }
 
   // 5e. The lobby: a game with Black open; a second browser sees it and takes the seat.
