@@ -651,7 +651,8 @@ function drawMaps(pos, turn, last, dests) {
   const wrap = $("maps-wrap");
   const maps = $("maps");
   maps.replaceChildren();
-  $("height-keys").hidden = pos.boards.length < 2;
+  const keys = $("height-keys"); // (not on a touch screen's help)
+  if (keys) keys.hidden = pos.boards.length < 2;
   if (pos.boards.length < 2) {
     wrap.hidden = true;
     return;
@@ -1554,6 +1555,10 @@ async function showGame(id) {
   for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, startAudio, { capture: true });
   $("record-json").href = "/api/games/" + id + "/record";
   $("record-pgn").href = "/api/games/" + id + "/record?format=pgn";
+  // A touch screen has no drag and no keyboard: the help says what a finger does.
+  if (window.matchMedia("(hover: none)").matches) {
+    $("board-help").replaceChildren("Tap a piece, then where it goes; swipe to scroll, pinch or \"Zoom in\" to enlarge.");
+  }
   setInterval(tickClocks, 100);
   // The maps' columns follow the window's width (a phone turned, a window resized).
   let wide = window.innerWidth >= 700;
