@@ -111,6 +111,15 @@ async function takeSeat(id, seat, game) {
   location.href = new URL(taken.link, location.href).href;
 }
 
+// A seat the lobby offered but could not give (someone else was quicker): said at the game it
+// belongs to, by name, and kept there across the lobby's refreshes.
+const lobbyNotes = new Map(); // game id -> what happened
+
+function lobbyNote(li, id) {
+  if (!lobbyNotes.has(id)) return;
+  li.append(Object.assign(document.createElement("span"), { className: "error take-error", role: "alert", textContent: " " + lobbyNotes.get(id) }));
+}
+
 async function showLobby() {
   const [open, busy] = await Promise.all([api("GET", "/api/games?open=true"), api("GET", "/api/games?open=false")]);
   const openList = $("open-games");
@@ -123,11 +132,17 @@ async function showLobby() {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: "play " + seat });
       b.dataset.take = seat;
       b.addEventListener("click", () =>
-        takeSeat(g.id, seat, g.game).catch((e) => ($("create-error").textContent = e.message)),
+        takeSeat(g.id, seat, g.game).catch((e) => {
+          lobbyNotes.set(g.id, g.game + " " + g.id.slice(0, 6) + ", " + seat + ": " + e.message + (e.status === 409 ? " (taken meanwhile; the list is read again)" : ""));
+          b.disabled = true;
+          lobbyNote(li, g.id);
+          showLobby().catch(() => {});
+        }),
       );
       li.append(b, " ");
     }
     li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
+    lobbyNote(li, g.id);
     openList.appendChild(li);
   }
   if (!open.games.length) openList.appendChild(Object.assign(document.createElement("li"), { textContent: "none at the moment", className: "muted" }));
@@ -135,8 +150,10 @@ async function showLobby() {
   watchList.replaceChildren();
   for (const g of busy.games) {
     const li = document.createElement("li");
+    li.dataset.game = g.id;
     li.append(g.game + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
     li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
+    lobbyNote(li, g.id);
     watchList.appendChild(li);
   }
   if (!busy.games.length) watchList.appendChild(Object.assign(document.createElement("li"), { textContent: "none at the moment", className: "muted" }));

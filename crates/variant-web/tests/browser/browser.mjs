@@ -79,6 +79,7 @@ async function newPage(viewport = { width: 1400, height: 1000 }, options = {}) {
   const expected = () => ({
     "bad links": /Failed to load resource: the server responded with a status of (403|404)/,
     restart: /Failed to load resource: net::ERR_(INCOMPLETE_CHUNKED_ENCODING|CONNECTION_REFUSED)/,
+    lobby: /Failed to load resource: the server responded with a status of 409/,
   })[step];
   page.on("console", (m) => {
     if (m.type() === "error" && !(expected() && expected().test(m.text()))) {
@@ -685,6 +686,18 @@ try {
     await other.goto(base + "/");
     const take = `#open-games li[data-game="${created.id}"] button[data-take="black"]`;
     await other.waitForSelector(take);
+    // A seat someone else takes while this lobby still offers it: the refusal is said at that
+    // game, by its name, and the seat is no longer offered.
+    const raced = await api("POST", "/api/games", { game: "checkers3d", config: "heights=1", listed: ["black"] });
+    const racedButton = `#open-games li[data-game="${raced.id}"] button[data-take="black"]`;
+    await other.waitForSelector(racedButton);
+    await api("POST", `/api/games/${raced.id}/seats/black`, {});
+    await other.click(racedButton);
+    const note = await other.waitForSelector(`li[data-game="${raced.id}"] .take-error`);
+    const said = await note.textContent();
+    check(said.includes("checkers3d " + raced.id.slice(0, 6)) && /black/.test(said), "the refusal names the game and seat at its entry: " + said);
+    await other.waitForSelector(racedButton, { state: "detached" });
+    check(await other.$(`#watch-games li[data-game="${raced.id}"] .take-error`), "the note stays with the game, now among those to watch");
     // Relative luminance of a computed CSS colour, 0 (black) to 1 (white).
     const luminance = (page, selector, property) => page.$eval(selector, (e, property) => {
       const [r, g, b] = getComputedStyle(e)[property].match(/\d+/g).map(Number);
@@ -707,7 +720,7 @@ try {
     await other.waitForSelector("#my-games a");
     await white.context().close();
     await other.context().close();
-    console.log("ok 5 - the lobby: a second browser (dark theme) takes the open seat and plays");
+    console.log("ok 5 - the lobby: a seat taken meanwhile is refused at its game; a second browser (dark theme) takes the open seat and plays");
   }
 
   // 5f. A restart with pages open, graceful then kill -9: the pages reconnect by themselves and
