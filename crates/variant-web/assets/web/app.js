@@ -234,8 +234,23 @@ async function showCreate() {
       seats.appendChild(label);
     }
   };
+  // Listed in the lobby: the creator keeps a seat (their link comes with the answer) and the
+  // other human seats are open; "none" opens every human seat.
+  const listedSeats = () => {
+    const choice = $("listed-seat");
+    const was = choice.value;
+    const humans = [...$("seat-fields").querySelectorAll("select[data-seat]")].filter((k) => k.value === "human").map((k) => k.dataset.seat);
+    choice.replaceChildren(...humans.map((seat) => Object.assign(document.createElement("option"), { value: seat, textContent: seat })),
+      Object.assign(document.createElement("option"), { value: "", textContent: "none (every human seat open)" }));
+    if ([...choice.options].some((o) => o.value === was)) choice.value = was;
+    $("listed-seat-box").hidden = !$("listed").checked;
+  };
   select.addEventListener("change", fill);
   fill();
+  $("listed").addEventListener("change", listedSeats);
+  select.addEventListener("change", listedSeats);
+  $("seat-fields").addEventListener("change", listedSeats);
+  listedSeats();
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("create-error").textContent = "";
@@ -257,7 +272,7 @@ async function showCreate() {
         increment_ms: Math.round(Number($("clock-increment").value) * 1000),
       };
     }
-    if ($("listed").checked) body.listed = Object.keys(players).filter((s) => players[s] === "human");
+    if ($("listed").checked) body.listed = Object.keys(players).filter((s) => players[s] === "human" && s !== $("listed-seat").value);
     try {
       const created = await api("POST", "/api/games", body);
       showCreated(created, g, body.one_token);

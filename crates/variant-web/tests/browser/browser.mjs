@@ -199,6 +199,13 @@ try {
   await page.click("#create-button");
   await page.waitForFunction(() => document.querySelectorAll("#links a[data-seat-link]").length === 1 && /white, black/.test(document.getElementById("links").textContent));
   await page.uncheck("#one-token");
+  // Listed in the lobby, the creator keeps White: White's link, Black open to anyone.
+  await page.check("#listed");
+  await page.selectOption("#listed-seat", "white");
+  await page.click("#create-button");
+  await page.waitForFunction(() => /black is open in the lobby/.test(document.getElementById("links").textContent));
+  check((await page.$$('#links a[data-seat-link="white"]')).length === 1 && (await page.$$('#links a[data-seat-link="black"]')).length === 0, "the creator's own link is White's, Black is open");
+  await page.uncheck("#listed");
   await page.selectOption('select[data-seat="black"]', "engine");
   await page.click("#create-button");
   await page.waitForFunction(() => !/white, black/.test(document.getElementById("links").textContent));
