@@ -102,6 +102,16 @@ async function newPage(viewport = { width: 1400, height: 1000 }, options = {}) {
   return page;
 }
 
+// axe-core (npm, pinned) run inside a page: no serious or critical accessibility violation.
+const AXE = fs.readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+async function accessible(page, what) {
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => v.id + " (" + v.impact + "): " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")));
+  check(found.length === 0, what + ": axe-core finds " + found.join("; "));
+}
+
 async function api(method, p, body, at = base) {
   const r = await fetch(at + p, {
     method,
@@ -307,6 +317,7 @@ try {
     });
     check(marks.lines.length > 0 && marks.lines.every((d) => d >= 16), "the path ends outside the queen on h4: " + JSON.stringify(marks));
     check(marks.filled === 0 && marks.rings > 0, "the arrival is a ring, not a filled circle: " + JSON.stringify(marks));
+    await accessible(page, "the game page after the mate");
     // Sound: a tone for each move, the mate's a check's.
     const sounds = (await page.$eval("body", (b) => b.dataset.sounds || "")).split(" ");
     check(sounds.length === 4 && sounds[0] === "move" && sounds[3] === "check", "a sound a move, a check at the end: " + sounds);
@@ -533,6 +544,7 @@ try {
     });
     const all = await page.$$eval("#board [data-cell] rect.sq", (rs) => rs.map((r) => r.getBoundingClientRect()).every((b) => b.left >= 0 && b.right <= window.innerWidth));
     check(all, "every cell of the board is on the phone's screen at first");
+    await accessible(page, "Bishops on a phone");
     const far = await box("c1");
     check(far.left < 60, "c1 stands in the leftmost column of Pink's view: " + JSON.stringify(far));
     await page.tap("#zoom");
@@ -711,6 +723,7 @@ try {
       return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     }, property);
     check((await luminance(other, "body", "backgroundColor")) < 0.2 && (await luminance(other, "body", "color")) > 0.7, "the dark lobby: light text on a dark page");
+    await accessible(other, "the lobby, dark");
     await other.click(take);
     await other.waitForURL(/\/play\//);
     await waitPly(other, 0);
