@@ -1148,8 +1148,17 @@ function premoveClick(cell) {
 // or the choice when there is no queen), else it is dropped with a word.
 function playPremove(state) {
   const pre = game.premove;
+  if (!pre) {
+    // A piece picked for a premove, no cell yet: on the player's turn it is simply picked up.
+    if (myTurn(state) || !canPremove(state)) {
+      const from = game.preFrom;
+      game.preFrom = null;
+      if (myTurn(state) && game.shapes.some((m) => m.from === from)) select(from);
+      else drawPosition();
+    }
+    return;
+  }
   game.preFrom = null;
-  if (!pre) return;
   if (!canPremove(state)) {
     game.premove = null;
     return;

@@ -908,6 +908,10 @@ try {
     check(await page.$('#board svg[data-height="1"]'), "the large board stays at height 1 after the reply " + reply);
     check((await page.$$("#maps .path")).length === 1, "the maps show where the reply went");
     if (shots) await page.screenshot({ path: path.join(shots, "chess3d-phone-bar.png") });
+    // The phone turned (844x390): the bar, with the status and the clocks, is still in the
+    // first screen.
+    await page.setViewportSize({ width: 844, height: 390 });
+    check(await firstScreen("#top-status") && await firstScreen('#top-clocks [data-clock="black"]'), "the bar is in the first screen of a phone turned sideways");
     await page.context().close();
     console.log("ok 5 - a 3D phone page: status, clocks, thinking mark and refusal in the first screen; the reply leaves the height alone");
   }
