@@ -699,6 +699,8 @@ try {
     const white = await newPage();
     await white.goto(base + created.links.white);
     await waitPly(white, 0);
+    // (and one more listed game, for a seat taken while the lobby offers it, below)
+    const raced = await api("POST", "/api/games", { game: "checkers3d", config: "heights=1", listed: ["black"] });
     const other = await newPage();
     // The second browser's system asks for dark colours: the lobby and the game follow it.
     await other.emulateMedia({ colorScheme: "dark" });
@@ -707,7 +709,6 @@ try {
     await other.waitForSelector(take);
     // A seat someone else takes while this lobby still offers it: the refusal is said at that
     // game, by its name, and the seat is no longer offered.
-    const raced = await api("POST", "/api/games", { game: "checkers3d", config: "heights=1", listed: ["black"] });
     const racedButton = `#open-games li[data-game="${raced.id}"] button[data-take="black"]`;
     await other.waitForSelector(racedButton);
     await api("POST", `/api/games/${raced.id}/seats/black`, {});
