@@ -132,6 +132,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/events", get(events))
         .method_not_allowed_fallback(|method: Method| async move {
             ApiError(
@@ -847,6 +848,40 @@ async fn undo(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
         room.truncate(keep)
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    }
+    publish(&slot, &room);
+    Ok(axum::Json(room.state()).into_response())
+}
+
+/// `POST /api/games/{id}/rematch`: asks for a rematch of a finished game; once every human
+/// seat has asked, the rematch is created (same game, configuration, start and clock, the
+/// players' seats rotated, each keeping their token) and the state names it.
+async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes) -> ApiResult {
+    let slot = find(&app, &id).await?;
+    let req = action_body(&bytes)?;
+    let mut room = slot.room.lock().await;
+    // A flag that has fallen ends the game first.
+    settle_clock(&app, &slot, &mut room).await?;
+    if room.rematch.is_none() && room.request_rematch(&req.token)? {
+        let row = room.rematch_row(random_hex(8)?);
+        let new_room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
+        if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
+            return Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server holds its maximum of {MAX_GAMES} games"),
+            ));
+        }
+        app.store
+            .insert(row.clone())
+            .await
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        insert_slot(&app, new_room);
+        start_timer(&app, &row.id);
+        kick_engine(&app, &row.id);
+        room.rematch = Some(row.id);
+    } else if room.rematch.is_some() {
+        // Asked again after it was made: the answer names it; only a seat holder may ask.
+        room.acting_seat(&req.token, None)?;
     }
     publish(&slot, &room);
     Ok(axum::Json(room.state()).into_response())

@@ -204,6 +204,10 @@ pub struct Room {
     /// is worked out once a change, not on every read (the lobby reads it for every listed
     /// game).
     pub status: Status,
+    /// Seats that asked for a rematch of this finished game (not stored).
+    pub rematch_requests: Vec<bool>,
+    /// The rematch, once every human seat asked: its game's id (not stored).
+    pub rematch: Option<String>,
 }
 
 impl Room {
@@ -251,6 +255,8 @@ impl Room {
             thinking: None,
             engines: vec![None; seats],
             status: Status::Ongoing,
+            rematch_requests: vec![false; seats],
+            rematch: None,
         })
         .map(|mut room| {
             room.status = room.history.status();
@@ -737,6 +743,77 @@ impl Room {
         last_human
     }
 
+    /// Records a rematch request of `token`'s seats; answers whether every human seat has now
+    /// asked (at once when one token holds them all, or for one person against engines).
+    ///
+    /// # Errors
+    /// 403 for a token without seats; 409 while the game is on, or when a seat was never
+    /// taken.
+    pub fn request_rematch(&mut self, token: &str) -> Result<bool, Refusal> {
+        let held = self.seats_of(token);
+        if held.is_empty() {
+            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
+        }
+        if !self.status.is_over() {
+            return Err(Refusal::Conflict(
+                "the game is not over: a rematch follows a finished game".to_string(),
+            ));
+        }
+        if self.open.contains(&true) {
+            return Err(Refusal::Conflict(
+                "a seat of this game was never taken: create a new game instead".to_string(),
+            ));
+        }
+        for seat in held {
+            self.rematch_requests[seat.index()] = true;
+        }
+        Ok(self
+            .tokens
+            .iter()
+            .zip(&self.rematch_requests)
+            .all(|(t, &asked)| t.is_none() || asked))
+    }
+
+    /// Where each seat's player sits in the rematch: the seats that play from the start
+    /// rotate by one (two players swap colours; in "Bishops" each player takes the next
+    /// seat), the others stay. One entry per seat: the seat index in the rematch.
+    pub fn rematch_seats(&self) -> Vec<usize> {
+        let playing = self
+            .first_position()
+            .map(|p| active_seats(&p))
+            .unwrap_or_else(|_| vec![true; self.seat_count()]);
+        let order: Vec<usize> = (0..playing.len()).filter(|&i| playing[i]).collect();
+        let mut to: Vec<usize> = (0..playing.len()).collect();
+        for (k, &i) in order.iter().enumerate() {
+            to[i] = order[(k + 1) % order.len()];
+        }
+        to
+    }
+
+    /// The creation record of the rematch, with the id `id`: the same game, configuration,
+    /// start position and clock; every player (and their token) in the seat
+    /// [`Room::rematch_seats`] gives; not listed, no seat open.
+    pub fn rematch_row(&self, id: String) -> GameRow {
+        let to = self.rematch_seats();
+        let mut players = vec![String::new(); to.len()];
+        let mut tokens = vec![None; to.len()];
+        for (i, &j) in to.iter().enumerate() {
+            players[j] = self.players[i].text();
+            tokens[j] = self.tokens[i].clone();
+        }
+        GameRow {
+            id,
+            game: self.game.clone(),
+            config: self.config.clone(),
+            players,
+            tokens,
+            start: self.start.clone(),
+            listed: false,
+            open: vec![false; to.len()],
+            clock: self.clocks.as_ref().map(|c| (c.initial, c.increment)),
+        }
+    }
+
     /// Checks a draw claim by the seat to move.
     ///
     /// # Errors
@@ -834,6 +911,8 @@ impl Room {
             thinking: None,
             engines: vec![None; seats],
             status: Status::Ongoing,
+            rematch_requests: vec![false; seats],
+            rematch: None,
         };
         past.replay(&self.log[..ply.min(self.log.len())])?;
         if let Some(clocks) = &mut past.clocks {
@@ -882,6 +961,17 @@ impl Room {
             "claimable": self.history.claimable_draw().map(|r| r.to_string()),
             "abortable": self.history.may_abort(),
             "records": record_formats(&self.history),
+            "rematch_requests": flags(&self.rematch_requests),
+            "rematch": self.rematch.as_ref().map(|id| {
+                let to = self.rematch_seats();
+                let seats: serde_json::Map<String, Value> = seat_names
+                    .iter()
+                    .zip(&to)
+                    .map(|(name, &j)| (name.to_string(), json!(seat_names.get(j))))
+                    .collect();
+                json!({"id": id, "seats": seats})
+            }),
+            "san": san_texts(&self.history),
             "draw_offers": flags(&self.draw_offers),
             "undo_requests": flags(&self.undo_requests),
             "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
@@ -917,6 +1007,41 @@ fn record_formats(history: &History<AnyGame>) -> Vec<&'static str> {
         vec!["json", "pgn"]
     } else {
         vec!["json"]
+    }
+}
+
+/// The game's moves in SAN (`e4`, `Nxe5`, `O-O`, `Qh4#`), one for each entry of the state's
+/// `history`, for a game that has a PGN form (FIDE chess: chess3d at one height); `None`
+/// (`null` in the state) for every other game. An entry that is no move keeps its text.
+fn san_texts(history: &History<AnyGame>) -> Option<Vec<String>> {
+    #[cfg(feature = "chess3d")]
+    {
+        use variant_games::variant_core::Action;
+        use variant_games::{AnyMove, TypedGame};
+        let TypedGame::Chess3d(start) = history.start().typed() else {
+            return None;
+        };
+        if !start.has_pgn_form() {
+            return None;
+        }
+        let texts = history.action_texts();
+        history
+            .positions()
+            .iter()
+            .zip(history.actions())
+            .zip(texts)
+            .map(
+                |((position, action), text)| match (position.typed(), action) {
+                    (TypedGame::Chess3d(pos), Action::Move(AnyMove::Chess3d(mv))) => pos.san(*mv),
+                    _ => Some(text),
+                },
+            )
+            .collect()
+    }
+    #[cfg(not(feature = "chess3d"))]
+    {
+        let _ = history;
+        None
     }
 }
 

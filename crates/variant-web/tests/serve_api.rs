@@ -277,6 +277,35 @@ fn the_state_names_the_record_formats_the_game_has() {
     }
 }
 
+/// FIDE chess (chess3d at one height) carries its moves in SAN beside `history`, so a page
+/// lists `exd5`, `Qe5+`, `Nge2` for every move, also those played before it opened; other
+/// games have none.
+#[test]
+fn the_state_of_fide_chess_carries_san() {
+    let dir = scratch("san");
+    let server = Server::start(&dir.join("games.db"));
+    let created = create(
+        &server,
+        json!({"game": "chess3d", "config": "heights=1", "one_token": true}),
+    );
+    let id = str_of(&created, "id");
+    let token = created["tokens"]["white"].as_str().unwrap();
+    for mv in ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e5", "g1e2"] {
+        assert_eq!(play(&server, id, mv, token).0, 200, "{mv}");
+    }
+    let s = state(&server, id);
+    assert_eq!(
+        s["san"],
+        json!(["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+", "Nge2"])
+    );
+    assert_eq!(
+        s["san"].as_array().unwrap().len(),
+        s["history"].as_array().unwrap().len()
+    );
+    let other = create(&server, json!({"game": "chess3d", "config": "heights=2"}));
+    assert_eq!(state(&server, str_of(&other, "id"))["san"], Value::Null);
+}
+
 #[test]
 fn engine_seat_replies_by_itself() {
     let dir = scratch("engine");
@@ -365,6 +394,84 @@ fn bishops_four_seats_four_tokens() {
         assert_eq!(play(&server, id, &mv, token).0, 200);
     }
     assert_eq!(state(&server, id)["history"].as_array().unwrap().len(), 4);
+}
+
+/// A rematch: asked by one side, made when the other asks too; the same game, configuration,
+/// start and clock, colours swapped, each player keeping their token. "Bishops" rotates the
+/// four seats; a game against an engine gets its rematch at once.
+#[test]
+fn rematch_swaps_the_seats_and_keeps_the_game() {
+    let dir = scratch("rematch");
+    let server = Server::start(&dir.join("games.db"));
+    let act = |id: &str, what: &str, token: &str| {
+        server.post(&format!("/api/games/{id}/{what}"), &json!({"token": token}))
+    };
+    let c = create(
+        &server,
+        json!({"game": "chess3d", "config": "heights=2",
+               "clock": {"initial_ms": 60000, "increment_ms": 1000}}),
+    );
+    let id = str_of(&c, "id");
+    let (w, b) = (
+        c["tokens"]["white"].as_str().unwrap(),
+        c["tokens"]["black"].as_str().unwrap(),
+    );
+    let (status, body) = act(id, "rematch", w);
+    assert_eq!(status, 409, "not before the end: {body}");
+    assert_eq!(act(id, "resign", b).0, 200);
+    assert_eq!(act(id, "rematch", "no-such-token").0, 403);
+    let (status, s) = act(id, "rematch", w);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["rematch_requests"], json!(["white"]));
+    assert_eq!(s["rematch"], Value::Null, "Black has not asked yet");
+    let (status, s) = act(id, "rematch", b);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        s["rematch"]["seats"],
+        json!({"white": "black", "black": "white"})
+    );
+    let new = s["rematch"]["id"].as_str().unwrap();
+    assert_ne!(new, id);
+    let again = state(&server, new);
+    assert_eq!(again["game"], "chess3d");
+    assert_eq!(again["config"], state(&server, id)["config"]);
+    assert_eq!(again["clock"]["initial_ms"], 60000);
+    assert_eq!(again["clock"]["increment_ms"], 1000);
+    assert_eq!(again["ply"], 0);
+    // White's token now holds Black, and Black's White.
+    let seat = |token: &str| {
+        server
+            .get(&format!("/api/games/{new}/seat?token={token}"))
+            .1
+    };
+    assert_eq!(seat(w)["seats"], json!(["black"]));
+    assert_eq!(seat(b)["seats"], json!(["white"]));
+    assert_eq!(play(&server, new, "e2@1e4@1", b).0, 200);
+    // Asked again: the same rematch.
+    let (status, s) = act(id, "rematch", w);
+    assert_eq!((status, s["rematch"]["id"].as_str()), (200, Some(new)));
+
+    // "Bishops": every player takes the next seat; against engines the rematch comes at once.
+    let c = create(
+        &server,
+        json!({"game": "bishops4p", "players": {"grey": "engine:movetime=50",
+               "black": "engine:movetime=50", "pink": "engine:movetime=50"}}),
+    );
+    let id = str_of(&c, "id");
+    let w = c["tokens"]["white"].as_str().unwrap();
+    assert_eq!(act(id, "resign", w).0, 200);
+    let (status, s) = act(id, "rematch", w);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        s["rematch"]["seats"],
+        json!({"white": "grey", "grey": "black", "black": "pink", "pink": "white"})
+    );
+    let new = s["rematch"]["id"].as_str().unwrap();
+    let again = state(&server, new);
+    assert_eq!(again["players"]["grey"], "human");
+    assert_eq!(again["players"]["white"], "engine:movetime=50");
+    let (_, held) = server.get(&format!("/api/games/{new}/seat?token={w}"));
+    assert_eq!(held["seats"], json!(["grey"]));
 }
 
 #[test]

@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL = /[a-z]\d{1,2}(?:@\d+)?/g;
 const UNIT = 40; // the server's cell size, in SVG units
+const ZOOM_CELL = 56; // CSS px a cell of the zoomed large board
 
 function svgEl(tag, attrs = {}, parent = null) {
   const el = document.createElementNS(SVG_NS, tag);
@@ -110,6 +111,15 @@ async function takeSeat(id, seat, game) {
   location.href = new URL(taken.link, location.href).href;
 }
 
+// A seat the lobby offered but could not give (someone else was quicker): said at the game it
+// belongs to, by name, and kept there across the lobby's refreshes.
+const lobbyNotes = new Map(); // game id -> what happened
+
+function lobbyNote(li, id) {
+  if (!lobbyNotes.has(id)) return;
+  li.append(Object.assign(document.createElement("span"), { className: "error take-error", role: "alert", textContent: " " + lobbyNotes.get(id) }));
+}
+
 async function showLobby() {
   const [open, busy] = await Promise.all([api("GET", "/api/games?open=true"), api("GET", "/api/games?open=false")]);
   const openList = $("open-games");
@@ -122,11 +132,17 @@ async function showLobby() {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: "play " + seat });
       b.dataset.take = seat;
       b.addEventListener("click", () =>
-        takeSeat(g.id, seat, g.game).catch((e) => ($("create-error").textContent = e.message)),
+        takeSeat(g.id, seat, g.game).catch((e) => {
+          lobbyNotes.set(g.id, g.game + " " + g.id.slice(0, 6) + ", " + seat + ": " + e.message + (e.status === 409 ? " (taken meanwhile; the list is read again)" : ""));
+          b.disabled = true;
+          lobbyNote(li, g.id);
+          showLobby().catch(() => {});
+        }),
       );
       li.append(b, " ");
     }
     li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
+    lobbyNote(li, g.id);
     openList.appendChild(li);
   }
   if (!open.games.length) openList.appendChild(Object.assign(document.createElement("li"), { textContent: "none at the moment", className: "muted" }));
@@ -134,8 +150,10 @@ async function showLobby() {
   watchList.replaceChildren();
   for (const g of busy.games) {
     const li = document.createElement("li");
+    li.dataset.game = g.id;
     li.append(g.game + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
     li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
+    lobbyNote(li, g.id);
     watchList.appendChild(li);
   }
   if (!busy.games.length) watchList.appendChild(Object.assign(document.createElement("li"), { textContent: "none at the moment", className: "muted" }));
@@ -216,8 +234,23 @@ async function showCreate() {
       seats.appendChild(label);
     }
   };
+  // Listed in the lobby: the creator keeps a seat (their link comes with the answer) and the
+  // other human seats are open; "none" opens every human seat.
+  const listedSeats = () => {
+    const choice = $("listed-seat");
+    const was = choice.value;
+    const humans = [...$("seat-fields").querySelectorAll("select[data-seat]")].filter((k) => k.value === "human").map((k) => k.dataset.seat);
+    choice.replaceChildren(...humans.map((seat) => Object.assign(document.createElement("option"), { value: seat, textContent: seat })),
+      Object.assign(document.createElement("option"), { value: "", textContent: "none (every human seat open)" }));
+    if ([...choice.options].some((o) => o.value === was)) choice.value = was;
+    $("listed-seat-box").hidden = !$("listed").checked;
+  };
   select.addEventListener("change", fill);
   fill();
+  $("listed").addEventListener("change", listedSeats);
+  select.addEventListener("change", listedSeats);
+  $("seat-fields").addEventListener("change", listedSeats);
+  listedSeats();
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("create-error").textContent = "";
@@ -239,7 +272,7 @@ async function showCreate() {
         increment_ms: Math.round(Number($("clock-increment").value) * 1000),
       };
     }
-    if ($("listed").checked) body.listed = Object.keys(players).filter((s) => players[s] === "human");
+    if ($("listed").checked) body.listed = Object.keys(players).filter((s) => players[s] === "human" && s !== $("listed-seat").value);
     try {
       const created = await api("POST", "/api/games", body);
       showCreated(created, g, body.one_token);
@@ -329,6 +362,9 @@ const game = {
   events: null,
   clockAt: 0,
   zoneStyle: new Map(),
+  zoomed: false, // the large board drawn larger than its box, panned by the player
+  preFrom: null, // the piece picked for a premove
+  premove: null, // {from, to}: the queued move
 };
 
 function mySeats(state) {
@@ -453,6 +489,14 @@ function drawBoard(parent, board, turn, attr, destinations, selected, lastCells)
       t.textContent = c.note;
     }
     if (selected === c.name) g.classList.add("selected");
+    if (game.premove && (game.premove.from === c.name || game.premove.to === c.name)) g.classList.add("premove");
+    if (attr === "data-cell") {
+      // Each cell of the large board is a button named by its cell and what stands on it;
+      // one of them (the keyboard's cursor) is in the Tab order, the arrows move between them.
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "-1");
+      g.setAttribute("aria-label", cellLabel(c, selected === c.name, destinations.has(c.name), lastCells && lastCells.has(c.name)));
+    }
     if (destinations.has(c.name)) {
       g.classList.add("dest");
       if (c.piece) svgEl("circle", { class: "dest-ring", cx: UNIT / 2, cy: UNIT / 2, r: 18, fill: "none", stroke: "#2f7d2f", "stroke-width": 3, "stroke-opacity": 0.75 }, g);
@@ -462,22 +506,50 @@ function drawBoard(parent, board, turn, attr, destinations, selected, lastCells)
   return places;
 }
 
+// "e4, white knight", "c3 at height 2, empty", with what the page marks on it.
+function cellLabel(c, selected, destination, last) {
+  const [square, height] = c.name.split("@");
+  let label = square + (height ? " at height " + height : "") + ", ";
+  label += c.piece ? c.pieceSeat + " " + pieceName(c).toLowerCase() : "empty";
+  if (selected) label += ", selected";
+  if (destination) label += ", a legal destination";
+  if (last) label += ", last move";
+  if (c.check) label += ", in check";
+  return label;
+}
+
 function centre(p) {
   return [p.x + UNIT / 2, p.y + UNIT / 2];
 }
 
 // A move's path (a line through its cells) in the mover's colours; cells on other boards are
 // shown where they would stand, dashed, with their height.
+// The line stops at the edge of the arrival cell and the arrival is a ring around that cell:
+// nothing is drawn over the piece that moved (a draughts king's crown, a glyph's middle).
+const END_RING = 17; // radius of the arrival ring, in SVG units (a cell is UNIT = 40)
 function drawPath(parent, cells, places, seat, scale = 1, labelOthers = null) {
   const pts = cells.map((n) => places.get(n)).filter(Boolean);
   if (pts.length < 2) return;
   const s = seatInfo(seat);
-  const d = pts.map((p, i) => (i ? "L" : "M") + centre(p).map((v) => v * scale).join(" ")).join(" ");
+  const xy = pts.map((p) => centre(p));
+  const [ex, ey] = xy[xy.length - 1];
+  // Points on the arrival cell itself (a move straight up or down, seen from above) are dropped;
+  // the last segment ends on the ring.
+  while (xy.length > 1 && Math.hypot(xy[xy.length - 2][0] - ex, xy[xy.length - 2][1] - ey) < END_RING + 1) xy.splice(xy.length - 2, 1);
+  const line = xy.slice(0, -1);
+  if (line.length) {
+    const [px, py] = line[line.length - 1];
+    const k = END_RING / Math.hypot(px - ex, py - ey);
+    line.push([ex + (px - ex) * k, ey + (py - ey) * k]);
+  }
   const g = svgEl("g", { class: "path", "pointer-events": "none" }, parent);
-  svgEl("path", { d, fill: "none", stroke: s.stroke, "stroke-width": 9 * scale, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
-  svgEl("path", { d, fill: "none", stroke: s.fill, "stroke-width": 5 * scale, "stroke-opacity": 0.9, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-dasharray": labelOthers ? "10 5" : "" }, g);
-  const [ex, ey] = centre(pts[pts.length - 1]).map((v) => v * scale);
-  svgEl("circle", { cx: ex, cy: ey, r: 6 * scale, fill: s.fill, stroke: s.stroke, "stroke-width": 2 * scale }, g);
+  if (line.length > 1) {
+    const d = line.map((p, i) => (i ? "L" : "M") + p.map((v) => v * scale).join(" ")).join(" ");
+    svgEl("path", { d, fill: "none", stroke: s.stroke, "stroke-width": 9 * scale, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round", class: "path-line" }, g);
+    svgEl("path", { d, fill: "none", stroke: s.fill, "stroke-width": 5 * scale, "stroke-opacity": 0.9, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-dasharray": labelOthers ? "10 5" : "" }, g);
+  }
+  svgEl("circle", { cx: ex * scale, cy: ey * scale, r: END_RING * scale, fill: "none", stroke: s.stroke, "stroke-width": 4 * scale, "stroke-opacity": 0.55, class: "path-end" }, g);
+  svgEl("circle", { cx: ex * scale, cy: ey * scale, r: END_RING * scale, fill: "none", stroke: s.fill, "stroke-width": 2 * scale }, g);
   if (labelOthers) {
     for (const n of cells) {
       const p = places.get(n);
@@ -506,6 +578,9 @@ function drawPosition() {
   const state = game.state;
   const pos = shownPosition();
   const boardDiv = $("board");
+  // A zoomed board keeps where the player panned it across redraws.
+  const scrolled = [boardDiv.scrollLeft, boardDiv.scrollTop];
+  const hadFocus = boardDiv.contains(document.activeElement);
   boardDiv.replaceChildren();
   if (!pos) {
     boardDiv.appendChild(Object.assign(document.createElement("p"), {
@@ -527,10 +602,14 @@ function drawPosition() {
   const W = p0.w * UNIT;
   const H = p0.h * UNIT;
   const svg = svgEl("svg", { viewBox: `-24 -6 ${W + 30} ${H + 28}`, class: "board focus", "font-family": "sans-serif" });
-  svg.style.minWidth = Math.ceil(((W + 30) / UNIT) * 37) + "px"; // cells of at least 36 CSS px
+  // The whole board fits the box at first; a board whose cells come out under 36 CSS px (a
+  // 12-file board on a phone) offers "Zoom in": cells of 56 CSS px in a box the player pans.
+  const across = (W + 30) / UNIT;
+  if (game.zoomed) svg.style.width = Math.ceil(across * ZOOM_CELL) + "px";
+  boardDiv.classList.toggle("zoomed", game.zoomed);
   svg.setAttribute("data-height", board.height === null ? "" : board.height);
   const cells = svgEl("g", { class: "cells" }, svg);
-  const places = drawBoard(cells, board, turn, "data-cell", dests, game.selected, lastCells);
+  const places = drawBoard(cells, board, turn, "data-cell", dests, game.selected || game.preFrom, lastCells);
   // Coordinates along the bottom and the left, as the board is turned.
   const colLabel = new Map();
   const rowLabel = new Map();
@@ -557,26 +636,43 @@ function drawPosition() {
     }
     drawPath(svg, last.cells, projected, last.seat, 1, pos.boards.length > 1 ? (n) => cellAt(n) && cellAt(n).board !== game.focus : null);
   }
-  // Destinations on other heights: a badge on the cell they stand above.
+  // Destinations on other heights: a tag "@h" for each, on the cell they stand above (up to
+  // two in a row, from the cell's bottom up, lowest height first); a tag is a button that
+  // plays the move to its cell.
+  const above = new Map(); // large-board cell -> other-height destinations over it
   for (const [to] of dests) {
     const c = cellAt(to);
     if (!c || c.board === game.focus) continue;
-    const p = place(c.file, c.rank, board.files, board.ranks, turn);
-    const t = svgEl("text", { x: p.col * UNIT + UNIT - 3, y: p.row * UNIT + UNIT - 4, "font-size": 10, "text-anchor": "end", class: "other-dest", fill: "#1d5e1d", stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke", "pointer-events": "none" }, svg);
-    t.textContent = "@" + c.height;
+    const key = c.file + "," + c.rank;
+    if (!above.has(key)) above.set(key, []);
+    above.get(key).push(c);
   }
-  if (game.cursor && places.has(game.cursor)) {
-    const p = places.get(game.cursor);
-    svgEl("rect", { x: p.x + 1, y: p.y + 1, width: UNIT - 2, height: UNIT - 2, fill: "none", stroke: "#1565c0", "stroke-width": 3, class: "cursor", "pointer-events": "none" }, svg);
+  for (const list of above.values()) {
+    list.sort((a, b) => a.height - b.height);
+    const p = place(list[0].file, list[0].rank, board.files, board.ranks, turn);
+    list.forEach((c, k) => {
+      const x = p.col * UNIT + 1 + (k % 2) * 19.5;
+      const y = p.row * UNIT + UNIT - 12.5 * (Math.floor(k / 2) + 1);
+      const tag = svgEl("g", { class: "other-dest", "data-dest-cell": c.name, role: "button", "aria-label": "move to " + c.name }, svg);
+      svgEl("rect", { x, y, width: 18.5, height: 12, rx: 3, fill: "#fff", "fill-opacity": 0.9, stroke: "#1d5e1d", "stroke-width": 1.2 }, tag);
+      svgEl("text", { x: x + 9.25, y: y + 9.5, "font-size": 10, "text-anchor": "middle", fill: "#1d5e1d", "font-weight": "bold" }, tag).textContent = "@" + c.height;
+    });
   }
   for (const [n, p] of places) game.layout.set(n, p);
+  drawCursor(svg);
   $("board").classList.toggle("my-turn", myTurn(state));
+  const tabStop = cells.querySelector('[tabindex="0"]') || cells.querySelector("[data-cell]");
+  if (tabStop) tabStop.setAttribute("tabindex", "0");
+  svg.setAttribute("role", "group");
+  const bottom = ((state.view && state.view.seats) || []).find((x) => x.turn === turn);
+  svg.setAttribute("aria-label", (pos.boards.length > 1 ? board.title + " of " + pos.boards.length : "the board") + (bottom ? ", " + bottom.seat + " at the bottom" : ""));
   boardDiv.appendChild(svg);
-  // A board wider than a phone scrolls sideways: start from its middle.
-  if (!game.scrolled && boardDiv.scrollWidth > boardDiv.clientWidth) {
-    boardDiv.scrollLeft = (boardDiv.scrollWidth - boardDiv.clientWidth) / 2;
-    game.scrolled = true;
-  }
+  // A redraw keeps the keyboard's place: the focus goes to the same cell of the new drawing.
+  if (hadFocus && tabStop) tabStop.focus({ preventScroll: true });
+  [boardDiv.scrollLeft, boardDiv.scrollTop] = scrolled;
+  const fitted = Math.min(boardDiv.clientWidth / across, (0.86 * window.innerHeight) / ((H + 28) / UNIT));
+  $("zoom").hidden = !(game.zoomed || fitted < 36);
+  $("zoom").textContent = game.zoomed ? "Whole board" : "Zoom in";
   $("focus-title").textContent = pos.boards.length > 1 ? board.title + " of " + pos.boards.length + " (the large board)" : "";
   drawMaps(pos, turn, last, dests);
 }
@@ -587,7 +683,8 @@ function drawMaps(pos, turn, last, dests) {
   const wrap = $("maps-wrap");
   const maps = $("maps");
   maps.replaceChildren();
-  $("height-keys").hidden = pos.boards.length < 2;
+  const keys = $("height-keys"); // (not on a touch screen's help)
+  if (keys) keys.hidden = pos.boards.length < 2;
   if (pos.boards.length < 2) {
     wrap.hidden = true;
     return;
@@ -609,7 +706,7 @@ function drawMaps(pos, turn, last, dests) {
     const y = Math.floor(i / cols) * (mh + gap + 4) + 14;
     const g = svgEl("g", { class: "map" + (b.index === game.focus ? " focused" : ""), "data-map-height": b.height, transform: `translate(${x},${y})` }, svg);
     svgEl("title", {}, g).textContent = "show " + b.title + " large";
-    const t = svgEl("text", { x: 0, y: -3, "font-size": 11, fill: "#333" }, g);
+    const t = svgEl("text", { x: 0, y: -3, "font-size": 11, fill: "#333", class: "map-title" }, g);
     t.textContent = "h" + b.height + (b.index === game.focus ? " (shown)" : "");
     const inner = svgEl("g", { transform: `scale(${scale})` }, g);
     const lastCells = new Map();
@@ -679,6 +776,19 @@ function drawStack(pos, turn, last) {
   div.appendChild(svg);
 }
 
+// The keyboard's cursor: a frame on its cell (shown while the board has the keyboard's focus);
+// redrawn in place, so that a click in progress keeps its cell.
+function drawCursor(svg = $("board").querySelector("svg.focus")) {
+  if (!svg) return;
+  for (const old of svg.querySelectorAll(".cursor")) old.remove();
+  for (const cell of svg.querySelectorAll('[data-cell][tabindex="0"]')) cell.setAttribute("tabindex", "-1");
+  const p = game.cursor && game.layout.get(game.cursor);
+  if (!p) return;
+  const cell = svg.querySelector(`[data-cell="${CSS.escape(game.cursor)}"]`);
+  if (cell) cell.setAttribute("tabindex", "0");
+  svgEl("rect", { x: p.x + 1, y: p.y + 1, width: UNIT - 2, height: UNIT - 2, fill: "none", stroke: "#1565c0", "stroke-width": 3, class: "cursor", "pointer-events": "none" }, svg);
+}
+
 function setFocus(index) {
   game.focus = index;
   drawPosition();
@@ -734,7 +844,9 @@ function renderHistory(state) {
     const b = Object.assign(document.createElement("button"), { type: "button", className: "mv" });
     b.dataset.ply = String(i + 1);
     b.title = seat + ": " + text;
-    b.append(seatChip(seat), text + moveMarks(state, i));
+    // FIDE chess in SAN from the server (its own x, + and #); other games in their move text
+    // with the marks this page reads off the positions it holds.
+    b.append(seatChip(seat), state.san ? state.san[i] : text + moveMarks(state, i));
     if ((game.viewPly === null ? state.ply : game.viewPly) === i + 1) b.classList.add("current");
     b.addEventListener("click", () => stepTo(i + 1));
     row.children[col + 1].appendChild(b);
@@ -809,12 +921,22 @@ function tickClocks() {
   if (!state || !state.clocks) return;
   const running = state.clock && state.clock.running;
   const elapsed = performance.now() - game.clockAt;
-  for (const el of document.querySelectorAll("#players [data-clock]")) {
+  for (const el of document.querySelectorAll("#players [data-clock], #top-clocks [data-clock]")) {
     const seat = el.dataset.clock;
     const ms = state.clocks[seat] - (seat === running && state.status.result === "ongoing" ? elapsed : 0);
     el.textContent = formatClock(ms);
     el.classList.toggle("running", seat === running && state.status.result === "ongoing");
     el.classList.toggle("low", ms < 10000);
+  }
+  // The player's own running clock under 10 s: one warning a turn.
+  for (const seat of mySeats(state)) {
+    const ms = state.clocks[seat] - (seat === running ? elapsed : 0);
+    if (seat === running && state.status.result === "ongoing" && ms < 10000 && ms > 0) {
+      if (!sound.low.has(seat)) {
+        sound.low.add(seat);
+        playSound("low");
+      }
+    } else if (seat !== running) sound.low.delete(seat);
   }
 }
 
@@ -830,13 +952,26 @@ function renderPlayers(state) {
     if (state.thinking === seat) li.append(Object.assign(document.createElement("span"), { className: "spinner", title: "thinking" }));
     let lastI = -1;
     for (let i = state.history.length - 1; i >= 0; i--) if (moverOf(state, i) === seat) { lastI = i; break; }
-    if (lastI >= 0) li.append(Object.assign(document.createElement("span"), { className: "muted small", textContent: "  last: " + state.history[lastI] }));
+    if (lastI >= 0) li.append(Object.assign(document.createElement("span"), { className: "muted small", textContent: "  last: " + (state.san ? state.san[lastI] : state.history[lastI]) }));
     if (state.clocks) {
       const c = Object.assign(document.createElement("span"), { className: "clock" });
       c.dataset.clock = seat;
       li.append(" ", c);
     }
     players.appendChild(li);
+  }
+  // The phone's bar: each seat's chip and clock.
+  const top = $("top-clocks");
+  top.replaceChildren();
+  if (state.clocks) {
+    for (const seat of state.seats) {
+      const c = Object.assign(document.createElement("span"), { className: "clock" });
+      c.dataset.clock = seat;
+      const item = Object.assign(document.createElement("span"), { className: "top-clock" });
+      item.dataset.seat = seat;
+      item.append(seatChip(seat), c);
+      top.appendChild(item);
+    }
   }
   tickClocks();
 }
@@ -873,6 +1008,7 @@ function renderLegend(state) {
 
 function say(text) {
   $("error").textContent = text;
+  $("top-error").textContent = text;
 }
 
 function select(cell) {
@@ -902,9 +1038,11 @@ function chooseAmong(moves, cellName) {
   const buttons = $("choice-buttons");
   buttons.replaceChildren();
   const pieces = (game.state.view && game.state.view.pieces) || [];
+  const many = new Set(moves.map((m) => m.to)).size > 1; // destinations on several heights
   for (const m of moves) {
     const p = m.tail && pieces.find((x) => x.symbol === m.tail.replace(/[^a-z]/gi, "").toUpperCase());
-    const label = p ? p.glyph + " " + p.name : m.cells.join(" → ");
+    const where = many ? m.to + ": " : "";
+    const label = p ? where + p.glyph + " " + p.name : many && m.cells.length === 2 ? "to " + m.to : m.cells.join(" → ");
     const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, title: m.text });
     b.dataset.move = m.text;
     b.addEventListener("click", () => {
@@ -913,7 +1051,7 @@ function chooseAmong(moves, cellName) {
     });
     buttons.appendChild(b);
   }
-  $("choice-label").textContent = moves.every((m) => m.tail) ? "Promote to:" : "Which way?";
+  $("choice-label").textContent = many ? "Which height?" : moves.every((m) => m.tail) ? "Promote to:" : "Which way?";
   // Next to the destination square.
   const el = cellElement(cellName);
   const wrap = $("board-wrap").getBoundingClientRect();
@@ -939,6 +1077,7 @@ function activate(cell) {
     say("You are looking at an earlier move; press End or \"back to the game\" to play.");
     return;
   }
+  if (!myTurn(state) && canPremove(state)) return premoveClick(cell);
   if (!myTurn(state)) {
     if (!mySeats(state).length) say("You are watching this game; only the players' links can move.");
     else if (state.status.result !== "ongoing") say("The game is over.");
@@ -957,6 +1096,14 @@ function activate(cell) {
     select(game.selected === cell ? null : cell);
     return;
   }
+  // A cell of the large board under tagged destinations of other heights: the move to the
+  // one tagged there, or a choice among them.
+  if (game.selected) {
+    const square = cell.split("@")[0];
+    const over = game.shapes.filter((m) => m.from === game.selected && m.to && m.to !== cell && m.to.split("@")[0] === square && boardOfCell(m.to) !== game.focus);
+    if (over.length === 1) return sendMove(over[0].text);
+    if (over.length > 1) return chooseAmong(over, cell);
+  }
   const c = game.parsed.byName.get(cell);
   const from = game.selected;
   game.selected = null;
@@ -968,12 +1115,70 @@ function activate(cell) {
   drawPosition();
 }
 
+// Premove: while another seat is to move, the player may queue one move of their own (a
+// piece, then a cell). It is played as soon as it is their turn if it is legal then, and
+// dropped otherwise; any click or tap on the board while it waits cancels it.
+function canPremove(state) {
+  return !game.fatal && game.viewPly === null && state.status.result === "ongoing" && mySeats(state).length > 0;
+}
+
+function premoveClick(cell) {
+  const state = game.state;
+  const c = game.parsed.byName.get(cell);
+  const mine = c && c.piece && mySeats(state).includes(c.pieceSeat);
+  if (game.premove) {
+    game.premove = null;
+    say("Premove cancelled.");
+  } else if (game.preFrom && cell !== game.preFrom && !mine) {
+    game.premove = { from: game.preFrom, to: cell };
+    game.preFrom = null;
+    say("Premove " + game.premove.from + " → " + cell + " queued: played on your turn if it is legal then (click the board to cancel).");
+  } else if (mine && cell !== game.preFrom) {
+    game.preFrom = cell;
+    say("It is " + state.to_move + "'s move: pick where this piece goes next (a premove).");
+  } else {
+    const was = game.preFrom;
+    game.preFrom = null;
+    say(was ? "" : "It is " + state.to_move + "'s move, not yours.");
+  }
+  drawPosition();
+}
+
+// On the player's turn: the queued move if it is legal now (a promotion queued as a queen's,
+// or the choice when there is no queen), else it is dropped with a word.
+function playPremove(state) {
+  const pre = game.premove;
+  if (!pre) {
+    // A piece picked for a premove, no cell yet: on the player's turn it is simply picked up.
+    if (myTurn(state) || !canPremove(state)) {
+      const from = game.preFrom;
+      game.preFrom = null;
+      if (myTurn(state) && game.shapes.some((m) => m.from === from)) select(from);
+      else drawPosition();
+    }
+    return;
+  }
+  game.preFrom = null;
+  if (!canPremove(state)) {
+    game.premove = null;
+    return;
+  }
+  if (!myTurn(state)) return;
+  game.premove = null;
+  const candidates = game.shapes.filter((m) => m.from === pre.from && m.to === pre.to);
+  const queen = candidates.find((m) => /q$/i.test(m.tail || ""));
+  if (candidates.length === 1 || queen) sendMove((queen || candidates[0]).text);
+  else if (candidates.length > 1) chooseAmong(candidates, pre.to);
+  else say("The premove " + pre.from + " → " + pre.to + " is not legal now; it was dropped.");
+}
+
 let drag = null;
 let suppressClick = false;
 
 function onPointerDown(e) {
   const target = e.target.closest("[data-cell]");
-  if (!target || e.button !== 0) return;
+  // A finger taps (a click) or pans the board; it never drags a piece.
+  if (!target || e.button !== 0 || e.pointerType === "touch") return;
   const name = target.dataset.cell;
   if (!game.state || !myTurn(game.state) || !game.shapes.some((m) => m.from === name)) return;
   drag = { name, x: e.clientX, y: e.clientY, moving: false, el: null };
@@ -1008,13 +1213,17 @@ function onPointerUp(e) {
   suppressClick = true;
   setTimeout(() => (suppressClick = false), 0);
   const under = document.elementFromPoint(e.clientX, e.clientY);
+  const tag = under && under.closest("[data-dest-cell]");
   const target = under && under.closest("[data-cell]");
-  if (target && target.dataset.cell !== d.name) activate(target.dataset.cell);
+  if (tag) activate(tag.dataset.destCell);
+  else if (target && target.dataset.cell !== d.name) activate(target.dataset.cell);
   else drawPosition();
 }
 
 function onBoardClick(event) {
   if (suppressClick) return;
+  const tag = event.target.closest("[data-dest-cell]");
+  if (tag) return activate(tag.dataset.destCell);
   const target = event.target.closest("[data-cell]");
   if (!target) return;
   game.cursor = target.dataset.cell;
@@ -1058,6 +1267,8 @@ function onBoardKey(e) {
     if (game.cursor) activate(game.cursor);
   } else if (e.key === "Escape") {
     game.selected = null;
+    game.preFrom = null;
+    game.premove = null;
     drawPosition();
   }
 }
@@ -1091,6 +1302,53 @@ async function action(name) {
   }
 }
 
+// ---------------------------------------------------------------- sound
+
+// Short tones made by WebAudio (no sound files): a move, a capture, a check, and the player's
+// own clock falling under 10 s. The switch is kept in this browser. Browsers let a page sound
+// only after the player has touched it, so the audio starts with the first click or key.
+const SOUND_KEY = "variants.sound";
+const sound = { ctx: null, on: localStorage.getItem(SOUND_KEY) !== "off", low: new Set() };
+const TONES = {
+  move: [[520, 0, 0.07, "triangle"]],
+  capture: [[300, 0, 0.06, "square"], [200, 0.06, 0.1, "square"]],
+  check: [[880, 0, 0.09, "sine"], [660, 0.1, 0.12, "sine"]],
+  low: [[1000, 0, 0.05, "sine"], [1000, 0.12, 0.05, "sine"], [1000, 0.24, 0.05, "sine"]],
+};
+
+function startAudio() {
+  if (sound.ctx || !window.AudioContext) return;
+  sound.ctx = new AudioContext();
+}
+
+function playSound(kind) {
+  if (!sound.on) return;
+  // What was played, for the page's tests.
+  document.body.dataset.sounds = ((document.body.dataset.sounds || "") + " " + kind).trim();
+  const ctx = sound.ctx;
+  if (!ctx || ctx.state !== "running") return;
+  const t0 = ctx.currentTime + 0.01;
+  for (const [freq, at, length, type] of TONES[kind]) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.12, t0 + at);
+    gain.gain.exponentialRampToValueAtTime(0.001, t0 + at + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t0 + at);
+    osc.stop(t0 + at + length + 0.02);
+  }
+}
+
+// A new move on the board: a capture (fewer pieces), a check, or a plain move.
+function moveSound(prev, state) {
+  if (!prev || state.ply !== prev.ply + 1 || !game.boards.has(prev.ply)) return;
+  if (inCheck(game.parsed).length) playSound("check");
+  else if (game.parsed.pieces < game.boards.get(prev.ply).parsed.pieces) playSound("capture");
+  else playSound("move");
+}
+
 // ---------------------------------------------------------------- state and connection
 
 function render(state) {
@@ -1102,19 +1360,30 @@ function render(state) {
   game.instance = state.instance;
   game.clockAt = performance.now();
   game.parsed = parseBoard(state.board, state.view);
+  moveSound(prev, state);
   game.boards.set(state.ply, { move: state.history[state.ply - 1], parsed: game.parsed });
   game.shapes = state.moves.map(moveShape);
+  // Each new move is announced to screen readers (a live region beside the move list).
+  if (prev && state.ply === prev.ply + 1) {
+    const i = state.ply - 1;
+    $("announce").textContent = moverOf(state, i) + " played " + (state.san ? state.san[i] : state.history[i] + moveMarks(state, i)) +
+      (state.status.result !== "ongoing" ? ". Game over: " + state.status.text : "");
+  }
   // A state of the same position (the event stream's first state after the page's own read, a
   // clock, an offer, the engine's mark) keeps the piece the player has picked up: clearing it
   // lost clicks made while the page settled.
   const samePosition = prev && prev.ply === state.ply && prev.position === state.position;
   if (!(samePosition && game.shapes.some((m) => m.from === game.selected))) game.selected = null;
   if (game.viewPly !== null && game.viewPly >= state.ply) game.viewPly = null;
-  // The focus follows the last move.
+  // The focus follows this page's own moves (and, for a spectator, every move); another
+  // player's or an engine's reply leaves the large board at the height the player was looking
+  // at (the maps show where the reply went).
   if (!prev || prev.ply !== state.ply) {
     const last = lastMoveInfo(state, state.ply);
     const c = last && game.parsed.byName.get(last.cells[last.cells.length - 1]);
-    if (c) game.focus = c.board;
+    const mine = mySeats(state);
+    const follow = !prev || !mine.length || mine.includes(last && last.seat);
+    if (c && follow) game.focus = c.board;
     else if (!prev) {
       const mine = mySeats(state);
       const own = [...game.parsed.byName.values()].find((x) => x.piece && mine.includes(x.pieceSeat));
@@ -1134,6 +1403,7 @@ function render(state) {
   document.title = (myTurn(state) ? "Your turn · " : "") + state.game + " · variants";
   $("status").dataset.result = state.status.result;
   $("thinking").hidden = !state.thinking;
+  $("top-thinking").hidden = !state.thinking;
   $("thinking-text").textContent = state.thinking ? "The engine (" + state.thinking + ") is thinking…" : "";
   $("engine-reply").textContent = state.engine_reply ? "The engine (" + state.engine_reply.seat + ") played " + state.engine_reply.move + "." : "";
   renderPlayers(state);
@@ -1157,7 +1427,17 @@ function render(state) {
   $("draw").disabled = !playing;
   $("undo").disabled = !playing || state.ply === 0; // a finished game's result stands
   $("claim").hidden = !(state.claimable && myTurn(state));
+  // Rematch: offered by a player once the game is over (every seat was held); when every
+  // human seat has asked, each player's page opens the rematch in the seat the server gives
+  // (colours rotated), with the same token; a spectator gets a link to watch it.
+  const requests = state.rematch_requests || [];
+  const over = state.status.result !== "ongoing";
+  $("rematch").hidden = !(over && mine.length && !(state.free_seats || []).length && !state.rematch);
+  $("rematch").disabled = mine.every((s) => requests.includes(s));
+  $("rematch").textContent = requests.length && !requests.some((s) => mine.includes(s)) ? "Accept rematch" : requests.length ? "Rematch asked" : "Rematch";
+  if (state.rematch) followRematch(state.rematch, mine);
   const offers = [];
+  if (requests.length && !state.rematch) offers.push("rematch asked by " + requests.join(", "));
   if (state.draw_offers.length) offers.push("draw offered by " + state.draw_offers.join(", "));
   if (state.undo_requests.length) offers.push("take-back asked by " + state.undo_requests.join(", "));
   $("offers").textContent = offers.join("; ");
@@ -1169,9 +1449,27 @@ function render(state) {
     $("strength-toggle").title = state.view.notes.text;
   }
   $("viewing").hidden = game.viewPly === null;
+  $("move-text").disabled = !playing;
   drawPosition();
+  if (game.premove || game.preFrom) playPremove(state);
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.result = state.status.result;
+}
+
+function followRematch(rematch, mine) {
+  const watch = "/play/" + rematch.id;
+  if (mine.length && game.token && !game.fatal) {
+    const seat = rematch.seats[game.seat || mine[0]];
+    const link = watch + "#seat=" + seat + "&token=" + game.token;
+    saveLinks({ id: rematch.id, game: game.state.game, label: "rematch", links: { [seat]: link }, watch });
+    if (game.events) game.events.close();
+    game.events = null;
+    location.href = new URL(link, location.href).href;
+    return;
+  }
+  const p = $("rematch-link");
+  p.hidden = false;
+  p.replaceChildren("The players started a rematch: ", Object.assign(document.createElement("a"), { href: watch, textContent: "watch it" }), ".");
 }
 
 async function refresh() {
@@ -1222,7 +1520,14 @@ async function showGame(id) {
   game.token = params.get("token");
   game.seat = params.get("seat");
   const board = $("board");
-  board.tabIndex = 0;
+  // A cell that gets the focus (Tab, a click) becomes the keyboard's cursor.
+  board.addEventListener("focusin", (e) => {
+    const cell = e.target.closest && e.target.closest("[data-cell]");
+    if (cell && game.cursor !== cell.dataset.cell) {
+      game.cursor = cell.dataset.cell;
+      drawCursor();
+    }
+  });
   board.addEventListener("click", onBoardClick);
   board.addEventListener("pointerdown", onPointerDown);
   window.addEventListener("pointermove", onPointerMove);
@@ -1243,6 +1548,7 @@ async function showGame(id) {
   $("draw").addEventListener("click", () => action("draw"));
   $("claim").addEventListener("click", () => action("claim"));
   $("undo").addEventListener("click", () => action("undo"));
+  $("rematch").addEventListener("click", () => action("rematch"));
   $("flip").addEventListener("click", () => {
     const seats = game.state ? game.state.view.seats.map((s) => s.turn) : [0, 180];
     const turns = [...new Set(seats)];
@@ -1251,9 +1557,49 @@ async function showGame(id) {
     drawPosition();
   });
   $("live").addEventListener("click", () => stepTo(game.state.ply));
+  // A move typed in the game's own notation (the text the move list shows, e.g. e2e4,
+  // e2@1e4@1, c3@1-d4@2): the server checks it and says what is wrong.
+  $("type-move").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("move-text").value.trim();
+    if (!text || !game.state) return;
+    if (!myTurn(game.state)) {
+      say("It is " + game.state.to_move + "'s move, not yours.");
+      return;
+    }
+    // The game's text as the move list writes it, or the same cells with other separators
+    // ("e2-e4", "E2E4"); anything else is said here, not sent.
+    const bare = (t) => t.toLowerCase().replace(/[-x:\s]/g, "");
+    const found = game.state.moves.includes(text) ? [text] : game.state.moves.filter((m) => bare(m) === bare(text));
+    if (found.length !== 1) {
+      say(text + " is not a legal move here" + (game.state.moves.length ? " (a move is written like " + game.state.moves[0] + ")." : "."));
+      return;
+    }
+    $("move-text").value = "";
+    sendMove(found[0]);
+  });
+  $("zoom").addEventListener("click", () => {
+    game.zoomed = !game.zoomed;
+    drawPosition();
+    // Zoomed in: start from the middle of the player's own edge (the bottom).
+    if (game.zoomed) {
+      board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
+      board.scrollTop = board.scrollHeight;
+    }
+  });
   $("strength").addEventListener("change", (e) => board.classList.toggle("strengths", e.target.checked));
+  $("sound").checked = sound.on;
+  $("sound").addEventListener("change", (e) => {
+    sound.on = e.target.checked;
+    localStorage.setItem(SOUND_KEY, sound.on ? "on" : "off");
+  });
+  for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, startAudio, { capture: true });
   $("record-json").href = "/api/games/" + id + "/record";
   $("record-pgn").href = "/api/games/" + id + "/record?format=pgn";
+  // A touch screen has no drag and no keyboard: the help says what a finger does.
+  if (window.matchMedia("(hover: none)").matches) {
+    $("board-help").replaceChildren("Tap a piece, then where it goes; swipe to scroll, pinch or \"Zoom in\" to enlarge.");
+  }
   setInterval(tickClocks, 100);
   // The maps' columns follow the window's width (a phone turned, a window resized).
   let wide = window.innerWidth >= 700;

@@ -65,24 +65,51 @@ const browser = await chromium.launch({
 });
 
 const problems = [];
-async function newPage(viewport = { width: 1400, height: 1000 }) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+// A phone held upright: a touch screen of 390x844 CSS px.
+const PHONE = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
+async function newPage(viewport = { width: 1400, height: 1000 }, options = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   // Everything stays on this machine.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
+  // The browser logs every 4xx answer and every failed request. Expected only where a test
+  // asks for one on purpose: the unknown id and the wrong token (404, 403) of the bad-links
+  // step, and the streams cut and the connections refused while the restart test kills the
+  // server. Anywhere else an error answer or a failed request is a fault of the page.
+  const expected = () => ({
+    "bad links": /Failed to load resource: the server responded with a status of (403|404)/,
+    restart: /Failed to load resource: net::ERR_(INCOMPLETE_CHUNKED_ENCODING|CONNECTION_REFUSED)/,
+    lobby: /Failed to load resource: the server responded with a status of 409/,
+  })[step];
   page.on("console", (m) => {
-    // The browser logs every 4xx answer; the page asks on purpose for the PGN record (422 for
-    // games without one) and checks tokens and ids (403, 404): those are answers, not faults;
-    // so are the streams cut and the connections refused while the restart test kills the
-    // server.
-    const expected = /Failed to load resource: (the server responded with a status of (422|403|404)|net::ERR_INCOMPLETE_CHUNKED_ENCODING|net::ERR_CONNECTION_REFUSED)/;
-    if (m.type() === "error" && !expected.test(m.text())) {
-      problems.push("console error: " + m.text());
+    if (m.type() === "error" && !(expected() && expected().test(m.text()))) {
+      problems.push(`console error (${step}): ${m.text()}`);
     }
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400 && !(expected() && expected().test("Failed to load resource: the server responded with a status of " + r.status()))) {
+      problems.push(`failed request (${step}): ${r.status()} ${r.request().method()} ${r.url()}`);
+    }
+  });
+  page.on("requestfailed", (r) => {
+    const why = (r.failure() || {}).errorText || "";
+    // A page closed or sent elsewhere cancels its event stream: not a fault.
+    if (why === "net::ERR_ABORTED") return;
+    if (!(expected() && expected().test("Failed to load resource: " + why))) problems.push(`failed request (${step}): ${why} ${r.url()}`);
   });
   page.on("pageerror", (e) => problems.push("page error: " + e.message));
   page.on("dialog", (d) => d.accept());
   return page;
+}
+
+// axe-core (npm, pinned) run inside a page: no serious or critical accessibility violation.
+const AXE = fs.readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+async function accessible(page, what) {
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => v.id + " (" + v.impact + "): " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")));
+  check(found.length === 0, what + ": axe-core finds " + found.join("; "));
 }
 
 async function api(method, p, body, at = base) {
@@ -182,6 +209,13 @@ try {
   await page.click("#create-button");
   await page.waitForFunction(() => document.querySelectorAll("#links a[data-seat-link]").length === 1 && /white, black/.test(document.getElementById("links").textContent));
   await page.uncheck("#one-token");
+  // Listed in the lobby, the creator keeps White: White's link, Black open to anyone.
+  await page.check("#listed");
+  await page.selectOption("#listed-seat", "white");
+  await page.click("#create-button");
+  await page.waitForFunction(() => /black is open in the lobby/.test(document.getElementById("links").textContent));
+  check((await page.$$('#links a[data-seat-link="white"]')).length === 1 && (await page.$$('#links a[data-seat-link="black"]')).length === 0, "the creator's own link is White's, Black is open");
+  await page.uncheck("#listed");
   await page.selectOption('select[data-seat="black"]', "engine");
   await page.click("#create-button");
   await page.waitForFunction(() => !/white, black/.test(document.getElementById("links").textContent));
@@ -232,7 +266,16 @@ try {
     }
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(100);
-    const cellPx = await page.$eval("#board [data-cell] rect.sq", (r) => r.getBoundingClientRect().width);
+    // The whole board fits the phone's width; cells under 36 CSS px (a 12-file board) come
+    // with "Zoom in", which makes them larger.
+    const fits = await page.$eval("#board", (b) => b.scrollWidth <= b.clientWidth && b.getBoundingClientRect().right <= window.innerWidth);
+    check(fits, `${game}: the board fits the phone's width`);
+    let cellPx = await page.$eval("#board [data-cell] rect.sq", (r) => r.getBoundingClientRect().width);
+    if (cellPx < 36) {
+      check(cellPx >= 28, `${game}: phone cells are ${cellPx} CSS px`);
+      await page.click("#zoom");
+      cellPx = await page.$eval("#board [data-cell] rect.sq", (r) => r.getBoundingClientRect().width);
+    }
     check(cellPx >= 36, `${game}: phone cells are ${cellPx} CSS px`);
     if (shots) await page.screenshot({ path: path.join(shots, `${game}${config ? "-" + config : ""}-390x844.png`) });
     await page.context().close();
@@ -260,8 +303,26 @@ try {
     check(!over.startsWith("Your turn"), "the tab of a finished game names no turn: " + over);
     check((await page.$$('[data-cell="e1"] .check')).length === 1, "the mated king is marked");
     check((await page.$$("#board .last")).length === 2, "the last move's two cells are marked");
+    // The last move's marks leave the moved piece in sight: the line stops at the edge of h4's
+    // piece and the arrival is an empty ring around it, nothing filled over the queen.
+    const marks = await page.evaluate(() => {
+      const cell = document.querySelector('#board [data-cell="h4"]').transform.baseVal[0].matrix;
+      const [cx, cy] = [cell.e + 20, cell.f + 20];
+      const lines = [...document.querySelectorAll("#board .path path")].map((p) => {
+        const end = p.getPointAtLength(p.getTotalLength());
+        return Math.hypot(end.x - cx, end.y - cy);
+      });
+      const filled = [...document.querySelectorAll("#board .path circle")].filter((c) => c.getAttribute("fill") !== "none").length;
+      return { lines, filled, rings: document.querySelectorAll("#board .path circle").length };
+    });
+    check(marks.lines.length > 0 && marks.lines.every((d) => d >= 16), "the path ends outside the queen on h4: " + JSON.stringify(marks));
+    check(marks.filled === 0 && marks.rings > 0, "the arrival is a ring, not a filled circle: " + JSON.stringify(marks));
+    await accessible(page, "the game page after the mate");
+    // Sound: a tone for each move, the mate's a check's.
+    const sounds = (await page.$eval("body", (b) => b.dataset.sounds || "")).split(" ");
+    check(sounds.length === 4 && sounds[0] === "move" && sounds[3] === "check", "a sound a move, a check at the end: " + sounds);
     await page.context().close();
-    console.log("ok 3 - chess3d: Fool's mate by clicking: check mark, last move, result");
+    console.log("ok 3 - chess3d: Fool's mate by clicking: check mark, last move (the piece left in sight), result");
   }
 
   // 3b. chess-T from its start, two people on two pages: the White Scout leaps b1-c3-d5, takes
@@ -319,6 +380,7 @@ try {
     check(/white wins \(no legal moves\)/.test(status), "checkers3d result shown: " + status);
     check((await page.$$('[data-cell="e5@2"] .piece, [data-cell="g7@2"] .piece')).length === 0, "both men taken");
     check((await page.$$('[data-cell="h8@2"] .piece')).length === 1, "the capturing man stands on h8@2");
+    check(/capture$/.test(await page.$eval("body", (b) => b.dataset.sounds || "")), "the capture has its sound");
     await page.context().close();
     console.log("ok 3 - checkers3d: an ending across two heights to its end");
   }
@@ -397,13 +459,42 @@ try {
     check((await page.$$("#board .path")).length === 1, "the move's path on the large board");
     check((await page.$$("#maps .path")).length === 1, "the move's path across the maps");
     check((await page.$$('#board .height-tag')).length >= 1, "the other height named on the path");
-    // Keyboard: Tab to the board, arrows over the cells, Enter picks.
-    await page.focus("#board");
+    // Keyboard: Tab to the board, PageDown shows the height below.
+    await page.focus('#board [tabindex="0"]');
     await page.keyboard.press("PageDown");
     await page.waitForSelector('#board svg[data-height="1"]');
     if (shots) await page.screenshot({ path: path.join(shots, "chess3d-8-heights.png") });
-    await page.context().close();
     console.log("ok 5 - chess3d on 8 heights: maps, focus, a move across heights and its path");
+
+    // The "@h" tags: a rook on d4@1 reaches d4 on every height above (one straight line up),
+    // all over the same cell of the large board: one tag a height, side by side, each a button
+    // that plays its move.
+    const empty = "8/8/8/8/8/8/8/8";
+    const rook = await api("POST", "/api/games", {
+      game: "chess3d", one_token: true,
+      position: ["8/8/8/8/3R4/8/8/K7", ...Array(6).fill(empty), "k7/8/8/8/8/8/8/8"].join("|") + " w - - 0 1 1,8",
+    });
+    await page.goto(base + rook.links.white);
+    await waitPly(page, 0);
+    const up = (await api("GET", "/api/games/" + rook.id)).moves.filter((m) => m.startsWith("d4@1d4@")).map((m) => m.slice(4));
+    check(up.length >= 5, "the rook goes straight up: " + up);
+    await selectCell(page, "d4@1");
+    const tags = await page.$$eval("#board [data-dest-cell]", (els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { cell: e.dataset.destCell, r: [r.left, r.top, r.right, r.bottom] };
+    }));
+    const above = tags.filter((t) => t.cell.startsWith("d4@")).map((t) => t.cell).sort();
+    check(JSON.stringify(above) === JSON.stringify([...up].sort()), "one tag for each height: " + above + " against " + up);
+    const overlap = tags.some((a, i) => tags.some((b, j) => i < j && a.r[0] < b.r[2] - 1 && b.r[0] < a.r[2] - 1 && a.r[1] < b.r[3] - 1 && b.r[1] < a.r[3] - 1));
+    check(!overlap, "the tags do not cover each other: " + JSON.stringify(tags));
+    const target = up[up.length - 2];
+    await page.click(`#board [data-dest-cell="${target}"]`);
+    await waitPly(page, 1);
+    const played = await api("GET", "/api/games/" + rook.id);
+    check(played.history[0] === "d4@1" + target, "the tag played d4@1" + target + ": " + played.history);
+    check((await page.textContent("#error")) === "", "no refusal: " + (await page.textContent("#error")));
+    await page.context().close();
+    console.log("ok 5 - chess3d on 8 heights: one @h tag a height over a cell, a tag plays its move");
   }
 
   // 5b. Bishops on four pages: each page turns the board so its own seat sits at the bottom
@@ -436,6 +527,53 @@ try {
     console.log("ok 5 - Bishops: four pages, each with its own seat at the bottom");
   }
 
+  // 5b'. "Bishops" on Pink's phone: the whole 12x12 board fits at first; "Zoom in" makes the
+  // cells larger and a finger pans the board (a swipe that starts on a piece moves no piece);
+  // then Pink plays from the far edge column of its view (rank 1, the leftmost column once
+  // the board is turned for Pink): the rook c1-c5.
+  step = "bishops on a phone";
+  {
+    const position = "5,bK,6/12/12/12/12/11,pK/gK,11/12/12/12/6,wK,5/2,pR,9 p wgbp w:-,g:-,b:-,p:- - 0 0 short -";
+    const created = await api("POST", "/api/games", { game: "bishops4p", position });
+    const page = await newPage(...PHONE);
+    await page.goto(base + created.links.pink);
+    await waitPly(page, 0);
+    const box = (cell) => page.$eval(`#board [data-cell="${cell}"] rect.sq`, (r) => {
+      const b = r.getBoundingClientRect();
+      return { left: b.left, right: b.right, width: b.width };
+    });
+    const all = await page.$$eval("#board [data-cell] rect.sq", (rs) => rs.map((r) => r.getBoundingClientRect()).every((b) => b.left >= 0 && b.right <= window.innerWidth));
+    check(all, "every cell of the board is on the phone's screen at first");
+    await accessible(page, "Bishops on a phone");
+    const far = await box("c1");
+    check(far.left < 60, "c1 stands in the leftmost column of Pink's view: " + JSON.stringify(far));
+    await page.tap("#zoom");
+    const zoomed = await box("l7");
+    check(zoomed.width >= 36, "zoomed in, a cell is " + zoomed.width + " CSS px");
+    check((await box("c1")).right < 0, "zoomed in, the far column is out of the box");
+    // A finger swipe from Pink's king to the right pans the board leftwards; no piece moves.
+    const before = await page.$eval("#board", (b) => b.scrollLeft);
+    const king = await page.$eval('#board [data-cell="l7"]', (e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: king[0], y: king[1] }] });
+    for (let k = 1; k <= 8; k++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: king[0] + k * 25, y: king[1] }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForFunction((x) => document.getElementById("board").scrollLeft < x - 50, before, { timeout: 3000 });
+    check(!(await page.$("#board .selected")), "the swipe picked up no piece");
+    check((await api("GET", "/api/games/" + created.id)).ply === 0, "the swipe played nothing");
+    await page.tap('#board [data-cell="c1"]');
+    await page.waitForSelector('#board [data-cell="c1"].selected');
+    await page.tap('#board [data-cell="c5"]');
+    await waitPly(page, 1);
+    check((await api("GET", "/api/games/" + created.id)).history[0] === "c1c5", "Pink's rook went c1-c5");
+    if (shots) await page.screenshot({ path: path.join(shots, "bishops4p-phone-zoomed.png") });
+    await page.context().close();
+    console.log("ok 5 - Bishops on Pink's phone: the board fits, zooms and pans by finger; a move from the far edge column");
+  }
+
   // 5c. Fool's mate again: step back through the move list (click, arrow keys), download the
   // JSON record (read back by `variants`) and the PGN (read by python-chess).
   step = "move list and records";
@@ -449,7 +587,7 @@ try {
       await clickMove(page, moves[i]);
     }
     await waitPly(page, 4);
-    check(/d8h4#/.test(await page.textContent("#history")), "the mate is marked #");
+    check(/Qh4#/.test(await page.textContent("#history")), "the mate is marked #");
     check((await page.$$("#history tr")).length === 2, "four moves in two rounds");
     await page.click('#history button[data-ply="2"]');
     await page.waitForSelector('body[data-view-ply="2"]');
@@ -483,6 +621,10 @@ try {
     const late = await newPage();
     await late.goto(base + created.links.white);
     await waitPly(late, 4);
+    // FIDE chess is listed in SAN, its check and mate marks included, on a page that saw none
+    // of the moves.
+    const listed = await late.$$eval("#history button.mv", (bs) => bs.map((b) => b.textContent));
+    check(JSON.stringify(listed) === '["f3","e5","g4","Qh4#"]', "the late page lists SAN: " + listed);
     await late.click('#history button[data-ply="1"]');
     await late.waitForSelector('body[data-view-ply="1"]');
     await late.waitForSelector('#board [data-cell="f3"] .piece');
@@ -510,7 +652,13 @@ try {
     await white.goto(base + created.links.white);
     await black.goto(base + created.links.black);
     await white.waitForSelector("#abort:not([hidden])");
-    await new Promise((r) => setTimeout(r, 1800));
+    const t0 = Date.now();
+    // Black turns the sound off; the switch is kept across a reload.
+    await black.click("#sound");
+    await black.reload();
+    await waitPly(black, 0);
+    check(!(await black.isChecked("#sound")), "the sound switch stays off after a reload");
+    await new Promise((r) => setTimeout(r, Math.max(0, 1800 - (Date.now() - t0))));
     const waiting = await api("GET", "/api/games/" + created.id);
     check(waiting.status.result === "ongoing" && waiting.clock.running === null, "no clock runs before the first moves: " + JSON.stringify(waiting.clock));
     await api("POST", "/api/games/" + created.id + "/moves", { move: "e2e4", token: created.tokens.white });
@@ -522,9 +670,26 @@ try {
       check(/time/.test(status) && /black wins/.test(status), "the flag fall is shown: " + status);
       check((await page.textContent('#players [data-clock="white"]')) === "0.0", "White's clock shows 0.0");
     }
+    check(/move low/.test(await white.$eval("body", (b) => b.dataset.sounds || "")), "White hears its moves and its clock under 10 s: " + (await white.$eval("body", (b) => b.dataset.sounds)));
+    check(!(await black.$eval("body", (b) => b.dataset.sounds || "")), "Black, muted, hears nothing");
+    // A rematch: White asks, Black accepts; both pages open the new game, colours swapped,
+    // with the same clock.
+    await white.click("#rematch");
+    await black.waitForFunction(() => document.getElementById("rematch").textContent === "Accept rematch");
+    check(/rematch asked by white/.test(await black.textContent("#offers")), "Black sees the request");
+    await black.click("#rematch");
+    for (const page of [white, black]) await page.waitForURL((u) => !u.pathname.endsWith(created.id), { timeout: 10000 });
+    const rematchId = new URL(white.url()).pathname.split("/").pop();
+    check(new URL(black.url()).pathname.endsWith(rematchId), "both pages open the same rematch");
+    await waitPly(white, 0);
+    await waitPly(black, 0);
+    check(/You play\s.*black/.test(await white.textContent("#you")), "White's player now plays Black: " + (await white.textContent("#you")));
+    check(/your move/.test(await black.textContent("#status")), "Black's player now moves first: " + (await black.textContent("#status")));
+    const again = await api("GET", "/api/games/" + rematchId);
+    check(again.clock.initial_ms === 1500 && again.config === (await api("GET", "/api/games/" + created.id)).config, "the rematch keeps the clock and the configuration");
     await white.context().close();
     await black.context().close();
-    console.log("ok 5 - a flag fall ends the game on both pages");
+    console.log("ok 5 - a flag fall ends the game on both pages; a rematch, asked and accepted, swaps the colours");
   }
 
   // 5e. The lobby: a game with Black open; a second browser sees it and takes the seat.
@@ -534,14 +699,38 @@ try {
     const white = await newPage();
     await white.goto(base + created.links.white);
     await waitPly(white, 0);
+    // (and one more listed game, for a seat taken while the lobby offers it, below)
+    const raced = await api("POST", "/api/games", { game: "checkers3d", config: "heights=1", listed: ["black"] });
     const other = await newPage();
+    // The second browser's system asks for dark colours: the lobby and the game follow it.
+    await other.emulateMedia({ colorScheme: "dark" });
     await other.goto(base + "/");
     const take = `#open-games li[data-game="${created.id}"] button[data-take="black"]`;
     await other.waitForSelector(take);
+    // A seat someone else takes while this lobby still offers it: the refusal is said at that
+    // game, by its name, and the seat is no longer offered.
+    const racedButton = `#open-games li[data-game="${raced.id}"] button[data-take="black"]`;
+    await other.waitForSelector(racedButton);
+    await api("POST", `/api/games/${raced.id}/seats/black`, {});
+    await other.click(racedButton);
+    const note = await other.waitForSelector(`li[data-game="${raced.id}"] .take-error`);
+    const said = await note.textContent();
+    check(said.includes("checkers3d " + raced.id.slice(0, 6)) && /black/.test(said), "the refusal names the game and seat at its entry: " + said);
+    await other.waitForSelector(racedButton, { state: "detached" });
+    check(await other.$(`#watch-games li[data-game="${raced.id}"] .take-error`), "the note stays with the game, now among those to watch");
+    // Relative luminance of a computed CSS colour, 0 (black) to 1 (white).
+    const luminance = (page, selector, property) => page.$eval(selector, (e, property) => {
+      const [r, g, b] = getComputedStyle(e)[property].match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    }, property);
+    check((await luminance(other, "body", "backgroundColor")) < 0.2 && (await luminance(other, "body", "color")) > 0.7, "the dark lobby: light text on a dark page");
+    await accessible(other, "the lobby, dark");
     await other.click(take);
     await other.waitForURL(/\/play\//);
     await waitPly(other, 0);
     check(/black/.test(await other.textContent("#you")), "the second browser plays Black");
+    check((await luminance(other, "#history-box", "backgroundColor")) < 0.2, "the dark game page's move list");
+    check((await luminance(white, "body", "backgroundColor")) > 0.8, "the first browser, light, stays light");
     await clickMove(white, "e2e4");
     await waitPly(other, 1);
     check(/your move/.test(await other.textContent("#status")), "Black's turn on the second browser");
@@ -552,7 +741,7 @@ try {
     await other.waitForSelector("#my-games a");
     await white.context().close();
     await other.context().close();
-    console.log("ok 5 - the lobby: a second browser takes the open seat and plays");
+    console.log("ok 5 - the lobby: a seat taken meanwhile is refused at its game; a second browser (dark theme) takes the open seat and plays");
   }
 
   // 5f. A restart with pages open, graceful then kill -9: the pages reconnect by themselves and
@@ -631,16 +820,34 @@ try {
     await page.click('#choice button[data-move="a7a8q"]');
     await waitPly(page, 1);
     check(/black to move, in check/.test(await page.textContent("#status")), "the status says check: " + (await page.textContent("#status")));
-    await page.focus("#board");
-    // The first arrow puts the cursor on a1 (the first cell); four right and seven up is e8.
-    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
-    for (let i = 0; i < 7; i++) await page.keyboard.press("ArrowUp");
+    // The move was announced to screen readers.
+    check(/white played a8=Q\+/.test(await page.textContent("#announce")), "the move is announced: " + (await page.textContent("#announce")));
+    // Tab reaches the board's one tab stop, the cell last used (a7, the pawn's start): a
+    // button named by its cell and content; four right and one up is e8.
+    await page.focus("#move-text");
+    await page.keyboard.press("Shift+Tab");
+    for (let tries = 0; tries < 12 && !(await page.evaluate(() => !!document.activeElement.closest("#board"))); tries++) await page.keyboard.press("Shift+Tab");
+    const named = await page.evaluate(() => [document.activeElement.getAttribute("role"), document.activeElement.getAttribute("aria-label")]);
+    check(named[0] === "button" && named[1] === "a7, empty, last move", "Tab reaches the cell a7, a button: " + named);
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowUp");
+    const e8 = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+    check(e8 === "e8, black king, in check", "the arrows carry the focus to e8: " + e8);
     await page.keyboard.press("Enter");
     await page.waitForSelector('#board [data-cell="e8"].selected');
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await waitPly(page, 2);
     check((await page.$$('#board [data-cell="e7"] .piece')).length === 1, "the king went to e7 by the keyboard");
+    // A typed move: refused with the server's reason when illegal, played when legal.
+    await page.fill("#move-text", "e1e5");
+    await page.press("#move-text", "Enter");
+    await page.waitForFunction(() => document.getElementById("error").textContent !== "");
+    check((await api("GET", "/api/games/" + created.id)).ply === 2, "the illegal typed move played nothing");
+    await page.fill("#move-text", "e1d1");
+    await page.press("#move-text", "Enter");
+    await waitPly(page, 3);
+    check((await page.$$('#board [data-cell="d1"] .piece')).length === 1, "the typed move e1d1 is played");
     const before = await page.$eval('#board [data-cell="e7"]', (e) => e.getBoundingClientRect().top);
     await page.click("#flip");
     const after = await page.$eval('#board [data-cell="e7"]', (e) => e.getBoundingClientRect().top);
@@ -649,20 +856,65 @@ try {
     console.log("ok 5 - drag and drop, the promotion choice next to the square, keyboard play, turn board");
   }
 
-  // 5i. The engine-is-thinking mark: shown while Black's engine searches (1.5 s), gone after.
-  step = "thinking";
+  // 5i. A 3D game on a phone against an engine that thinks 2 s: the bar above the board shows
+  // the status, both clocks, the engine-is-thinking mark and a refusal, all within the first
+  // screen; while the engine thinks, a premove is queued, cancelled by a tap, queued again
+  // and played on White's turn; the engine's reply, which lands on height 2 or 3 (Black's
+  // king starts on h8@3), leaves the large board at height 1, where the player was looking.
+  step = "phone 3D page and the engine's reply";
   {
-    const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", players: { black: "engine:movetime=1500" } });
-    const page = await newPage();
+    const empty = "8/8/8/8/8/8/8/8";
+    const created = await api("POST", "/api/games", {
+      game: "chess3d", position: ["8/8/8/8/8/8/8/K6R", empty, "7k/8/8/8/8/8/8/8"].join("|") + " w - - 0 1 1,3",
+      players: { black: "engine:movetime=2000" }, clock: { initial_ms: 300000, increment_ms: 0 },
+    });
+    const page = await newPage(...PHONE);
     await page.goto(base + created.links.white);
     await waitPly(page, 0);
-    await clickMove(page, "e2e4");
+    // Where an element stands on the page scrolled to its top: inside the first screen or not.
+    const firstScreen = (selector) => page.$eval(selector, (e) => {
+      window.scrollTo(0, 0);
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    check(/your move/.test(await page.textContent("#top-status")), "the bar says whose move: " + (await page.textContent("#top-status")));
+    check(await firstScreen("#top-status"), "the status is in the first screen");
+    for (const seat of ["white", "black"]) check(await firstScreen(`#top-clocks [data-clock="${seat}"]`), `${seat}'s clock is in the first screen`);
+    check(await firstScreen('#board [data-cell="a1@1"]'), "so is the board");
+    await page.tap('#board [data-cell="h1@1"]');
+    await page.waitForSelector('#board [data-cell="h1@1"].selected');
+    await page.tap('#board [data-cell="h2@1"]');
     await page.waitForSelector("#thinking:not([hidden])", { timeout: 5000 });
     check(/engine \(black\) is thinking/.test(await page.textContent("#thinking")), "the thinking mark names the seat");
-    await waitPly(page, 2);
-    check(await page.$eval("#thinking", (e) => e.hidden), "the mark is gone after the engine's move");
+    check(await firstScreen("#top-thinking"), "the thinking mark is in the first screen");
+    await page.tap('#board [data-cell="d4@1"]');
+    check(/black's move/.test(await page.textContent("#top-error")), "a refusal is said in the bar: " + (await page.textContent("#top-error")));
+    check(await firstScreen("#top-error"), "the refusal is in the first screen");
+    // Premoves: the king a1-a2 queued, then cancelled by a tap elsewhere; the rook h2-h3
+    // queued and left to be played.
+    await page.tap('#board [data-cell="a1@1"]');
+    await page.tap('#board [data-cell="a2@1"]');
+    check((await page.$$("#board .premove")).length === 2, "the premove's two cells are marked");
+    await page.tap('#board [data-cell="e5@1"]');
+    check((await page.$$("#board .premove")).length === 0, "a tap elsewhere cancels the premove");
+    await page.tap('#board [data-cell="h2@1"]');
+    await page.tap('#board [data-cell="h3@1"]');
+    const queued = await page.evaluate(() => [document.querySelectorAll("#board .premove").length, document.body.dataset.ply]);
+    check(queued[0] === 2 && queued[1] === "1", "the premove h2-h3 is queued while Black thinks: " + queued);
+    await waitPly(page, 3);
+    const after = await api("GET", "/api/games/" + created.id);
+    check(after.history[2] === "h2@1h3@1", "the premove was played on White's turn: " + after.history);
+    const reply = after.history[1];
+    check(!/@1$/.test(reply), "the reply " + reply + " lands above height 1");
+    check(await page.$('#board svg[data-height="1"]'), "the large board stays at height 1 after the reply " + reply);
+    check((await page.$$("#maps .path")).length === 1, "the maps show where the reply went");
+    if (shots) await page.screenshot({ path: path.join(shots, "chess3d-phone-bar.png") });
+    // The phone turned (844x390): the bar, with the status and the clocks, is still in the
+    // first screen.
+    await page.setViewportSize({ width: 844, height: 390 });
+    check(await firstScreen("#top-status") && await firstScreen('#top-clocks [data-clock="black"]'), "the bar is in the first screen of a phone turned sideways");
     await page.context().close();
-    console.log("ok 5 - the engine-is-thinking mark");
+    console.log("ok 5 - a 3D phone page: status, clocks, thinking mark and refusal in the first screen; the reply leaves the height alone");
   }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
