@@ -115,6 +115,7 @@ fn long_games_take_pieces_in_every_game() {
 }
 
 #[test]
+#[cfg(feature = "chess3d")]
 fn a_removed_height_is_followed() {
     // The rules page's example of C3-30: White's rook takes on height 3, height 2 empties and
     // goes, height 3 becomes height 2 (the layout keeps the box of 3 heights; the cells of the
@@ -167,6 +168,7 @@ fn every_seat_sees_its_own_army_alike_at_the_start() {
 }
 
 #[test]
+#[cfg(all(feature = "chess3d", feature = "checkers3d"))]
 fn bad_net_files_are_refused_with_the_reason() {
     let game = variant_games::new_game("chess3d", "heights=1").unwrap();
     let layout = nnue::layout_of(&game).unwrap();
