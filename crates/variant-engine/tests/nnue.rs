@@ -12,7 +12,7 @@
 //!   why, never a panic.
 
 use proptest::prelude::*;
-use variant_engine::nnue::{self, Accumulator, NetError, Network};
+use variant_engine::nnue::{self, Accumulator, Network};
 use variant_games::variant_core::planes::Observation;
 use variant_games::{AnyGame, Game, registry};
 
@@ -170,6 +170,7 @@ fn every_seat_sees_its_own_army_alike_at_the_start() {
 #[test]
 #[cfg(all(feature = "chess3d", feature = "checkers3d"))]
 fn bad_net_files_are_refused_with_the_reason() {
+    use variant_engine::nnue::NetError;
     let game = variant_games::new_game("chess3d", "heights=1").unwrap();
     let layout = nnue::layout_of(&game).unwrap();
     let bytes = Network::random(&layout, "heights=1", 4, 1).to_bytes();
