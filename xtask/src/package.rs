@@ -104,6 +104,7 @@ pub fn package(_args: &[String]) -> Result<(), String> {
     if Path::new(target).exists() {
         crate::cargo(&clean, &[])?;
     }
+    forget_unpacked_sources(&published)?;
     crate::cargo(
         &args,
         &[
@@ -118,6 +119,47 @@ pub fn package(_args: &[String]) -> Result<(), String> {
         started.elapsed().as_secs_f64(),
         published.join(", ")
     );
+    Ok(())
+}
+
+/// Removes the sources Cargo unpacked from an earlier run's local registry: it unpacks a
+/// registry's `.crate` into `$CARGO_HOME/registry/src/<registry>/<name>-<version>/` once and
+/// reuses that directory while the version is the same, and the local registry of the
+/// workspace's packages sits at the same path from run to run — so without this a crate would
+/// be verified against the sources of a dependency as an earlier run packed them (seen: a
+/// changed crate checked against its dependency as it was the day before). Only the
+/// directories of local registries (named `-<hash>`, crates.io's are `index.…`) are touched,
+/// and in them only the published crates of this workspace.
+fn forget_unpacked_sources(published: &[&str]) -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let Some(sources) = home.map(|h| h.join("registry").join("src")) else {
+        return Ok(());
+    };
+    let Ok(registries) = std::fs::read_dir(&sources) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        let Ok(crates) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for unpacked in crates.flatten() {
+            let name = unpacked.file_name().to_string_lossy().into_owned();
+            let ours = published.iter().any(|p| {
+                name.strip_prefix(p)
+                    .and_then(|rest| rest.strip_prefix('-'))
+                    .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
+            });
+            if ours {
+                std::fs::remove_dir_all(unpacked.path())
+                    .map_err(|e| format!("cannot remove {}: {e}", unpacked.path().display()))?;
+            }
+        }
+    }
     Ok(())
 }
 
