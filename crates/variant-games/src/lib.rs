@@ -58,7 +58,7 @@ pub use any::{
     new_game,
 };
 pub use program_error::ProgramError;
-pub use records::{history_from_binary, history_from_json, history_to_pgn};
+pub use records::{history_from_binary, history_from_json, history_san, history_to_pgn};
 pub use variant_core;
 pub use variant_core::perft::{
     PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,

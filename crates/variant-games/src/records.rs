@@ -97,6 +97,52 @@ pub fn history_from_binary(bytes: &[u8]) -> Result<History<AnyGame>, Error> {
     )
 }
 
+/// The moves of `history` in SAN (`e4`, `Nxe5`, `O-O`, `Qh4#`), one for each of its actions,
+/// for a game that has a PGN form (FIDE chess: chess3d at one height), an action that is no
+/// move keeping its text; `None` for every other game (frontends show the canonical texts).
+///
+/// ```
+/// use variant_games::variant_core::History;
+/// let mut history = History::new(variant_games::new_game("chess3d", "heights=1").unwrap());
+/// for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     history.play_text(mv).unwrap();
+/// }
+/// assert_eq!(variant_games::history_san(&history).unwrap(), ["f3", "e5", "g4", "Qh4#"]);
+/// let three_d = History::new(variant_games::new_game("chess3d", "").unwrap());
+/// assert!(variant_games::history_san(&three_d).is_none());
+/// ```
+pub fn history_san(history: &History<AnyGame>) -> Option<Vec<String>> {
+    #[cfg(feature = "chess3d")]
+    {
+        use crate::{AnyMove, TypedGame};
+        use variant_core::Action;
+        let TypedGame::Chess3d(start) = history.start().typed() else {
+            return None;
+        };
+        if !start.has_pgn_form() {
+            return None;
+        }
+        let texts = history.action_texts();
+        history
+            .positions()
+            .iter()
+            .zip(history.actions())
+            .zip(texts)
+            .map(
+                |((position, action), text)| match (position.typed(), action) {
+                    (TypedGame::Chess3d(pos), Action::Move(AnyMove::Chess3d(mv))) => pos.san(*mv),
+                    _ => Some(text),
+                },
+            )
+            .collect()
+    }
+    #[cfg(not(feature = "chess3d"))]
+    {
+        let _ = history;
+        None
+    }
+}
+
 /// The game in PGN, for games that have a PGN form (chess3d at one height, which is FIDE
 /// chess: `Chess3d::has_pgn_form`); `None` for every other game. `tags` are written after the
 /// seven-tag roster's `Event`, `Site`, `Date`, `Round`, `White`, `Black` (each `?` unless a

@@ -1014,35 +1014,7 @@ fn record_formats(history: &History<AnyGame>) -> Vec<&'static str> {
 /// `history`, for a game that has a PGN form (FIDE chess: chess3d at one height); `None`
 /// (`null` in the state) for every other game. An entry that is no move keeps its text.
 fn san_texts(history: &History<AnyGame>) -> Option<Vec<String>> {
-    #[cfg(feature = "chess3d")]
-    {
-        use variant_games::variant_core::Action;
-        use variant_games::{AnyMove, TypedGame};
-        let TypedGame::Chess3d(start) = history.start().typed() else {
-            return None;
-        };
-        if !start.has_pgn_form() {
-            return None;
-        }
-        let texts = history.action_texts();
-        history
-            .positions()
-            .iter()
-            .zip(history.actions())
-            .zip(texts)
-            .map(
-                |((position, action), text)| match (position.typed(), action) {
-                    (TypedGame::Chess3d(pos), Action::Move(AnyMove::Chess3d(mv))) => pos.san(*mv),
-                    _ => Some(text),
-                },
-            )
-            .collect()
-    }
-    #[cfg(not(feature = "chess3d"))]
-    {
-        let _ = history;
-        None
-    }
+    variant_games::history_san(history)
 }
 
 /// The start position of the game `name` in configuration `config`: the game's own, or the
