@@ -97,20 +97,12 @@ pub fn header(layout: &Layout, config: &str) -> Vec<u8> {
     out
 }
 
-/// A small deterministic generator (SplitMix64) for the random plies.
+/// A small deterministic generator (variant-core's SplitMix64) for the random plies.
 struct SplitMix(u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (variant_core::zobrist::splitmix64(&mut self.0) % n as u64) as usize
     }
 }
 

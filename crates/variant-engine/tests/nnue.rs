@@ -14,6 +14,7 @@
 use proptest::prelude::*;
 use variant_engine::nnue::{self, Accumulator, Network};
 use variant_games::variant_core::planes::Observation;
+use variant_games::variant_core::zobrist::splitmix64;
 use variant_games::{AnyGame, Game, registry};
 
 /// Every game's starting points: each test configuration's start and each test position.
@@ -35,15 +36,6 @@ fn starts() -> Vec<(String, AnyGame)> {
         }
     }
     out
-}
-
-/// SplitMix64, for the random moves.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 fn codes(game: &AnyGame, cells: usize) -> Vec<u8> {
@@ -86,7 +78,7 @@ fn walk(what: &str, start: &AnyGame, seed: u64, plies: usize) -> usize {
         if moves.is_empty() || game.status().is_over() {
             break;
         }
-        let mv = moves[(next(&mut state) % moves.len() as u64) as usize];
+        let mv = moves[(splitmix64(&mut state) % moves.len() as u64) as usize];
         game.play_unchecked(mv);
     }
     big

@@ -398,11 +398,7 @@ impl Network {
     pub fn random(layout: &Layout, config: &str, hidden: u16, seed: u64) -> Network {
         let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
         let mut next = move |span: i32| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
+            let z = variant_core::zobrist::splitmix64(&mut state);
             ((z % (2 * span as u64 + 1)) as i32 - span) as i16
         };
         let h = usize::from(hidden);
