@@ -122,6 +122,7 @@ pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/play/{id}", get(assets::index))
+        .route("/archive", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/api/info", get(info))
         .route("/api/games", post(create).get(list))
@@ -1164,6 +1165,7 @@ async fn archive(app: &Shared, q: &ListQuery) -> ApiResult {
                 "id": row.id,
                 "game": row.game,
                 "config": row.config,
+                "seats": seats,
                 "players": by_seat(row.players.iter().map(|p| json!(p)).collect()),
                 "names": by_seat(row.names.iter().map(|n| json!(n)).collect()),
                 "status": {

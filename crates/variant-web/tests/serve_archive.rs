@@ -570,6 +570,7 @@ fn the_archive_filters_and_pages_finished_games() {
     assert_eq!(first["games"].as_array().unwrap().len(), 4); // 200 = 28 × 7 + 4
     let oldest = &first["games"][3];
     assert_eq!(str_of(oldest, "id"), made[0].id);
+    assert_eq!(oldest["seats"], json!(["white", "black"]));
     assert_eq!(oldest["names"]["white"], "p0");
     assert_eq!(oldest["names"]["black"], "Q0");
     assert_eq!(oldest["status"]["result"], "win");
