@@ -15,21 +15,29 @@ use variant_games::{AnyGame, AnyMove, Game, Seat};
 pub const MAX_ANALYSIS_MS: u64 = 10_000;
 /// The search time of a request that names none, in milliseconds.
 pub const DEFAULT_ANALYSIS_MS: u64 = 5_000;
-/// The most analyses that run at once on the server.
+/// The most analyses that run at once on the server, on a machine with enough cores (see
+/// [`Analyses::for_cores`]: one core is always left to the games).
 pub const MAX_ANALYSES: usize = 2;
 /// The most analyses one client (one IP address) runs at once.
 pub const MAX_ANALYSES_PER_CLIENT: usize = 1;
 /// The transposition table of an analysis, in MiB.
-pub const ANALYSIS_HASH_MB: usize = 16;
+pub const ANALYSIS_HASH_MB: usize = 4;
 
 /// One running analysis: its number and its stop flag.
 type Running = HashMap<String, Vec<(u64, Arc<AtomicBool>)>>;
 
 /// The analyses running now, by client.
-#[derive(Default)]
 pub struct Analyses {
     running: Arc<Mutex<Running>>,
     next: AtomicU64,
+    /// The most that run at once.
+    limit: usize,
+}
+
+impl Default for Analyses {
+    fn default() -> Self {
+        Analyses::with_limit(MAX_ANALYSES)
+    }
 }
 
 /// One running analysis's place in [`Analyses`]; given back when dropped.
@@ -51,6 +59,27 @@ pub enum Busy {
 }
 
 impl Analyses {
+    /// At most `limit` at once (at least 1).
+    pub fn with_limit(limit: usize) -> Analyses {
+        Analyses {
+            running: Arc::default(),
+            next: AtomicU64::new(0),
+            limit: limit.max(1),
+        }
+    }
+
+    /// The limit for a machine of `cores` cores: one core is left to the games (the load test
+    /// measured the moves' answers with two searches on two cores: their 99th percentile
+    /// doubled), at most [`MAX_ANALYSES`], at least 1.
+    pub fn for_cores(cores: usize) -> Analyses {
+        Analyses::with_limit(cores.saturating_sub(1).clamp(1, MAX_ANALYSES))
+    }
+
+    /// The most analyses that run at once.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
     /// Takes a place for `client`'s analysis, whose search stops when `stop` is raised;
     /// `replace`: a running analysis of the same client is stopped to make room.
     ///
@@ -78,10 +107,10 @@ impl Analyses {
                  close it, wait for its end, or ask with replace=true"
             )));
         }
-        if total >= MAX_ANALYSES {
+        if total >= self.limit {
             return Err(Busy::Full(format!(
-                "the server runs its most analyses at once ({MAX_ANALYSES}): try again in a few \
-                 seconds"
+                "the server runs its most analyses at once ({}): try again in a few seconds",
+                self.limit
             )));
         }
         let number = self.next.fetch_add(1, Ordering::Relaxed);
@@ -204,6 +233,20 @@ pub fn run(
     }));
 }
 
+/// The nice value of the analysis threads: the lowest priority, so that moves, the lobby and
+/// the engine seats come first (an analysis only has the cores the games leave).
+pub const ANALYSIS_NICE: i32 = 19;
+
+/// Lowers the calling thread's CPU priority to [`ANALYSIS_NICE`] (Linux; elsewhere nothing).
+pub fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let thread = rustix::thread::gettid();
+        // Not allowed (a sandbox): the search runs at the usual priority.
+        let _ = rustix::process::setpriority_process(Some(thread), ANALYSIS_NICE);
+    }
+}
+
 /// The `start` line: what is analysed.
 pub fn start_line(game: &str, config: &str, root: &AnyGame, ms: u64) -> Value {
     let to_move = root.side_to_move();
@@ -225,6 +268,9 @@ mod tests {
     #[test]
     fn a_client_runs_one_and_the_server_two() {
         let analyses = Analyses::default();
+        assert_eq!(Analyses::for_cores(2).limit(), 1);
+        assert_eq!(Analyses::for_cores(8).limit(), 2);
+        assert_eq!(Analyses::for_cores(1).limit(), 1);
         let flag = || Arc::new(AtomicBool::new(false));
         let first = flag();
         let a = analyses.start("a", &first, false).expect("first");

@@ -83,7 +83,9 @@ impl App {
             thinking: tokio::sync::Semaphore::new(searches),
             listed: RwLock::new(Vec::new()),
             stop: watch::Sender::new(false),
-            analyses: crate::analysis::Analyses::default(),
+            analyses: crate::analysis::Analyses::for_cores(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ),
         }
     }
 }
@@ -324,8 +326,9 @@ fn shorten(text: &str) -> String {
     variant_games::variant_core::error::shorten(text)
 }
 
-/// `GET /api/info`: the games with their keys and seats, for the page's form.
-async fn info() -> Response {
+/// `GET /api/info`: the games with their keys and seats, for the page's form, and the
+/// analysis board's limits.
+async fn info(State(app): State<Shared>) -> Response {
     let games: Vec<Value> = registry::games()
         .iter()
         .map(|g| {
@@ -351,7 +354,15 @@ async fn info() -> Response {
             })
         })
         .collect();
-    axum::Json(json!({ "games": games })).into_response()
+    axum::Json(json!({
+        "games": games,
+        "analysis": {
+            "max_ms": crate::analysis::MAX_ANALYSIS_MS,
+            "at_once": app.analyses.limit(),
+            "per_client": crate::analysis::MAX_ANALYSES_PER_CLIENT,
+        },
+    }))
+    .into_response()
 }
 
 #[derive(Deserialize)]
@@ -1723,12 +1734,26 @@ async fn analysis(State(app): State<Shared>, request: Request) -> ApiResult {
     drop(room);
     let (lines_tx, mut lines) = mpsc::channel::<Value>(64);
     let searching = Arc::clone(&flag);
-    let search = tokio::task::spawn_blocking(move || {
-        crate::analysis::run(&root, &earlier, ms, &searching, |line| {
-            // A forwarder that has gone (the page closed) is no error: the stop flag follows.
-            let _ = lines_tx.blocking_send(line);
-        });
-    });
+    // A thread of its own (not the runtime's blocking pool, whose threads run other work
+    // afterwards) at the lowest priority: the games' answers come first.
+    let (ended, search) = tokio::sync::oneshot::channel::<()>();
+    std::thread::Builder::new()
+        .name("variants-analysis".into())
+        .spawn(move || {
+            crate::analysis::lower_priority();
+            crate::analysis::run(&root, &earlier, ms, &searching, |line| {
+                // A forwarder that has gone (the page closed) is no error: the stop flag
+                // follows.
+                let _ = lines_tx.blocking_send(line);
+            });
+            let _ = ended.send(());
+        })
+        .map_err(|e| {
+            ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("no thread for the analysis: {e}"),
+            )
+        })?;
     let (tx, rx) = mpsc::channel::<Bytes>(8);
     let mut stop = app.stop.subscribe();
     // The forwarder: ends the search when the client goes or the server stops, and gives

@@ -294,7 +294,27 @@ fn analysis_refuses_bad_input_and_over_the_limits() {
     assert_eq!(last["type"], "done", "{last}");
     assert_eq!(last["stopped"], true, "{last}");
     assert_eq!(replacing.next().unwrap()["type"], "start");
-    let first = replacing;
+    drop(replacing);
+    let wait_free = || {
+        let began = Instant::now();
+        loop {
+            let mut probe =
+                Analysis::open_from(&server, "/api/analysis?game=chess3d&ms=100", "127.0.0.9");
+            if probe.status == 200 {
+                // Read to its end: its place is given back.
+                while probe.next().is_some() {}
+                return;
+            }
+            assert!(
+                began.elapsed() < Duration::from_secs(3),
+                "no place within 3 s after a client left: {}",
+                probe.refusal
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    // A client gone (its connection closed): its search stops and its place comes free.
+    wait_free();
     // A browser's id counts as its own client (the page sends one).
     let (a, b) = (
         "/api/analysis?game=chess3d&ms=10000&client=page-0001",
@@ -305,60 +325,43 @@ fn analysis_refuses_bad_input_and_over_the_limits() {
     assert_eq!(by_id.next().unwrap()["type"], "start");
     let twice = Analysis::open_from(&server, b, "127.0.0.1");
     assert_eq!(twice.status, 429, "{}", twice.refusal);
+    assert!(str_of(&twice.refusal, "error").contains("per client"));
     drop(by_id);
     let bad_id = Analysis::open_from(&server, "/api/analysis?game=chess3d&client=x", "127.0.0.1");
     assert_eq!(bad_id.status, 400, "{}", bad_id.refusal);
-    // The server's place taken by the browser id comes back once its page went.
-    let began = Instant::now();
-    loop {
-        let mut probe =
-            Analysis::open_from(&server, "/api/analysis?game=chess3d&ms=100", "127.0.0.9");
-        if probe.status == 200 {
-            // Read to its end: its place is given back.
-            while probe.next().is_some() {}
-            break;
-        }
-        assert!(
-            began.elapsed() < Duration::from_secs(3),
-            "{}",
-            probe.refusal
+    wait_free();
+    // The server's limit (one core is left to the games: 1 on two cores, 2 from three on):
+    // that many clients run one each, one more is refused.
+    let (_, info) = server.get("/api/info");
+    let at_once = info["analysis"]["at_once"].as_u64().unwrap() as usize;
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    assert_eq!(at_once, (cores - 1).clamp(1, 2), "{info}");
+    assert_eq!(info["analysis"]["max_ms"], 10000);
+    let mut running = Vec::new();
+    for i in 0..at_once {
+        let mut one = Analysis::open_from(
+            &server,
+            "/api/analysis?game=checkers3d&ms=10000",
+            &format!("127.0.0.{}", i + 1),
         );
-        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(one.status, 200, "{}", one.refusal);
+        assert_eq!(one.next().unwrap()["type"], "start");
+        running.push(one);
     }
-    let mut second = Analysis::open_from(
+    let over = Analysis::open_from(
         &server,
-        "/api/analysis?game=checkers3d&ms=10000",
-        "127.0.0.2",
+        "/api/analysis?game=checkers3d&ms=500",
+        "127.0.0.99",
     );
-    assert_eq!(second.status, 200, "{}", second.refusal);
-    assert_eq!(second.next().unwrap()["type"], "start");
-    let third = Analysis::open_from(&server, "/api/analysis?game=checkers3d&ms=500", "127.0.0.3");
-    assert_eq!(third.status, 429, "{}", third.refusal);
+    assert_eq!(over.status, 429, "{}", over.refusal);
     assert!(
-        third.refusal["error"]
-            .as_str()
-            .unwrap()
-            .contains("most analyses"),
+        str_of(&over.refusal, "error").contains("most analyses"),
         "{}",
-        third.refusal
+        over.refusal
     );
-    // The first client goes away: its search stops and its place comes free at once (the
-    // searches asked for 10 s).
-    drop(first);
-    let freed = Instant::now();
-    loop {
-        let a = Analysis::open_from(&server, "/api/analysis?game=chess3d&ms=200", "127.0.0.3");
-        if a.status == 200 {
-            break;
-        }
-        assert_eq!(a.status, 429);
-        assert!(
-            freed.elapsed() < Duration::from_secs(3),
-            "no place after a client left"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    drop(second);
+    // The clients go: their places come free at once (the searches asked for 10 s).
+    drop(running);
+    wait_free();
 }
 
 #[test]
