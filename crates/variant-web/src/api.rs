@@ -566,6 +566,8 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         open: open.clone(),
         clock,
         names: seat_names,
+        rematch_requests: Vec::new(),
+        rematch: None,
     };
     let room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
     if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
@@ -913,6 +915,7 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
     let mut room = slot.room.lock().await;
     // A flag that has fallen ends the game first.
     settle_clock(&app, &slot, &mut room).await?;
+    let asked_before = room.rematch_requests.clone();
     if room.rematch.is_none() && room.request_rematch(&req.token)? {
         let row = room.rematch_row(random_hex(8)?);
         let new_room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
@@ -929,10 +932,28 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
         insert_slot(&app, new_room);
         start_timer(&app, &row.id);
         kick_engine(&app, &row.id);
+        // Stored, so that a restart (or the game read back) still links to it.
+        if let Err(e) = app
+            .store
+            .set_rematch(&id, room.rematch_requests.clone(), Some(row.id.clone()))
+            .await
+        {
+            eprintln!("variants serve: the rematch of game {id} not stored: {e}");
+        }
         room.rematch = Some(row.id);
     } else if room.rematch.is_some() {
         // Asked again after it was made: the answer names it; only a seat holder may ask.
         room.acting_seat(&req.token, None)?;
+    } else if room.rematch_requests != asked_before {
+        // A request waiting for the others: stored, so that a restart keeps it.
+        if let Err(e) = app
+            .store
+            .set_rematch(&id, room.rematch_requests.clone(), None)
+            .await
+        {
+            room.rematch_requests = asked_before;
+            return Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, e));
+        }
     }
     publish(&slot, &room);
     Ok(axum::Json(room.state()).into_response())
@@ -1634,6 +1655,8 @@ async fn asked_room(app: &Shared, q: &HashMap<String, String>) -> Result<Room, A
         open: vec![false; seats],
         clock: None,
         names: vec![None; seats],
+        rematch_requests: Vec::new(),
+        rematch: None,
     };
     Room::new(&row).map_err(|e| bad(e.to_string()))
 }
@@ -1849,6 +1872,8 @@ mod tests {
             open: vec![false, false],
             clock: None,
             names: vec![None, None],
+            rematch_requests: Vec::new(),
+            rematch: None,
         }
     }
 

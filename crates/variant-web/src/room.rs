@@ -204,9 +204,9 @@ pub struct Room {
     /// is worked out once a change, not on every read (the lobby reads it for every listed
     /// game).
     pub status: Status,
-    /// Seats that asked for a rematch of this finished game (not stored).
+    /// Seats that asked for a rematch of this finished game (stored).
     pub rematch_requests: Vec<bool>,
-    /// The rematch, once every human seat asked: its game's id (not stored).
+    /// The rematch, once every human seat asked: its game's id (stored).
     pub rematch: Option<String>,
     /// The players' names, one a seat (`None`: none given).
     pub names: Vec<Option<String>>,
@@ -257,8 +257,12 @@ impl Room {
             thinking: None,
             engines: vec![None; seats],
             status: Status::Ongoing,
-            rematch_requests: vec![false; seats],
-            rematch: None,
+            rematch_requests: {
+                let mut asked = row.rematch_requests.clone();
+                asked.resize(seats, false);
+                asked
+            },
+            rematch: row.rematch.clone(),
             names: {
                 let mut names = row.names.clone();
                 names.resize(seats, None);
@@ -844,6 +848,8 @@ impl Room {
             open: vec![false; to.len()],
             clock: self.clocks.as_ref().map(|c| (c.initial, c.increment)),
             names,
+            rematch_requests: Vec::new(),
+            rematch: None,
         }
     }
 

@@ -35,6 +35,10 @@ pub struct GameRow {
     pub clock: Option<(u64, u64)>,
     /// The players' names, one a seat (`None`: no name given).
     pub names: Vec<Option<String>>,
+    /// The seats that asked for a rematch of the finished game.
+    pub rematch_requests: Vec<bool>,
+    /// The rematch's id, once made.
+    pub rematch: Option<String>,
 }
 
 /// How a finished game ended, for the archive.
@@ -125,6 +129,12 @@ enum Op {
         open: Vec<bool>,
         name: Option<(usize, String)>,
     },
+    /// Rematch requests of a finished game, and the rematch once made.
+    Rematch {
+        id: String,
+        requests: Vec<bool>,
+        made: Option<String>,
+    },
     /// The game is over: how, for the archive.
     Over { id: String, finished: Finished },
     /// Reads the file (the archive, the games finished before it was indexed): the closure
@@ -191,6 +201,10 @@ pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String
         ("games", "winner", "TEXT NOT NULL DEFAULT ''"),
         ("games", "result_text", "TEXT NOT NULL DEFAULT ''"),
         ("games", "plies", "INTEGER NOT NULL DEFAULT 0"),
+        // Rematch requests and the rematch made, so that a restart (or a finished game read
+        // back) keeps them.
+        ("games", "rematch_requests", "TEXT NOT NULL DEFAULT '[]'"),
+        ("games", "rematch", "TEXT NOT NULL DEFAULT ''"),
     ] {
         add_column(&conn, table, column, declaration).map_err(what)?;
     }
@@ -306,7 +320,7 @@ pub fn now_ms() -> i64 {
 }
 
 /// The columns of a game's row, in the order [`game_row`] reads them.
-const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock, names";
+const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock, names, rematch_requests, rematch";
 
 /// A game's row as stored.
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -324,6 +338,9 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let mut names: Vec<Option<String>> =
         serde_json::from_str(&r.get::<_, String>(9)?).unwrap_or_default();
     names.resize(tokens.len(), None);
+    let rematch_requests: Vec<bool> =
+        serde_json::from_str(&r.get::<_, String>(10)?).unwrap_or_default();
+    let rematch: String = r.get(11)?;
     Ok(GameRow {
         id,
         game,
@@ -335,6 +352,8 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         open,
         clock,
         names,
+        rematch_requests,
+        rematch: (!rematch.is_empty()).then_some(rematch),
     })
 }
 
@@ -552,6 +571,13 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             ])?;
         }
         Op::Read(_) => {}
+        Op::Rematch { id, requests, made } => {
+            let requests = serde_json::to_string(requests).unwrap_or_default();
+            conn.prepare_cached(
+                "UPDATE games SET rematch_requests = ?2, rematch = ?3 WHERE id = ?1",
+            )?
+            .execute(params![id, requests, made.as_deref().unwrap_or("")])?;
+        }
         Op::Load { id, out } => {
             if let Some(game) = load_one(conn, id)? {
                 // The channel has room for the one game; a reader that gave up is no error.
@@ -649,6 +675,21 @@ impl Store {
         .await
     }
 
+    /// Records a finished game's rematch requests and, once made, its rematch.
+    pub async fn set_rematch(
+        &self,
+        id: &str,
+        requests: Vec<bool>,
+        made: Option<String>,
+    ) -> Result<(), String> {
+        self.run(Op::Rematch {
+            id: id.to_string(),
+            requests,
+            made,
+        })
+        .await
+    }
+
     /// The archive's page for `q` and how many games match in all.
     pub async fn archive(&self, q: ArchiveQuery) -> Result<(Vec<ArchiveRow>, u64), String> {
         let (out, answer) = mpsc::sync_channel(1);
@@ -728,6 +769,8 @@ mod tests {
             open: vec![false, false],
             clock: None,
             names: vec![Some("Ann".to_string()), None],
+            rematch_requests: Vec::new(),
+            rematch: None,
         }
     }
 

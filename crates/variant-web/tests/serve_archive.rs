@@ -665,3 +665,42 @@ fn the_archive_filters_and_pages_finished_games() {
     assert_eq!(archived["status"]["result"], "win");
     assert_eq!(archived["names"]["white"], "p0");
 }
+
+#[test]
+fn rematch_requests_and_the_rematch_survive_a_restart() {
+    let dir = scratch("rematch-restart");
+    let db = dir.join("games.db");
+    let server = Server::start_with(&db, &["--sync", "normal"]);
+    let created = create(&server, json!({"game": "chess3d", "config": "heights=1"}));
+    let id = str_of(&created, "id").to_string();
+    let white = created["tokens"]["white"].as_str().unwrap().to_string();
+    let black = created["tokens"]["black"].as_str().unwrap().to_string();
+    let resign = server.post(&format!("/api/games/{id}/resign"), &json!({"token": white}));
+    assert_eq!(resign.0, 200, "{}", resign.1);
+    let asked = server.post(
+        &format!("/api/games/{id}/rematch"),
+        &json!({"token": white}),
+    );
+    assert_eq!(asked.0, 200, "{}", asked.1);
+    assert_eq!(asked.1["rematch_requests"], json!(["white"]));
+    server.kill();
+    // Started again (after a kill): White's request is still there; Black accepts.
+    let server = Server::start_with(&db, &["--sync", "normal"]);
+    assert_eq!(state(&server, &id)["rematch_requests"], json!(["white"]));
+    let (status, made) = server.post(
+        &format!("/api/games/{id}/rematch"),
+        &json!({"token": black}),
+    );
+    assert_eq!(status, 200, "{made}");
+    let rematch = str_of(&made["rematch"], "id").to_string();
+    server.kill();
+    let server = Server::start_with(&db, &["--sync", "normal"]);
+    let after = state(&server, &id);
+    assert_eq!(after["rematch"]["id"], rematch.as_str(), "{after}");
+    assert_eq!(
+        after["rematch"]["seats"],
+        json!({"white": "black", "black": "white"})
+    );
+    // The rematch itself: White's player now plays Black, with the same token.
+    assert_eq!(play(&server, &rematch, "e2e4", &black).0, 200);
+}
