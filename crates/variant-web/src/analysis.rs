@@ -59,12 +59,12 @@ pub enum Busy {
 }
 
 impl Analyses {
-    /// At most `limit` at once (at least 1).
+    /// At most `limit` at once (0: none, every request is refused).
     pub fn with_limit(limit: usize) -> Analyses {
         Analyses {
             running: Arc::default(),
             next: AtomicU64::new(0),
-            limit: limit.max(1),
+            limit,
         }
     }
 
@@ -92,6 +92,9 @@ impl Analyses {
         stop: &Arc<AtomicBool>,
         replace: bool,
     ) -> Result<Ticket, Busy> {
+        if self.limit == 0 {
+            return Err(Busy::Full("this server runs no analyses".to_string()));
+        }
         let mut running = self.running.lock().unwrap_or_else(|p| p.into_inner());
         let total: usize = running.values().map(Vec::len).sum();
         let mine = running.get(client).map_or(0, Vec::len);
@@ -272,6 +275,8 @@ mod tests {
         assert_eq!(Analyses::for_cores(8).limit(), 2);
         assert_eq!(Analyses::for_cores(1).limit(), 1);
         let flag = || Arc::new(AtomicBool::new(false));
+        let none = Analyses::with_limit(0).start("a", &flag(), false);
+        assert!(matches!(none, Err(Busy::Full(text)) if text.contains("no analyses")));
         let first = flag();
         let a = analyses.start("a", &first, false).expect("first");
         let full = |e: Busy| match e {

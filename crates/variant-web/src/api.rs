@@ -75,7 +75,8 @@ pub struct App {
 }
 
 impl App {
-    /// No game yet; `searches` engine searches may run at once (0: engines never move).
+    /// No game yet; `searches` engine searches may run at once (0: engines never move and
+    /// no analysis runs).
     pub fn new(store: Store, searches: usize) -> App {
         App {
             games: RwLock::new(HashMap::new()),
@@ -83,9 +84,15 @@ impl App {
             thinking: tokio::sync::Semaphore::new(searches),
             listed: RwLock::new(Vec::new()),
             stop: watch::Sender::new(false),
-            analyses: crate::analysis::Analyses::for_cores(
-                std::thread::available_parallelism().map_or(2, |n| n.get()),
-            ),
+            // No engine searches (the in-process server of tests and fuzzing): no analyses
+            // either, so that no request starts a search.
+            analyses: if searches == 0 {
+                crate::analysis::Analyses::with_limit(0)
+            } else {
+                crate::analysis::Analyses::for_cores(
+                    std::thread::available_parallelism().map_or(2, |n| n.get()),
+                )
+            },
         }
     }
 }
