@@ -2,7 +2,7 @@
 
 use crate::assets;
 use crate::room::{Player, Refusal, Room, active_seats};
-use crate::store::{GameRow, LogEntry, Store};
+use crate::store::{ArchiveQuery, GameRow, LogEntry, Store};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::Request;
@@ -70,10 +70,13 @@ pub struct App {
     pub listed: RwLock<Vec<String>>,
     /// Becomes `true` at SIGTERM or Ctrl-C: every event stream ends.
     pub stop: watch::Sender<bool>,
+    /// The analyses running now (`GET /api/analysis`), by client.
+    pub analyses: crate::analysis::Analyses,
 }
 
 impl App {
-    /// No game yet; `searches` engine searches may run at once (0: engines never move).
+    /// No game yet; `searches` engine searches may run at once (0: engines never move and
+    /// no analysis runs).
     pub fn new(store: Store, searches: usize) -> App {
         App {
             games: RwLock::new(HashMap::new()),
@@ -81,6 +84,15 @@ impl App {
             thinking: tokio::sync::Semaphore::new(searches),
             listed: RwLock::new(Vec::new()),
             stop: watch::Sender::new(false),
+            // No engine searches (the in-process server of tests and fuzzing): no analyses
+            // either, so that no request starts a search.
+            analyses: if searches == 0 {
+                crate::analysis::Analyses::with_limit(0)
+            } else {
+                crate::analysis::Analyses::for_cores(
+                    std::thread::available_parallelism().map_or(2, |n| n.get()),
+                )
+            },
         }
     }
 }
@@ -119,6 +131,7 @@ pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/play/{id}", get(assets::index))
+        .route("/archive", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/api/info", get(info))
         .route("/api/games", post(create).get(list))
@@ -134,6 +147,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/analysis", get(analysis))
+        .route("/api/position", get(position))
         .method_not_allowed_fallback(|method: Method| async move {
             ApiError(
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -318,8 +333,9 @@ fn shorten(text: &str) -> String {
     variant_games::variant_core::error::shorten(text)
 }
 
-/// `GET /api/info`: the games with their keys and seats, for the page's form.
-async fn info() -> Response {
+/// `GET /api/info`: the games with their keys and seats, for the page's form, and the
+/// analysis board's limits.
+async fn info(State(app): State<Shared>) -> Response {
     let games: Vec<Value> = registry::games()
         .iter()
         .map(|g| {
@@ -345,7 +361,15 @@ async fn info() -> Response {
             })
         })
         .collect();
-    axum::Json(json!({ "games": games })).into_response()
+    axum::Json(json!({
+        "games": games,
+        "analysis": {
+            "max_ms": crate::analysis::MAX_ANALYSIS_MS,
+            "at_once": app.analyses.limit(),
+            "per_client": crate::analysis::MAX_ANALYSES_PER_CLIENT,
+        },
+    }))
+    .into_response()
 }
 
 #[derive(Deserialize)]
@@ -364,6 +388,24 @@ struct CreateBody {
     clock: Option<ClockBody>,
     #[serde(default)]
     listed: Option<Value>,
+    #[serde(default)]
+    names: HashMap<String, String>,
+}
+
+/// Longest player name, in characters.
+const MAX_NAME: usize = 40;
+
+/// A player's name as given: trimmed, at most [`MAX_NAME`] characters, no control
+/// characters; `None` for an empty one.
+fn player_name(text: &str) -> Result<Option<String>, ApiError> {
+    let name = text.trim();
+    if name.chars().count() > MAX_NAME {
+        return Err(bad(format!("name: longer than {MAX_NAME} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("name: control characters are not allowed"));
+    }
+    Ok((!name.is_empty()).then(|| name.to_string()))
 }
 
 #[derive(Deserialize)]
@@ -461,6 +503,18 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         })?;
         players[index] = Player::parse(bounded("player", kind, 64)?).map_err(bad)?;
     }
+    let mut seat_names = vec![None; seats];
+    for (seat, name) in &req.names {
+        let index = names.iter().position(|n| n == seat).ok_or_else(|| {
+            bad(format!(
+                "names: no seat {:?} in {}; seats: {}",
+                shorten(seat),
+                req.game,
+                names.join(", ")
+            ))
+        })?;
+        seat_names[index] = player_name(name)?;
+    }
     let active = active_seats(&game);
     let (listed, open) = open_seats(&req.listed, &names, &players, &active)?;
     if open.contains(&true) && req.one_token {
@@ -518,6 +572,9 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         listed,
         open: open.clone(),
         clock,
+        names: seat_names,
+        rematch_requests: Vec::new(),
+        rematch: None,
     };
     let room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
     if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
@@ -715,7 +772,10 @@ async fn record(app: &App, slot: &Slot, room: &mut Room, entry: LogEntry) -> Res
     room.commit(entry)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     if room.status.is_over()
-        && let Err(e) = app.store.set_over(&room.id).await
+        && let Err(e) = app
+            .store
+            .set_over(&room.id, room.finished(crate::store::now_ms()))
+            .await
     {
         // Only the next start is slower: it reads and replays the game to find it over.
         eprintln!("variants serve: game {} not marked over: {e}", room.id);
@@ -862,6 +922,7 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
     let mut room = slot.room.lock().await;
     // A flag that has fallen ends the game first.
     settle_clock(&app, &slot, &mut room).await?;
+    let asked_before = room.rematch_requests.clone();
     if room.rematch.is_none() && room.request_rematch(&req.token)? {
         let row = room.rematch_row(random_hex(8)?);
         let new_room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
@@ -878,10 +939,28 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
         insert_slot(&app, new_room);
         start_timer(&app, &row.id);
         kick_engine(&app, &row.id);
+        // Stored, so that a restart (or the game read back) still links to it.
+        if let Err(e) = app
+            .store
+            .set_rematch(&id, room.rematch_requests.clone(), Some(row.id.clone()))
+            .await
+        {
+            eprintln!("variants serve: the rematch of game {id} not stored: {e}");
+        }
         room.rematch = Some(row.id);
     } else if room.rematch.is_some() {
         // Asked again after it was made: the answer names it; only a seat holder may ask.
         room.acting_seat(&req.token, None)?;
+    } else if room.rematch_requests != asked_before {
+        // A request waiting for the others: stored, so that a restart keeps it.
+        if let Err(e) = app
+            .store
+            .set_rematch(&id, room.rematch_requests.clone(), None)
+            .await
+        {
+            room.rematch_requests = asked_before;
+            return Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, e));
+        }
     }
     publish(&slot, &room);
     Ok(axum::Json(room.state()).into_response())
@@ -941,11 +1020,261 @@ async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult 
 struct ListQuery {
     #[serde(default)]
     open: Option<String>,
+    #[serde(default)]
+    finished: Option<String>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    from: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+    #[serde(default)]
+    page: Option<String>,
+    #[serde(default)]
+    per_page: Option<String>,
+}
+
+/// Games an archive page lists when the request names no number.
+const ARCHIVE_PAGE: u64 = 20;
+
+/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The civil date and time (UTC) of `ms` since 1970, as `YYYY-MM-DDTHH:MM:SSZ`.
+fn utc_text(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// A `from` or `to` bound: a day `YYYY-MM-DD` (UTC; `to` takes the whole day) or a time in
+/// milliseconds since 1970.
+fn date_bound(what: &str, text: &str, end_of_day: bool) -> Result<i64, ApiError> {
+    if let Ok(ms) = text.parse::<i64>() {
+        return Ok(ms);
+    }
+    let parts: Vec<&str> = text.split('-').collect();
+    let fields: Option<Vec<i64>> =
+        (parts.len() == 3).then(|| parts.iter().filter_map(|p| p.parse::<i64>().ok()).collect());
+    match fields.as_deref() {
+        Some(&[y, m, d])
+            if (1970..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d) =>
+        {
+            let start = days_from_civil(y, m, d) * 86_400_000;
+            Ok(if end_of_day {
+                start + 86_399_999
+            } else {
+                start
+            })
+        }
+        _ => Err(bad(format!(
+            "{what}: {:?} is no date (YYYY-MM-DD) nor milliseconds since 1970",
+            shorten(text)
+        ))),
+    }
+}
+
+/// `GET /api/games?finished=true&…`: the archive (docs/web.md, "The archive").
+async fn archive(app: &Shared, q: &ListQuery) -> ApiResult {
+    let mut query = ArchiveQuery::default();
+    if let Some(g) = q.game.as_deref().filter(|g| !g.is_empty()) {
+        bounded("game", g, 32)?;
+        if !registry::games().iter().any(|x| x.name == g) {
+            return Err(bad(format!(
+                "game: unknown game {:?}; games: {}",
+                shorten(g),
+                registry::games()
+                    .iter()
+                    .map(|x| x.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        query.game = Some(g.to_string());
+    }
+    if let Some(p) = q.player.as_deref() {
+        query.player = player_name(p)?;
+    }
+    if let Some(r) = q.result.as_deref().filter(|r| !r.is_empty()) {
+        let seats: Vec<&str> = registry::games()
+            .iter()
+            .filter_map(|g| variant_games::new_game(g.name, "").ok())
+            .flat_map(|g| {
+                (0..g.seat_count())
+                    .map(|i| g.seat_name(Seat(i as u8)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        if ["win", "draw", "aborted"].contains(&r) {
+            query.result = Some(r.to_string());
+        } else if seats.contains(&r) {
+            query.winner = Some(r.to_string());
+        } else {
+            return Err(bad(format!(
+                "result: {:?} is not win, draw, aborted or a seat ({})",
+                shorten(r),
+                {
+                    let mut s = seats.clone();
+                    s.dedup();
+                    s.join(", ")
+                }
+            )));
+        }
+    }
+    query.from = q
+        .from
+        .as_deref()
+        .filter(|t| !t.is_empty())
+        .map(|t| date_bound("from", t, false))
+        .transpose()?;
+    query.to =
+        q.to.as_deref()
+            .filter(|t| !t.is_empty())
+            .map(|t| date_bound("to", t, true))
+            .transpose()?;
+    let number =
+        |what: &str, text: &Option<String>, default: u64, max: u64| -> Result<u64, ApiError> {
+            match text.as_deref() {
+                None | Some("") => Ok(default),
+                Some(t) => t
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "{what}: {:?} is not a number from 1 to {max}",
+                            shorten(t)
+                        ))
+                    }),
+            }
+        };
+    let page = number("page", &q.page, 1, 1_000_000)?;
+    let per_page = number("per_page", &q.per_page, ARCHIVE_PAGE, MAX_LISTED as u64)?;
+    query.limit = per_page;
+    query.offset = (page - 1) * per_page;
+    let (rows, total) = app
+        .store
+        .archive(query)
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    let games: Vec<Value> = rows
+        .iter()
+        .map(|row| {
+            let seats: Vec<&str> = variant_games::new_game(&row.game, "")
+                .map(|g| {
+                    (0..g.seat_count())
+                        .map(|i| g.seat_name(Seat(i as u8)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let by_seat = |values: Vec<Value>| -> serde_json::Map<String, Value> {
+                seats
+                    .iter()
+                    .zip(values)
+                    .map(|(s, v)| (s.to_string(), v))
+                    .collect()
+            };
+            json!({
+                "id": row.id,
+                "game": row.game,
+                "config": row.config,
+                "seats": seats,
+                "players": by_seat(row.players.iter().map(|p| json!(p)).collect()),
+                "names": by_seat(row.names.iter().map(|n| json!(n)).collect()),
+                "status": {
+                    "result": row.finished.result,
+                    "winner": (!row.finished.winner.is_empty()).then_some(&row.finished.winner),
+                    "text": row.finished.text,
+                },
+                "ply": row.finished.plies,
+                "finished_ms": row.finished.at,
+                "finished": utc_text(row.finished.at),
+                "watch": format!("/play/{}", row.id),
+            })
+        })
+        .collect();
+    Ok(axum::Json(json!({
+        "games": games,
+        "page": page,
+        "per_page": per_page,
+        "total": total,
+        "pages": total.div_ceil(per_page),
+    }))
+    .into_response())
+}
+
+/// Indexes for the archive the finished games of a file written before the archive existed:
+/// `over` (read at start, found finished) and those the file marks over but has not indexed.
+/// Returns how many were indexed.
+pub async fn index_old_games(app: &Shared, over: Vec<Room>) -> usize {
+    let mut rooms = over;
+    match app.store.unindexed().await {
+        Ok(ids) => {
+            for id in ids {
+                match app.store.load(&id).await {
+                    Ok(Some((row, log))) => {
+                        match Room::new(&row).and_then(|mut r| r.replay(&log).map(|()| r)) {
+                            Ok(room) => rooms.push(room),
+                            Err(e) => eprintln!("variants serve: game {id} not indexed: {e}"),
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => eprintln!("variants serve: game {id} not indexed: {e}"),
+                }
+            }
+        }
+        Err(e) => eprintln!("variants serve: the archive's index: {e}"),
+    }
+    let now = crate::store::now_ms();
+    let mut done = 0;
+    for room in rooms {
+        match app.store.set_over(&room.id, room.finished(now)).await {
+            Ok(()) => done += 1,
+            Err(e) => eprintln!("variants serve: game {} not indexed: {e}", room.id),
+        }
+    }
+    done
 }
 
 /// `GET /api/games`: the ongoing listed games, newest first; `?open=true` only those with a
-/// free seat, `?open=false` only those without.
+/// free seat, `?open=false` only those without; `?finished=true` the archive instead.
 async fn list(State(app): State<Shared>, Query(q): Query<ListQuery>) -> ApiResult {
+    match q.finished.as_deref() {
+        Some("true") => return archive(&app, &q).await,
+        None | Some("false") => {}
+        Some(other) => {
+            return Err(bad(format!(
+                "finished: {:?} is not true or false",
+                shorten(other)
+            )));
+        }
+    }
     let open = match q.open.as_deref() {
         None => None,
         Some("true") => Some(true),
@@ -1012,19 +1341,31 @@ async fn list(State(app): State<Shared>, Query(q): Query<ListQuery>) -> ApiResul
 async fn take_seat(
     State(app): State<Shared>,
     Path((id, seat)): Path<(String, String)>,
+    bytes: Bytes,
 ) -> ApiResult {
     bounded("seat", &seat, 32)?;
+    // An optional body: `{"name": "…"}`, the taker's name.
+    let player = if bytes.is_empty() {
+        None
+    } else {
+        let req: TakeBody = body(&bytes)?;
+        req.name.as_deref().map(player_name).transpose()?.flatten()
+    };
     let slot = find(&app, &id).await?;
     let mut room = slot.room.lock().await;
     settle_clock(&app, &slot, &mut room).await?;
-    let before = room.open.clone();
-    let token = room.take_seat(&seat)?;
-    if let Err(e) = app.store.set_open(&room.id, room.open.clone()).await {
-        room.open = before;
+    let before = (room.open.clone(), room.names.clone());
+    let token = room.take_seat(&seat, player.clone())?;
+    let index = room.seat_named(&seat).map(|s| s.index());
+    let named = index.zip(player);
+    if let Err(e) = app.store.set_open(&room.id, room.open.clone(), named).await {
+        (room.open, room.names) = before;
         room.restart_clock();
         return Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, e));
     }
     publish(&slot, &room);
+    // The last open seat taken: an engine to move begins.
+    kick_engine(&app, &id);
     let name = room
         .seat_named(&seat)
         .map_or(seat.clone(), |s| room.seat_name(s).to_string());
@@ -1036,6 +1377,13 @@ async fn take_seat(
         "link": format!("/play/{id}#seat={name}&token={token}"),
     }))
     .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakeBody {
+    #[serde(default)]
+    name: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1214,6 +1562,305 @@ async fn settle_clock_logged(app: &App, slot: &Slot, room: &mut Room) {
     }
 }
 
+/// A request's query as name → value; a query that cannot be read is a 400.
+fn query_map(request: &Request) -> Result<HashMap<String, String>, ApiError> {
+    Query::<HashMap<String, String>>::try_from_uri(request.uri())
+        .map(|Query(q)| q)
+        .map_err(|e| bad(format!("query: {e}")))
+}
+
+/// Refuses a query key outside `known`.
+fn known_keys(q: &HashMap<String, String>, known: &[&str]) -> Result<(), ApiError> {
+    match q.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(bad(format!(
+            "{}: unknown parameter; this path takes {}",
+            shorten(k),
+            known.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The position a request names, as a room (never the live one): `id` with `ply` (default:
+/// the game's current ply) for a game of the server, or `game` with `config` and `position`
+/// (default: the game's start) for any position.
+async fn asked_room(app: &Shared, q: &HashMap<String, String>) -> Result<Room, ApiError> {
+    if let Some(id) = q.get("id") {
+        if ["game", "config", "position"]
+            .iter()
+            .any(|k| q.contains_key(*k))
+        {
+            return Err(bad(
+                "id: give either id (and ply) or game (with config and position), not both",
+            ));
+        }
+        let slot = find(app, id).await?;
+        let room = slot.room.lock().await;
+        let ply = match q.get("ply") {
+            None => room.log.len(),
+            Some(p) => p
+                .parse()
+                .map_err(|_| bad(format!("ply: {:?} is not a number", shorten(p))))?,
+        };
+        if ply > room.log.len() {
+            return Err(ApiError(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "no ply {ply} in game {}: it has {} so far",
+                    room.id,
+                    room.log.len()
+                ),
+            ));
+        }
+        return room
+            .at_ply(ply)
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()));
+    }
+    if q.contains_key("ply") {
+        return Err(bad("ply: only with id (a game of this server)"));
+    }
+    let name = q.get("game").ok_or_else(|| {
+        bad("game: missing; give id (and ply) or game (with config and position)")
+    })?;
+    bounded("game", name, 32)?;
+    let config_text = q.get("config").map_or("", String::as_str);
+    bounded("config", config_text, MAX_CONFIG)?;
+    let text = q.get("position").map_or("", |p| p.trim());
+    bounded("position", text, MAX_POSITION)?;
+    let game = if text.is_empty() {
+        variant_games::new_game(name, config_text).map_err(|e| bad(e.to_string()))?
+    } else {
+        variant_games::from_text(name, config_text, text)
+            .map_err(|e| bad(format!("position: {e}")))?
+    };
+    if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
+        return Err(bad(format!(
+            "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
+             capture steps to find; this server does not analyse such positions"
+        )));
+    }
+    let seats = game.seat_count();
+    let config = game
+        .config()
+        .to_pairs()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(";");
+    let row = GameRow {
+        id: String::new(),
+        game: name.clone(),
+        config,
+        players: vec!["human".to_string(); seats],
+        tokens: vec![None; seats],
+        start: if text.is_empty() {
+            String::new()
+        } else {
+            game.to_text()
+        },
+        listed: false,
+        open: vec![false; seats],
+        clock: None,
+        names: vec![None; seats],
+        rematch_requests: Vec::new(),
+        rematch: None,
+    };
+    Room::new(&row).map_err(|e| bad(e.to_string()))
+}
+
+/// The client an analysis counts for: its IP address.
+fn client_of(request: &Request) -> String {
+    request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string())
+}
+
+/// `GET /api/analysis`: the engine on a position (see [`asked_room`]) for `ms` milliseconds
+/// (default [`crate::analysis::DEFAULT_ANALYSIS_MS`], at most
+/// [`crate::analysis::MAX_ANALYSIS_MS`]), streamed as NDJSON: a `start` line, a `depth` line
+/// for every completed depth (score, PV), a `done` line (or `shutdown` when the server
+/// stops); empty lines keep the connection alive. 429 over the limits.
+async fn analysis(State(app): State<Shared>, request: Request) -> ApiResult {
+    use crate::analysis::{DEFAULT_ANALYSIS_MS, MAX_ANALYSIS_MS};
+    let q = query_map(&request)?;
+    known_keys(
+        &q,
+        &[
+            "id", "ply", "game", "config", "position", "ms", "client", "replace",
+        ],
+    )?;
+    let ms = match q.get("ms") {
+        None => DEFAULT_ANALYSIS_MS,
+        Some(t) => t
+            .parse::<u64>()
+            .ok()
+            .filter(|ms| (1..=MAX_ANALYSIS_MS).contains(ms))
+            .ok_or_else(|| {
+                bad(format!(
+                    "ms: {:?} is not a number of milliseconds from 1 to {MAX_ANALYSIS_MS}",
+                    shorten(t)
+                ))
+            })?,
+    };
+    let room = asked_room(&app, &q).await?;
+    if room.status.is_over() {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "nothing to analyse: the game is over in this position ({})",
+                room.status
+            ),
+        ));
+    }
+    let client = match q.get("client") {
+        Some(c)
+            if (8..=64).contains(&c.len())
+                && c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') =>
+        {
+            format!("client {c}")
+        }
+        Some(c) => {
+            return Err(bad(format!(
+                "client: {:?} is not 8 to 64 letters, digits or dashes",
+                shorten(c)
+            )));
+        }
+        None => client_of(&request),
+    };
+    let replace = match q.get("replace").map(String::as_str) {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(bad(format!(
+                "replace: {:?} is not true or false",
+                shorten(other)
+            )));
+        }
+    };
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let asked = Instant::now();
+    let ticket = loop {
+        match app.analyses.start(&client, &flag, replace) {
+            Ok(ticket) => break ticket,
+            Err(crate::analysis::Busy::Full(text)) => {
+                return Err(ApiError(StatusCode::TOO_MANY_REQUESTS, text));
+            }
+            // The earlier search stops within milliseconds of its flag.
+            Err(crate::analysis::Busy::Replacing) => {
+                if asked.elapsed() > std::time::Duration::from_secs(2) {
+                    return Err(ApiError(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        "your earlier analysis did not stop in time: try again".into(),
+                    ));
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        }
+    };
+    let root = room.position().clone();
+    let earlier = room.hashes.clone();
+    let start = crate::analysis::start_line(&room.game, &room.config, &root, ms);
+    drop(room);
+    let (lines_tx, mut lines) = mpsc::channel::<Value>(64);
+    let searching = Arc::clone(&flag);
+    // A thread of its own (not the runtime's blocking pool, whose threads run other work
+    // afterwards) at the lowest priority: the games' answers come first.
+    let (ended, search) = tokio::sync::oneshot::channel::<()>();
+    std::thread::Builder::new()
+        .name("variants-analysis".into())
+        .spawn(move || {
+            crate::analysis::lower_priority();
+            crate::analysis::run(&root, &earlier, ms, &searching, |line| {
+                // A forwarder that has gone (the page closed) is no error: the stop flag
+                // follows.
+                let _ = lines_tx.blocking_send(line);
+            });
+            let _ = ended.send(());
+        })
+        .map_err(|e| {
+            ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("no thread for the analysis: {e}"),
+            )
+        })?;
+    let (tx, rx) = mpsc::channel::<Bytes>(8);
+    let mut stop = app.stop.subscribe();
+    // The forwarder: ends the search when the client goes or the server stops, and gives
+    // the place back only once the search has ended.
+    tokio::spawn(async move {
+        let _ticket = ticket;
+        let line = |v: &Value| Bytes::from(format!("{v}\n"));
+        let mut beat = tokio::time::interval(std::time::Duration::from_millis(250));
+        let stopped = *stop.borrow();
+        if !stopped && tx.send(line(&start)).await.is_ok() {
+            loop {
+                tokio::select! {
+                    next = lines.recv() => match next {
+                        Some(v) => if tx.send(line(&v)).await.is_err() { break },
+                        None => break,
+                    },
+                    _ = beat.tick() => if tx.send(Bytes::from_static(b"\n")).await.is_err() {
+                        break
+                    },
+                    // `stop` only ever turns true, once.
+                    _ = stop.changed() => {
+                        let _ = tx.send(line(&json!({"type": "shutdown"}))).await;
+                        break;
+                    }
+                    () = tx.closed() => break,
+                }
+            }
+        }
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        // The search's sends fail from now on, so it cannot wait on a full channel.
+        drop(lines);
+        let _ = search.await;
+    });
+    let stream = ReceiverStream::new(rx).map(Ok::<_, Infallible>);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        axum::body::Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+/// `GET /api/position`: the state (with the board as SVG) of a position (see [`asked_room`])
+/// after `moves` (canonical texts, separated by commas or spaces), for the analysis board's
+/// steps through a line; `last_mover` names the seat of the last of `moves`.
+async fn position(State(app): State<Shared>, request: Request) -> ApiResult {
+    let q = query_map(&request)?;
+    known_keys(&q, &["id", "ply", "game", "config", "position", "moves"])?;
+    let mut room = asked_room(&app, &q).await?;
+    let moves: Vec<&str> = q
+        .get("moves")
+        .map(|m| m.split([',', ' ']).filter(|m| !m.is_empty()).collect())
+        .unwrap_or_default();
+    if moves.len() > 200 {
+        return Err(bad("moves: more than 200"));
+    }
+    let mut last_mover = None;
+    for (i, text) in moves.iter().enumerate() {
+        bounded("move", text, MAX_MOVE)?;
+        let mover = room.position().side_to_move();
+        let entry = room.check_engine_move(text).map_err(|r| {
+            let ApiError(status, message) = ApiError::from(r);
+            ApiError(status, format!("moves: move {} ({text}): {message}", i + 1))
+        })?;
+        room.commit(entry)
+            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        last_mover = Some(room.seat_name(mover));
+    }
+    let mut state = state_json(&room, true);
+    if let Value::Object(map) = &mut state {
+        map.insert("last_mover".into(), json!(last_mover));
+    }
+    Ok(axum::Json(state).into_response())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1231,6 +1878,9 @@ mod tests {
             listed: false,
             open: vec![false, false],
             clock: None,
+            names: vec![None, None],
+            rematch_requests: Vec::new(),
+            rematch: None,
         }
     }
 
@@ -1272,5 +1922,95 @@ mod tests {
         drop(room);
         assert!(find(&app, "no-such-game").await.is_err());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+    #[tokio::test]
+    async fn a_file_from_before_the_archive_is_upgraded_and_indexed() {
+        let dir = std::env::temp_dir().join(format!("variants-upgrade-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.db");
+        {
+            // The oldest layout: no start, lobby, clock, over, names or archive columns.
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games(id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
+                     players TEXT NOT NULL, tokens TEXT NOT NULL);
+                 CREATE TABLE log(game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+                     arg TEXT NOT NULL, PRIMARY KEY (game, seq));
+                 INSERT INTO games VALUES ('mated', 'chess3d', 'heights=1',
+                     '[\"human\",\"human\"]', '[\"w\",\"b\"]');
+                 INSERT INTO games VALUES ('going', 'chess3d', 'heights=1',
+                     '[\"human\",\"human\"]', '[\"w\",\"b\"]');
+                 INSERT INTO log VALUES ('mated', 0, 'move', 'f2f3'), ('mated', 1, 'move', 'e7e5'),
+                     ('mated', 2, 'move', 'g2g4'), ('mated', 3, 'move', 'd8h4'),
+                     ('going', 0, 'move', 'e2e4');",
+            )
+            .unwrap();
+        }
+        let before = crate::store::now_ms();
+        let (store, stored) = crate::store::open(&path, false).unwrap();
+        let app: Shared = Arc::new(App::new(store, 0));
+        let mut over = Vec::new();
+        for (row, log) in stored {
+            let mut room = Room::new(&row).unwrap();
+            room.replay(&log).unwrap();
+            if room.status.is_over() {
+                over.push(room);
+            } else {
+                assert_eq!(row.id, "going");
+                assert_eq!(row.names, vec![None, None]);
+            }
+        }
+        assert_eq!(index_old_games(&app, over).await, 1);
+        let (rows, total) = app
+            .store
+            .archive(ArchiveQuery {
+                limit: 10,
+                ..ArchiveQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(total, 1);
+        assert_eq!(rows[0].id, "mated");
+        assert_eq!(rows[0].finished.result, "win");
+        assert_eq!(rows[0].finished.winner, "black");
+        assert_eq!(rows[0].finished.text, "black wins (checkmate)");
+        assert_eq!(rows[0].finished.plies, 4);
+        assert!(rows[0].finished.at >= before);
+        drop(app);
+        // Opened again: the finished game is no longer read at start, and stays indexed.
+        let (store, stored) = crate::store::open(&path, false).unwrap();
+        let ids: Vec<&str> = stored.iter().map(|(g, _)| g.id.as_str()).collect();
+        assert_eq!(ids, ["going"]);
+        assert!(store.unindexed().await.unwrap().is_empty());
+        let (rows, _) = store
+            .archive(ArchiveQuery {
+                limit: 10,
+                result: Some("win".into()),
+                ..ArchiveQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(rows.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn dates_read_and_print_in_utc() {
+        assert_eq!(utc_text(0), "1970-01-01T00:00:00Z");
+        assert_eq!(
+            utc_text(1_764_979_200_000 + 3_723_000),
+            "2025-12-06T01:02:03Z"
+        );
+        assert_eq!(
+            date_bound("from", "2025-12-06", false).unwrap(),
+            1_764_979_200_000
+        );
+        assert_eq!(
+            date_bound("to", "2025-12-06", true).unwrap(),
+            1_764_979_200_000 + 86_399_999
+        );
+        assert_eq!(date_bound("from", "1234", false).unwrap(), 1234);
+        assert!(date_bound("from", "2025-02", false).is_err());
     }
 }

@@ -4,6 +4,7 @@
 //! command parses its flags and calls [`run`]; [`web_testing`] drives the same router
 //! in-process (tests, the `web_api` fuzz target). The API is documented in docs/web.md.
 
+mod analysis;
 mod api;
 mod assets;
 mod board;
@@ -87,11 +88,16 @@ pub fn run(opts: Options) -> Result<(), Error> {
         std::thread::available_parallelism().map_or(2, |n| n.get()),
     ));
     let mut restored = 0usize;
+    // Finished games of a file from before the archive: indexed once the runtime runs.
+    let mut unindexed = Vec::new();
     for (row, log) in stored {
         let room = room::Room::new(&row).and_then(|mut r| r.replay(&log).map(|()| r));
         match room {
             // A finished game stays in the file, read back when it is asked for.
-            Ok(room) if room.status.is_over() => restored += 1,
+            Ok(room) if room.status.is_over() => {
+                restored += 1;
+                unindexed.push(room);
+            }
             Ok(room) => {
                 api::insert_slot(&app, room);
                 restored += 1;
@@ -103,7 +109,9 @@ pub fn run(opts: Options) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::Action(format!("cannot start the server: {e}")))?;
+    let stopping_app = Arc::clone(&app);
     let outcome = runtime.block_on(async move {
+        api::index_old_games(&app, unindexed).await;
         let addr = format!("{}:{}", opts.host, opts.port);
         let listener = tokio::net::TcpListener::bind(&addr)
             .await
@@ -147,11 +155,11 @@ pub fn run(opts: Options) -> Result<(), Error> {
             let _ = stop.send(true);
         });
         let mut stopping = app.stop.subscribe();
-        let serve = axum::serve(listener, api::router(Arc::clone(&app))).with_graceful_shutdown(
-            async move {
-                let _ = stopping.wait_for(|stop| *stop).await;
-            },
-        );
+        let routes =
+            api::router(Arc::clone(&app)).into_make_service_with_connect_info::<SocketAddr>();
+        let serve = axum::serve(listener, routes).with_graceful_shutdown(async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+        });
         let mut stopping = app.stop.subscribe();
         // After the signal, requests in flight get this long; then the process goes anyway.
         let limit = async move {
@@ -165,6 +173,7 @@ pub fn run(opts: Options) -> Result<(), Error> {
     });
     // Engine searches on blocking threads are abandoned, not awaited (one may think for a
     // minute); nothing they would write is lost, as they write nothing until they are done.
+    stopping_app.analyses.stop_all();
     runtime.shutdown_timeout(Duration::from_millis(100));
     outcome
 }

@@ -2,7 +2,7 @@
 //! offers and undo requests, and the state as the API shows it.
 
 use crate::error::Error;
-use crate::store::{GameRow, LogEntry};
+use crate::store::{Finished, GameRow, LogEntry};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -204,10 +204,12 @@ pub struct Room {
     /// is worked out once a change, not on every read (the lobby reads it for every listed
     /// game).
     pub status: Status,
-    /// Seats that asked for a rematch of this finished game (not stored).
+    /// Seats that asked for a rematch of this finished game (stored).
     pub rematch_requests: Vec<bool>,
-    /// The rematch, once every human seat asked: its game's id (not stored).
+    /// The rematch, once every human seat asked: its game's id (stored).
     pub rematch: Option<String>,
+    /// The players' names, one a seat (`None`: none given).
+    pub names: Vec<Option<String>>,
 }
 
 impl Room {
@@ -255,8 +257,17 @@ impl Room {
             thinking: None,
             engines: vec![None; seats],
             status: Status::Ongoing,
-            rematch_requests: vec![false; seats],
-            rematch: None,
+            rematch_requests: {
+                let mut asked = row.rematch_requests.clone();
+                asked.resize(seats, false);
+                asked
+            },
+            rematch: row.rematch.clone(),
+            names: {
+                let mut names = row.names.clone();
+                names.resize(seats, None);
+                names
+            },
         })
         .map(|mut room| {
             room.status = room.history.status();
@@ -369,7 +380,8 @@ impl Room {
 
     /// The engine to move, if the game goes on and an engine holds the seat to move.
     pub fn engine_to_move(&self) -> Option<EngineSpec> {
-        if self.status.is_over() {
+        // Nobody moves while a seat waits for its player, engines neither.
+        if self.status.is_over() || self.open.contains(&true) {
             return None;
         }
         match self.players.get(self.position().side_to_move().index()) {
@@ -496,7 +508,7 @@ impl Room {
     ///
     /// # Errors
     /// 400 for a seat the game does not have, 409 when it is not open or the game is over.
-    pub fn take_seat(&mut self, name: &str) -> Result<String, Refusal> {
+    pub fn take_seat(&mut self, name: &str, player: Option<String>) -> Result<String, Refusal> {
         let seat = self
             .seat_named(name)
             .ok_or_else(|| Refusal::BadRequest(format!("no seat {name:?} in this game")))?;
@@ -511,6 +523,9 @@ impl Room {
             }
         };
         self.open[seat.index()] = false;
+        if player.is_some() {
+            self.names[seat.index()] = player;
+        }
         self.restart_clock();
         Ok(token)
     }
@@ -556,7 +571,26 @@ impl Room {
             )));
         }
         self.ongoing()?;
+        self.waiting()?;
         self.check_engine_move(text)
+    }
+
+    /// Refuses a move while a seat of the game is open: the game begins once every seat is
+    /// taken (its clock does not run before either).
+    fn waiting(&self) -> Result<(), Refusal> {
+        let open: Vec<&str> = (0..self.seat_count())
+            .filter(|&i| self.open[i])
+            .map(|i| self.seat_name(Seat(i as u8)))
+            .collect();
+        if open.is_empty() {
+            Ok(())
+        } else {
+            Err(Refusal::Conflict(format!(
+                "waiting for an opponent: the seat {} is still open; the game begins once \
+                 every seat is taken",
+                open.join(", ")
+            )))
+        }
     }
 
     /// Checks a move of the seat to move (no token: the engine's own move).
@@ -797,9 +831,11 @@ impl Room {
         let to = self.rematch_seats();
         let mut players = vec![String::new(); to.len()];
         let mut tokens = vec![None; to.len()];
+        let mut names = vec![None; to.len()];
         for (i, &j) in to.iter().enumerate() {
             players[j] = self.players[i].text();
             tokens[j] = self.tokens[i].clone();
+            names[j] = self.names.get(i).cloned().flatten();
         }
         GameRow {
             id,
@@ -811,6 +847,25 @@ impl Room {
             listed: false,
             open: vec![false; to.len()],
             clock: self.clocks.as_ref().map(|c| (c.initial, c.increment)),
+            names,
+            rematch_requests: Vec::new(),
+            rematch: None,
+        }
+    }
+
+    /// How the finished game ended, for the archive (`at`: now, in ms since 1970).
+    pub fn finished(&self, at: i64) -> Finished {
+        let names: Vec<&str> = (0..self.seat_count())
+            .map(|i| self.seat_name(Seat(i as u8)))
+            .collect();
+        let status = status_json(self.status, &names, self.ended_by_time());
+        let text = |key: &str| status[key].as_str().unwrap_or("").to_string();
+        Finished {
+            result: text("result"),
+            winner: text("winner"),
+            text: text("text"),
+            plies: self.log.len() as u64,
+            at,
         }
     }
 
@@ -913,6 +968,7 @@ impl Room {
             status: Status::Ongoing,
             rematch_requests: vec![false; seats],
             rematch: None,
+            names: self.names.clone(),
         };
         past.replay(&self.log[..ply.min(self.log.len())])?;
         if let Some(clocks) = &mut past.clocks {
@@ -980,6 +1036,11 @@ impl Room {
             "one_token": self.one_token(),
             "listed": self.listed,
             "free_seats": flags(&self.open),
+            "names": seat_names
+                .iter()
+                .zip(&self.names)
+                .map(|(name, n)| (name.to_string(), json!(n)))
+                .collect::<serde_json::Map<_, _>>(),
             "clock": self.clocks.as_ref().map(|c| json!({
                 "initial_ms": c.initial,
                 "increment_ms": c.increment,

@@ -33,6 +33,65 @@ pub struct GameRow {
     pub open: Vec<bool>,
     /// The time control: initial and increment, in milliseconds.
     pub clock: Option<(u64, u64)>,
+    /// The players' names, one a seat (`None`: no name given).
+    pub names: Vec<Option<String>>,
+    /// The seats that asked for a rematch of the finished game.
+    pub rematch_requests: Vec<bool>,
+    /// The rematch's id, once made.
+    pub rematch: Option<String>,
+}
+
+/// How a finished game ended, for the archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// `win`, `draw` or `aborted`.
+    pub result: String,
+    /// The winning seat's name (empty unless a win).
+    pub winner: String,
+    /// The status as the page says it (`black wins (checkmate)`).
+    pub text: String,
+    /// Log entries played.
+    pub plies: u64,
+    /// When it ended, in milliseconds since 1970 (UTC).
+    pub at: i64,
+}
+
+/// The archive's filters and page (`GET /api/games?finished=true`).
+#[derive(Clone, Debug, Default)]
+pub struct ArchiveQuery {
+    /// Only this game (registry name).
+    pub game: Option<String>,
+    /// Only games where a seat has this name (any case).
+    pub player: Option<String>,
+    /// Only this `result` (`win`, `draw`, `aborted`).
+    pub result: Option<String>,
+    /// Only wins of this seat.
+    pub winner: Option<String>,
+    /// Only games finished at or after this time (ms since 1970).
+    pub from: Option<i64>,
+    /// Only games finished at or before this time (ms since 1970).
+    pub to: Option<i64>,
+    /// Rows to skip.
+    pub offset: u64,
+    /// Rows to give at most.
+    pub limit: u64,
+}
+
+/// One finished game as the archive lists it.
+#[derive(Clone, Debug)]
+pub struct ArchiveRow {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The configuration.
+    pub config: String,
+    /// Each seat's player spec.
+    pub players: Vec<String>,
+    /// Each seat's name.
+    pub names: Vec<Option<String>>,
+    /// How it ended.
+    pub finished: Finished,
 }
 
 /// One step of a game's log: a move, a resignation or a game-level ending.
@@ -49,6 +108,9 @@ pub struct LogEntry {
 /// A stored game with its log, as read at start.
 pub type StoredGame = (GameRow, Vec<LogEntry>);
 
+/// A read run on the writer's connection (it sends its answer on a channel of its own).
+type Reader = Box<dyn FnOnce(&Connection) -> rusqlite::Result<()> + Send>;
+
 /// A write.
 enum Op {
     /// A new game.
@@ -61,10 +123,23 @@ enum Op {
     },
     /// Keeps the first `keep` log entries (undo).
     Truncate { id: String, keep: u64 },
-    /// A seat was taken: the open seats now.
-    Seats { id: String, open: Vec<bool> },
-    /// The game is over (or, after a take-back, going on again).
-    Over { id: String, over: bool },
+    /// A seat was taken: the open seats now, and the name its player gave (seat, name).
+    Seats {
+        id: String,
+        open: Vec<bool>,
+        name: Option<(usize, String)>,
+    },
+    /// Rematch requests of a finished game, and the rematch once made.
+    Rematch {
+        id: String,
+        requests: Vec<bool>,
+        made: Option<String>,
+    },
+    /// The game is over: how, for the archive.
+    Over { id: String, finished: Finished },
+    /// Reads the file (the archive, the games finished before it was indexed): the closure
+    /// sends what it finds on a channel of its own.
+    Read(Reader),
     /// Reads one game with its log (a finished game that is no longer held in memory); the
     /// game, if there is one, is sent on `out`.
     Load {
@@ -116,9 +191,40 @@ pub fn open(path: &Path, flush: bool) -> Result<(Store, Vec<StoredGame>), String
         // 1 once the game is over: not read at start (a file from before the column has
         // every game at 0, each read and replayed at start as before).
         ("games", "over", "INTEGER NOT NULL DEFAULT 0"),
+        // The players' names and the archive's columns: a file from before them has its
+        // games dated by the upgrade, and its finished games indexed by the server at start
+        // (`Store::unindexed`).
+        ("games", "names", "TEXT NOT NULL DEFAULT '[]'"),
+        ("games", "created", "INTEGER NOT NULL DEFAULT 0"),
+        ("games", "finished", "INTEGER"),
+        ("games", "result", "TEXT NOT NULL DEFAULT ''"),
+        ("games", "winner", "TEXT NOT NULL DEFAULT ''"),
+        ("games", "result_text", "TEXT NOT NULL DEFAULT ''"),
+        ("games", "plies", "INTEGER NOT NULL DEFAULT 0"),
+        // Rematch requests and the rematch made, so that a restart (or a finished game read
+        // back) keeps them.
+        ("games", "rematch_requests", "TEXT NOT NULL DEFAULT '[]'"),
+        ("games", "rematch", "TEXT NOT NULL DEFAULT ''"),
     ] {
         add_column(&conn, table, column, declaration).map_err(what)?;
     }
+    conn.execute(
+        "UPDATE games SET created = ?1 WHERE created = 0",
+        params![now_ms()],
+    )
+    .map_err(what)?;
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS seat_names(
+             game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL COLLATE NOCASE,
+             PRIMARY KEY (game, seat));
+         CREATE INDEX IF NOT EXISTS seat_names_name ON seat_names(name, game);
+         CREATE INDEX IF NOT EXISTS games_finished ON games(finished) WHERE finished IS NOT NULL;
+         CREATE INDEX IF NOT EXISTS games_game_finished ON games(game, finished)
+             WHERE finished IS NOT NULL;
+         CREATE INDEX IF NOT EXISTS games_result_finished ON games(result, winner, finished)
+             WHERE finished IS NOT NULL;",
+    )
+    .map_err(what)?;
     conn.execute_batch(if flush {
         "PRAGMA synchronous=FULL"
     } else {
@@ -206,8 +312,15 @@ fn checkpointer(conn: &Connection, handles: &Weak<()>) {
     }
 }
 
+/// Now, in milliseconds since 1970 (UTC).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
 /// The columns of a game's row, in the order [`game_row`] reads them.
-const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock";
+const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock, names, rematch_requests, rematch";
 
 /// A game's row as stored.
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -222,6 +335,12 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     // Rows written before seats could be open: every seat is held.
     open.resize(tokens.len(), false);
     let clock: Option<(u64, u64)> = serde_json::from_str(&clock).ok();
+    let mut names: Vec<Option<String>> =
+        serde_json::from_str(&r.get::<_, String>(9)?).unwrap_or_default();
+    names.resize(tokens.len(), None);
+    let rematch_requests: Vec<bool> =
+        serde_json::from_str(&r.get::<_, String>(10)?).unwrap_or_default();
+    let rematch: String = r.get(11)?;
     Ok(GameRow {
         id,
         game,
@@ -232,6 +351,9 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         listed: listed != 0,
         open,
         clock,
+        names,
+        rematch_requests,
+        rematch: (!rematch.is_empty()).then_some(rematch),
     })
 }
 
@@ -279,6 +401,85 @@ fn load_one(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>>
     Ok(Some((game, log)))
 }
 
+/// Names seat `seat` of game `id` `name` in the archive's index of names.
+fn set_name(conn: &Connection, id: &str, seat: usize, name: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("INSERT OR REPLACE INTO seat_names(game, seat, name) VALUES (?1, ?2, ?3)")?
+        .execute(params![id, seat as i64, name])?;
+    Ok(())
+}
+
+/// The archive's page of finished games for `q`, newest first, and how many match in all.
+fn archive(conn: &Connection, q: &ArchiveQuery) -> rusqlite::Result<(Vec<ArchiveRow>, u64)> {
+    let mut clauses = vec!["finished IS NOT NULL".to_string()];
+    let mut args: Vec<rusqlite::types::Value> = Vec::new();
+    let mut arg = |clause: &str, v: rusqlite::types::Value, args: &mut Vec<_>| {
+        args.push(v);
+        clauses.push(clause.replace('?', &format!("?{}", args.len())));
+    };
+    use rusqlite::types::Value as V;
+    if let Some(g) = &q.game {
+        arg("game = ?", V::Text(g.clone()), &mut args);
+    }
+    if let Some(p) = &q.player {
+        arg(
+            "id IN (SELECT game FROM seat_names WHERE name = ?)",
+            V::Text(p.clone()),
+            &mut args,
+        );
+    }
+    if let Some(r) = &q.result {
+        arg("result = ?", V::Text(r.clone()), &mut args);
+    }
+    if let Some(w) = &q.winner {
+        arg(
+            "result = 'win' AND winner = ?",
+            V::Text(w.clone()),
+            &mut args,
+        );
+    }
+    if let Some(f) = q.from {
+        arg("finished >= ?", V::Integer(f), &mut args);
+    }
+    if let Some(t) = q.to {
+        arg("finished <= ?", V::Integer(t), &mut args);
+    }
+    let filter = clauses.join(" AND ");
+    let total: i64 = conn.query_row(
+        &format!("SELECT COUNT(*) FROM games WHERE {filter}"),
+        rusqlite::params_from_iter(args.iter()),
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id, game, config, players, names, result, winner, result_text, plies, finished \
+         FROM games WHERE {filter} ORDER BY finished DESC, rowid DESC LIMIT {} OFFSET {}",
+        q.limit, q.offset
+    ))?;
+    let rows = stmt
+        .query_map(rusqlite::params_from_iter(args.iter()), |r| {
+            let players: Vec<String> =
+                serde_json::from_str(&r.get::<_, String>(3)?).unwrap_or_default();
+            let mut names: Vec<Option<String>> =
+                serde_json::from_str(&r.get::<_, String>(4)?).unwrap_or_default();
+            names.resize(players.len(), None);
+            Ok(ArchiveRow {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                config: r.get(2)?,
+                players,
+                names,
+                finished: Finished {
+                    result: r.get(5)?,
+                    winner: r.get(6)?,
+                    text: r.get(7)?,
+                    plies: r.get::<_, i64>(8)?.max(0) as u64,
+                    at: r.get(9)?,
+                },
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok((rows, total.max(0) as u64))
+}
+
 fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
     match op {
         Op::Insert(g) => {
@@ -289,13 +490,29 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 .clock
                 .map(|c| serde_json::to_string(&c).unwrap_or_default())
                 .unwrap_or_default();
+            let names = serde_json::to_string(&g.names).unwrap_or_default();
             conn.prepare_cached(
-                "INSERT INTO games(id, game, config, players, tokens, start, listed, open, clock) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO games(id, game, config, players, tokens, start, listed, open, clock, \
+                 names, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
-                g.id, g.game, g.config, players, tokens, g.start, g.listed, open, clock
+                g.id,
+                g.game,
+                g.config,
+                players,
+                tokens,
+                g.start,
+                g.listed,
+                open,
+                clock,
+                names,
+                now_ms()
             ])?;
+            for (seat, name) in g.names.iter().enumerate() {
+                if let Some(name) = name {
+                    set_name(conn, &g.id, seat, name)?;
+                }
+            }
         }
         Op::Append { id, seq, entry } => {
             conn.prepare_cached(
@@ -309,21 +526,57 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 entry.clock.map(|ms| ms as i64)
             ])?;
         }
-        Op::Seats { id, open } => {
+        Op::Seats { id, open, name } => {
             let open = serde_json::to_string(open).unwrap_or_default();
             conn.prepare_cached("UPDATE games SET open = ?2 WHERE id = ?1")?
                 .execute(params![id, open])?;
+            if let Some((seat, name)) = name {
+                let names: String = conn
+                    .prepare_cached("SELECT names FROM games WHERE id = ?1")?
+                    .query_row([id], |r| r.get(0))?;
+                let mut names: Vec<Option<String>> =
+                    serde_json::from_str(&names).unwrap_or_default();
+                if names.len() <= *seat {
+                    names.resize(seat + 1, None);
+                }
+                names[*seat] = Some(name.clone());
+                let names = serde_json::to_string(&names).unwrap_or_default();
+                conn.prepare_cached("UPDATE games SET names = ?2 WHERE id = ?1")?
+                    .execute(params![id, names])?;
+                set_name(conn, id, *seat, name)?;
+            }
         }
         Op::Truncate { id, keep } => {
             conn.prepare_cached("DELETE FROM log WHERE game = ?1 AND seq >= ?2")?
                 .execute(params![id, *keep as i64])?;
             // A take-back reopens a finished game.
-            conn.prepare_cached("UPDATE games SET over = 0 WHERE id = ?1")?
-                .execute(params![id])?;
+            conn.prepare_cached(
+                "UPDATE games SET over = 0, finished = NULL, result = '', winner = '', \
+                 result_text = '', plies = 0 WHERE id = ?1",
+            )?
+            .execute(params![id])?;
         }
-        Op::Over { id, over } => {
-            conn.prepare_cached("UPDATE games SET over = ?2 WHERE id = ?1")?
-                .execute(params![id, over])?;
+        Op::Over { id, finished: f } => {
+            conn.prepare_cached(
+                "UPDATE games SET over = 1, finished = ?2, result = ?3, winner = ?4, \
+                 result_text = ?5, plies = ?6 WHERE id = ?1",
+            )?
+            .execute(params![
+                id,
+                f.at,
+                f.result,
+                f.winner,
+                f.text,
+                f.plies as i64
+            ])?;
+        }
+        Op::Read(_) => {}
+        Op::Rematch { id, requests, made } => {
+            let requests = serde_json::to_string(requests).unwrap_or_default();
+            conn.prepare_cached(
+                "UPDATE games SET rematch_requests = ?2, rematch = ?3 WHERE id = ?1",
+            )?
+            .execute(params![id, requests, made.as_deref().unwrap_or("")])?;
         }
         Op::Load { id, out } => {
             if let Some(game) = load_one(conn, id)? {
@@ -347,7 +600,13 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         let mut results: Vec<Result<(), String>> = Vec::with_capacity(batch.len());
         let began = conn.execute_batch("BEGIN IMMEDIATE");
-        for job in &batch {
+        for job in &mut batch {
+            if let Op::Read(read) = &mut job.op {
+                // A read changes nothing: no savepoint needed.
+                let read = std::mem::replace(read, Box::new(|_| Ok(())));
+                results.push(read(&conn).map_err(|e| e.to_string()));
+                continue;
+            }
             let result = began.as_ref().map_err(|e| e.to_string()).and_then(|()| {
                 conn.execute_batch("SAVEPOINT job")
                     .map_err(|e| e.to_string())?;
@@ -400,13 +659,66 @@ impl Store {
         .await
     }
 
-    /// Records which seats of a game are open (after one was taken).
-    pub async fn set_open(&self, id: &str, open: Vec<bool>) -> Result<(), String> {
+    /// Records which seats of a game are open (after one was taken), and the name the new
+    /// player gave (seat, name).
+    pub async fn set_open(
+        &self,
+        id: &str,
+        open: Vec<bool>,
+        name: Option<(usize, String)>,
+    ) -> Result<(), String> {
         self.run(Op::Seats {
             id: id.to_string(),
             open,
+            name,
         })
         .await
+    }
+
+    /// Records a finished game's rematch requests and, once made, its rematch.
+    pub async fn set_rematch(
+        &self,
+        id: &str,
+        requests: Vec<bool>,
+        made: Option<String>,
+    ) -> Result<(), String> {
+        self.run(Op::Rematch {
+            id: id.to_string(),
+            requests,
+            made,
+        })
+        .await
+    }
+
+    /// The archive's page for `q` and how many games match in all.
+    pub async fn archive(&self, q: ArchiveQuery) -> Result<(Vec<ArchiveRow>, u64), String> {
+        let (out, answer) = mpsc::sync_channel(1);
+        self.run(Op::Read(Box::new(move |conn| {
+            let _ = out.try_send(archive(conn, &q)?);
+            Ok(())
+        })))
+        .await?;
+        answer
+            .try_recv()
+            .map_err(|_| "database: no answer".to_string())
+    }
+
+    /// The ids of the finished games the archive does not list yet (a file written before
+    /// the archive existed), to be indexed with [`Store::set_over`].
+    pub async fn unindexed(&self) -> Result<Vec<String>, String> {
+        let (out, answer) = mpsc::sync_channel(1);
+        self.run(Op::Read(Box::new(move |conn| {
+            let ids = conn
+                .prepare("SELECT id FROM games WHERE over = 1 AND finished IS NULL")?
+                .query_map([], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let _ = out.try_send(ids);
+            Ok(())
+        })))
+        .await?;
+        answer
+            .try_recv()
+            .map_err(|_| "database: no answer".to_string())
     }
 
     /// Reads game `id` with its log from the file: `None` when there is no such game. (Reads
@@ -422,11 +734,11 @@ impl Store {
     }
 
     /// Marks a game over, so that the next start does not read it (it is read back when asked
-    /// for).
-    pub async fn set_over(&self, id: &str) -> Result<(), String> {
+    /// for), with how it ended for the archive.
+    pub async fn set_over(&self, id: &str, finished: Finished) -> Result<(), String> {
         self.run(Op::Over {
             id: id.to_string(),
-            over: true,
+            finished,
         })
         .await
     }
@@ -456,6 +768,19 @@ mod tests {
             listed: false,
             open: vec![false, false],
             clock: None,
+            names: vec![Some("Ann".to_string()), None],
+            rematch_requests: Vec::new(),
+            rematch: None,
+        }
+    }
+
+    fn ended(at: i64) -> Finished {
+        Finished {
+            result: "win".to_string(),
+            winner: "black".to_string(),
+            text: "black wins (resignation)".to_string(),
+            plies: 1,
+            at,
         }
     }
 
@@ -478,7 +803,7 @@ mod tests {
             }
             for id in ["over", "reopened"] {
                 store.append(id, 0, resign.clone()).await.unwrap();
-                store.set_over(id).await.unwrap();
+                store.set_over(id, ended(1000)).await.unwrap();
             }
             // A take-back of the resignation: going on again.
             store.truncate("reopened", 0).await.unwrap();

@@ -8,7 +8,13 @@
 //! answers (human moves, no engine) must stay under 50 ms. Every game has a clock (an hour and
 //! a second a move: the server's timers run, none expires) and is listed, and one more client
 //! reads the lobby (`GET /api/games`) every 250 ms throughout (the figure holds with
-//! clocks and the lobby in).
+//! clocks and the lobby in). With `VARIANTS_LOAD_ANALYSTS` set (default 0: see docs/web.md,
+//! "Measured load", for what analyses cost the moves' answers with `--sync full`), that many
+//! more clients (each its own browser id) each start an analysis (`GET /api/analysis`, 1 or
+//! 2 s of search of a game's start) every `VARIANTS_LOAD_ANALYSIS_EVERY_MS` (default 3000)
+//! and read it to its end: the server runs few at once, so some are refused with 429 — an
+//! expected answer, counted apart; every analysis let in must stream a depth and its `done`
+//! line.
 //!
 //! Timing belongs in release builds: this test is `#[ignore]`d and run by
 //! `cargo xtask release-tests` (profile `release-tests`).
@@ -103,6 +109,57 @@ fn client(server: &Server, index: usize, until: Instant, think: Duration) -> Cli
     report
 }
 
+/// What the analysis clients saw.
+#[derive(Default)]
+struct AnalysisReport {
+    /// Analyses that streamed a depth and their end.
+    done: usize,
+    /// 429 answers (the server's limit of analyses at once).
+    refused: usize,
+    errors: Vec<String>,
+}
+
+/// Starts an analysis of a start position every `every` until `until`, 1 or 2 s long in turn,
+/// and reads each to its end.
+fn analyst(server: &Server, index: usize, until: Instant, every: Duration) -> AnalysisReport {
+    let mut report = AnalysisReport::default();
+    let games = variant_games::registry::names();
+    let mut round = 0usize;
+    while Instant::now() + every < until {
+        std::thread::sleep(every);
+        let game = games[(index + round) % games.len()];
+        let ms = 1000 + 1000 * (round % 2);
+        round += 1;
+        let path = format!("/api/analysis?game={game}&ms={ms}&client=load-analyst-{index}");
+        let (status, body) = server.raw("GET", &path, None);
+        match status {
+            429 => report.refused += 1,
+            200 => {
+                let lines: Vec<Value> = body
+                    .lines()
+                    .filter(|l| l.starts_with('{'))
+                    .filter_map(|l| serde_json::from_str(l).ok())
+                    .collect();
+                let depth = lines
+                    .iter()
+                    .any(|l| l["type"] == "depth" && l["depth"].as_u64() >= Some(1));
+                let done = lines.last().is_some_and(|l| l["type"] == "done");
+                if depth && done {
+                    report.done += 1;
+                } else {
+                    report
+                        .errors
+                        .push(format!("analysis of {game}: no depth or no end: {body}"));
+                }
+            }
+            other => report
+                .errors
+                .push(format!("analysis of {game}: {other} {body}")),
+        }
+    }
+    report
+}
+
 /// Reads the lobby every 250 ms until `until`: every answer must be 200 and list games.
 fn lobby_reader(server: &Server, until: Instant) -> ClientReport {
     let mut report = ClientReport {
@@ -129,6 +186,8 @@ fn hundred_games_at_once() {
     let seconds = env_number("VARIANTS_LOAD_SECONDS", 20);
     let think = Duration::from_millis(env_number("VARIANTS_LOAD_THINK_MS", 100));
     let sync = std::env::var("VARIANTS_LOAD_SYNC").unwrap_or_else(|_| "full".to_string());
+    let analysts = env_number("VARIANTS_LOAD_ANALYSTS", 0) as usize;
+    let every = Duration::from_millis(env_number("VARIANTS_LOAD_ANALYSIS_EVERY_MS", 3000));
     let dir = scratch("load");
     // The figure is the server's, not the disk's: with `--sync full` every move waits for an
     // fsync, and right after a build (CI runs this after linking the release test binaries)
@@ -138,7 +197,8 @@ fn hundred_games_at_once() {
     let _ = std::process::Command::new("sync").status();
     let server = Server::start_with(&dir.join("games.db"), &["--sync", &sync]);
     let until = Instant::now() + Duration::from_secs(seconds);
-    let (reports, lobby): (Vec<ClientReport>, ClientReport) = std::thread::scope(|scope| {
+    type Reports = (Vec<ClientReport>, ClientReport, Vec<AnalysisReport>);
+    let (reports, lobby, analyses): Reports = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..clients)
             .map(|i| {
                 let server = &server;
@@ -146,16 +206,32 @@ fn hundred_games_at_once() {
             })
             .collect();
         let lobby = scope.spawn(|| lobby_reader(&server, until));
+        let analysts: Vec<_> = (0..analysts)
+            .map(|i| {
+                let server = &server;
+                // Staggered, so that they do not all ask at the same moment.
+                let every = every + Duration::from_millis(300 * i as u64);
+                scope.spawn(move || analyst(server, i, until, every))
+            })
+            .collect();
         (
             handles
                 .into_iter()
                 .map(|h| h.join().expect("client thread"))
                 .collect(),
             lobby.join().expect("lobby thread"),
+            analysts
+                .into_iter()
+                .map(|h| h.join().expect("analysis thread"))
+                .collect(),
         )
     });
     let mut errors: Vec<String> = reports.iter().flat_map(|r| r.errors.clone()).collect();
     errors.extend(lobby.errors);
+    let analysed: usize = analyses.iter().map(|a| a.done).sum();
+    let refused: usize = analyses.iter().map(|a| a.refused).sum();
+    errors.extend(analyses.into_iter().flat_map(|a| a.errors));
+    println!("analysis: {analysed} streamed to their end, {refused} refused with 429 (the limit)");
     println!(
         "lobby: {} reads, slowest {:.2} ms",
         lobby.latencies.len(),
@@ -189,6 +265,10 @@ fn hundred_games_at_once() {
     );
     assert!(errors.is_empty(), "errors: {errors:?}");
     assert!(latencies.len() > clients, "too few moves were played");
+    assert!(
+        analysts == 0 || seconds < 10 || analysed > 0,
+        "no analysis ran to its end"
+    );
     assert!(
         pick(0.99) < Duration::from_millis(50),
         "p99 {:.2} ms is over 50 ms",

@@ -105,8 +105,17 @@ function clockText(clock) {
 
 // ---------------------------------------------------------------- the lobby
 
+// The player's name, kept in this browser: given with a game created or a seat taken.
+const NAME_KEY = "variants.name";
+function myName() {
+  const field = $("your-name");
+  const name = ((field && field.value) || localStorage.getItem(NAME_KEY) || "").trim();
+  return name;
+}
+
 async function takeSeat(id, seat, game) {
-  const taken = await api("POST", "/api/games/" + id + "/seats/" + seat, {});
+  const name = myName();
+  const taken = await api("POST", "/api/games/" + id + "/seats/" + seat, name ? { name } : {});
   saveLinks({ id, game, label: seat, links: { [seat]: taken.link }, watch: "/play/" + id });
   location.href = new URL(taken.link, location.href).href;
 }
@@ -195,6 +204,7 @@ function showCreated(created, g, oneToken) {
 }
 
 async function showCreate() {
+  $("your-name").value = localStorage.getItem(NAME_KEY) || "";
   const info = await api("GET", "/api/info");
   const select = $("game-select");
   for (const g of info.games) {
@@ -273,6 +283,15 @@ async function showCreate() {
       };
     }
     if ($("listed").checked) body.listed = Object.keys(players).filter((s) => players[s] === "human" && s !== $("listed-seat").value);
+    // "Your name" goes with the seat the creator keeps: the listed game's kept seat, else the
+    // first human seat (with one link for every seat, all of them).
+    const name = $("your-name").value.trim();
+    localStorage.setItem(NAME_KEY, name);
+    if (name) {
+      const humans = Object.keys(players).filter((s) => players[s] === "human");
+      const kept = $("listed").checked ? ($("listed-seat").value ? [$("listed-seat").value] : []) : body.one_token ? humans : humans.slice(0, 1);
+      if (kept.length) body.names = Object.fromEntries(kept.map((s) => [s, name]));
+    }
     try {
       const created = await api("POST", "/api/games", body);
       showCreated(created, g, body.one_token);
@@ -339,6 +358,251 @@ function place(file, rank, files, ranks, turn) {
   return { col, row, w, h };
 }
 
+// ---------------------------------------------------------------- the analysis board
+
+// The engine on the shown position (`GET /api/analysis`, NDJSON): depth, score and line as it
+// deepens; a move of the line (or ◀ ▶) shows the position after it, read from
+// `GET /api/position`. One analysis a browser: a new one replaces this browser's earlier one.
+const BROWSER_KEY = "variants.browser";
+const ANALYSIS_MS = 10000;
+const analysis = { ctrl: null, ply: 0, line: null, step: 0, boards: new Map(), running: false };
+
+function browserId() {
+  let id = localStorage.getItem(BROWSER_KEY) || "";
+  if (!/^[0-9a-zA-Z-]{8,64}$/.test(id)) {
+    id = [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(BROWSER_KEY, id);
+  }
+  return id;
+}
+
+// The position of the line shown on the board, when a move of it is shown and read.
+function pvShown() {
+  if (!analysis.line || analysis.step === 0) return null;
+  return analysis.boards.get(analysis.line.pv.slice(0, analysis.step).join(",")) || null;
+}
+
+function scoreText(score, toMove) {
+  if (!score) return "";
+  if (score.mate !== undefined && score.mate !== null) {
+    if (score.mate > 0) return toMove + " mates in " + score.mate;
+    return score.mate === 0 ? toMove + " is mated" : toMove + " is mated in " + -score.mate;
+  }
+  const pawns = score.cp / 100;
+  return (pawns > 0 ? "+" : "") + pawns.toFixed(2) + " for " + toMove + " (to move)";
+}
+
+function renderAnalysis() {
+  const line = analysis.line;
+  const list = $("pv");
+  list.replaceChildren();
+  if (line) {
+    line.pv.forEach((mv, k) => {
+      const li = document.createElement("li");
+      const b = Object.assign(document.createElement("button"), { type: "button", className: "pv-move", textContent: line.pv_san ? line.pv_san[k] : mv });
+      b.dataset.pvStep = String(k + 1);
+      b.title = "show the position after " + mv;
+      if (analysis.step === k + 1) {
+        b.classList.add("current");
+        b.setAttribute("aria-current", "step");
+      }
+      b.addEventListener("click", () => pvStep(k + 1));
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+  }
+  $("pv-prev").disabled = !line || analysis.step === 0;
+  $("pv-next").disabled = !line || analysis.step >= line.pv.length;
+  $("pv-back").disabled = analysis.step === 0;
+  $("analysis-stop").disabled = !analysis.running;
+}
+
+function onAnalysisLine(msg) {
+  if (msg.type === "start") {
+    analysis.toMove = msg.to_move;
+    $("analysis-status").textContent = "The engine is thinking about " + msg.to_move + "'s move…";
+  } else if (msg.type === "depth") {
+    analysis.line = msg;
+    if (analysis.step > msg.pv.length) analysis.step = msg.pv.length;
+    $("analysis-status").textContent = "Depth " + msg.depth + ": " + scoreText(msg.score, analysis.toMove) + " · " + msg.nodes + " nodes";
+    $("analysis").dataset.depth = String(msg.depth);
+    renderAnalysis();
+    if (analysis.step > 0) pvStep(analysis.step);
+  } else if (msg.type === "done") {
+    analysis.running = false;
+    $("analysis-status").textContent += msg.stopped ? " (stopped)" : " (done)";
+    renderAnalysis();
+  } else if (msg.type === "shutdown") {
+    $("analysis-status").textContent += " (the server stopped)";
+  }
+}
+
+function stopAnalysis() {
+  if (analysis.running) $("analysis-status").textContent += " (stopped)";
+  if (analysis.ctrl) analysis.ctrl.abort();
+  analysis.ctrl = null;
+  analysis.running = false;
+}
+
+async function startAnalysis() {
+  if (!game.state) return;
+  stopAnalysis();
+  const ply = game.viewPly === null ? game.state.ply : game.viewPly;
+  Object.assign(analysis, { ply, line: null, step: 0, boards: new Map(), toMove: game.state.to_move });
+  const ctrl = new AbortController();
+  analysis.ctrl = ctrl;
+  $("analysis").hidden = false;
+  $("analysis").dataset.depth = "0";
+  $("analysis-of").textContent = ply === 0 ? "(the start position)" : "(after move " + ply + ")";
+  $("analysis-status").textContent = "Starting the engine…";
+  renderAnalysis();
+  drawPosition();
+  const query = "id=" + encodeURIComponent(game.id) + "&ply=" + ply + "&ms=" + ANALYSIS_MS + "&replace=true&client=" + browserId();
+  let response;
+  try {
+    response = await fetch("/api/analysis?" + query, { signal: ctrl.signal, cache: "no-store" });
+  } catch (_) {
+    if (!ctrl.signal.aborted) $("analysis-status").textContent = "The server cannot be reached: no analysis.";
+    return;
+  }
+  if (!response.ok) {
+    let text = "HTTP " + response.status;
+    try {
+      text = (await response.json()).error || text;
+    } catch (_) { /* no JSON: the status says it */ }
+    $("analysis-status").textContent = "No analysis: " + text;
+    if (analysis.ctrl === ctrl) analysis.ctrl = null;
+    return;
+  }
+  analysis.running = true;
+  renderAnalysis();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const text = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (text && analysis.ctrl === ctrl) onAnalysisLine(JSON.parse(text));
+      }
+    }
+  } catch (_) {
+    if (!ctrl.signal.aborted) $("analysis-status").textContent += " (cut off)";
+  }
+  if (analysis.ctrl === ctrl) {
+    analysis.ctrl = null;
+    analysis.running = false;
+    renderAnalysis();
+  }
+}
+
+// Shows the position after the first `k` moves of the line (0: the analysed position).
+async function pvStep(k) {
+  const line = analysis.line;
+  if (!line) return;
+  k = Math.max(0, Math.min(line.pv.length, k));
+  analysis.step = k;
+  renderAnalysis();
+  const key = line.pv.slice(0, k).join(",");
+  if (k > 0 && !analysis.boards.has(key)) {
+    try {
+      const at = await api("GET", "/api/position?id=" + encodeURIComponent(game.id) + "&ply=" + analysis.ply + "&moves=" + encodeURIComponent(key));
+      const text = line.pv[k - 1];
+      analysis.boards.set(key, { parsed: parseBoard(at.board, at.view), last: { text, cells: moveCells(text), seat: at.last_mover } });
+    } catch (e) {
+      say("The line's position could not be read: " + e.message);
+      return;
+    }
+  }
+  if (analysis.line !== line || analysis.step !== k) return;
+  const shown = pvShown();
+  if (shown && shown.last) {
+    const c = shown.parsed.byName.get(shown.last.cells[shown.last.cells.length - 1]);
+    if (c) game.focus = c.board;
+  }
+  document.body.dataset.pvStep = String(k);
+  drawPosition();
+}
+
+function closeAnalysis() {
+  stopAnalysis();
+  analysis.line = null;
+  analysis.step = 0;
+  $("analysis").hidden = true;
+  document.body.dataset.pvStep = "0";
+  drawPosition();
+}
+
+// ---------------------------------------------------------------- the archive
+
+async function showArchive() {
+  $("archive").hidden = false;
+  document.title = "The archive · variants";
+  const info = await api("GET", "/api/info");
+  const games = $("archive-game");
+  for (const g of info.games) games.appendChild(Object.assign(document.createElement("option"), { value: g.name, textContent: g.name }));
+  const result = $("archive-result");
+  for (const seat of [...new Set(info.games.flatMap((g) => g.seats))]) {
+    result.appendChild(Object.assign(document.createElement("option"), { value: seat, textContent: seat + " won" }));
+  }
+  const fields = { game: "archive-game", player: "archive-player", result: "archive-result", from: "archive-from", to: "archive-to" };
+  const asked = new URLSearchParams(location.search);
+  for (const [k, id] of Object.entries(fields)) if (asked.get(k)) $(id).value = asked.get(k);
+  let page = Math.max(1, Number(asked.get("page")) || 1);
+  let pages = 1;
+  let loads = 0;
+  const load = async () => {
+    const params = new URLSearchParams();
+    for (const [k, id] of Object.entries(fields)) if ($(id).value.trim()) params.set(k, $(id).value.trim());
+    if (page > 1) params.set("page", String(page));
+    history.replaceState(null, "", "/archive" + (params.toString() ? "?" + params : ""));
+    $("archive-error").textContent = "";
+    let answer;
+    try {
+      answer = await api("GET", "/api/games?finished=true&" + params);
+    } catch (e) {
+      $("archive-error").textContent = e.message;
+      return;
+    }
+    pages = Math.max(1, answer.pages);
+    loads += 1;
+    const list = $("archive-list");
+    list.replaceChildren();
+    for (const g of answer.games) {
+      const li = document.createElement("li");
+      li.dataset.game = g.id;
+      const who = g.seats.map((seat) => (g.names[seat] || "?") + " (" + seat + ")").join(" – ");
+      const a = Object.assign(document.createElement("a"), { href: g.watch, textContent: g.game + ": " + who });
+      li.append(a, " · " + g.status.text + " · " + g.ply + " plies · " + g.finished.replace("T", " ").replace("Z", " UTC"));
+      list.appendChild(li);
+    }
+    $("archive-count").textContent = answer.total === 0 ? "No finished game matches." : answer.total + " finished game" + (answer.total === 1 ? "" : "s") + ", newest first";
+    $("archive-page").textContent = "page " + answer.page + " of " + pages;
+    $("archive-newer").disabled = page <= 1;
+    $("archive-older").disabled = page >= pages;
+    list.dataset.loads = String(loads);
+  };
+  $("archive-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    page = 1;
+    load();
+  });
+  $("archive-newer").addEventListener("click", () => {
+    page = Math.max(1, page - 1);
+    load();
+  });
+  $("archive-older").addEventListener("click", () => {
+    page = Math.min(pages, page + 1);
+    load();
+  });
+  await load();
+}
+
 // ---------------------------------------------------------------- the game
 
 const game = {
@@ -374,7 +638,7 @@ function mySeats(state) {
 }
 
 function myTurn(state) {
-  return !game.fatal && game.viewPly === null && state.status.result === "ongoing" && mySeats(state).includes(state.to_move);
+  return !game.fatal && game.viewPly === null && !pvShown() && state.status.result === "ongoing" && !(state.free_seats || []).length && mySeats(state).includes(state.to_move);
 }
 
 function seatInfo(seat) {
@@ -576,7 +840,8 @@ function destinationsOf(cell) {
 
 function drawPosition() {
   const state = game.state;
-  const pos = shownPosition();
+  const line = pvShown();
+  const pos = line ? line.parsed : shownPosition();
   const boardDiv = $("board");
   // A zoomed board keeps where the player panned it across redraws.
   const scrolled = [boardDiv.scrollLeft, boardDiv.scrollTop];
@@ -592,11 +857,11 @@ function drawPosition() {
   }
   const turn = boardTurn();
   const ply = game.viewPly === null ? state.ply : game.viewPly;
-  const last = lastMoveInfo(state, ply);
+  const last = line ? line.last : lastMoveInfo(state, ply);
   const lastCells = new Map();
   if (last) for (const n of [last.cells[0], last.cells[last.cells.length - 1]]) lastCells.set(n, seatInfo(last.seat));
   if (game.focus >= pos.boards.length) game.focus = pos.boards.length - 1;
-  const dests = game.viewPly === null ? destinationsOf(game.selected) : new Map();
+  const dests = game.viewPly === null && !line ? destinationsOf(game.selected) : new Map();
   const board = pos.boards[game.focus];
   const p0 = place(0, 0, board.files, board.ranks, turn);
   const W = p0.w * UNIT;
@@ -804,6 +1069,8 @@ function inCheck(pos) {
 
 function statusText(state) {
   if (state.status.result !== "ongoing") return "Game over: " + state.status.text;
+  // A listed game begins once every seat is taken: nobody moves before, no clock runs.
+  if ((state.free_seats || []).length) return "Waiting for an opponent: " + state.free_seats.join(", ") + " still open in the lobby";
   const checked = inCheck(game.parsed);
   let s = state.to_move + " to move";
   if (checked.includes(state.to_move)) s += ", in check";
@@ -860,6 +1127,11 @@ function renderHistory(state) {
 function stepTo(ply) {
   const state = game.state;
   if (!state) return;
+  // Stepping through the game leaves the analysis' line (its panel stays).
+  if (analysis.step) {
+    analysis.step = 0;
+    renderAnalysis();
+  }
   ply = Math.max(0, Math.min(state.ply, ply));
   game.viewPly = ply === state.ply ? null : ply;
   game.selected = null;
@@ -947,8 +1219,9 @@ function renderPlayers(state) {
     const li = document.createElement("li");
     li.dataset.seat = seat;
     if (seat === state.to_move && state.status.result === "ongoing") li.classList.add("to-move");
-    li.append(seatChip(seat), " " + seat + ": " + state.players[seat]);
-    if ((state.free_seats || []).includes(seat)) li.append(" (open seat)");
+    const name = state.names && state.names[seat];
+    li.append(seatChip(seat), " " + seat + ": " + (name ? name + " (" + state.players[seat] + ")" : state.players[seat]));
+    if ((state.free_seats || []).includes(seat)) li.append(" (open seat: waiting for an opponent)");
     if (state.thinking === seat) li.append(Object.assign(document.createElement("span"), { className: "spinner", title: "thinking" }));
     let lastI = -1;
     for (let i = state.history.length - 1; i >= 0; i--) if (moverOf(state, i) === seat) { lastI = i; break; }
@@ -1075,6 +1348,14 @@ function activate(cell) {
   say("");
   if (game.viewPly !== null) {
     say("You are looking at an earlier move; press End or \"back to the game\" to play.");
+    return;
+  }
+  if (pvShown()) {
+    say("You are looking at the engine's line; press \"back to the position\" to play.");
+    return;
+  }
+  if ((state.free_seats || []).length && state.status.result === "ongoing") {
+    say("Waiting for an opponent: the game begins once " + state.free_seats.join(", ") + " is taken.");
     return;
   }
   if (!myTurn(state) && canPremove(state)) return premoveClick(cell);
@@ -1275,6 +1556,12 @@ function onBoardKey(e) {
 
 function onPageKey(e) {
   if (!game.state || e.target.closest("input, select, textarea, #board")) return;
+  // In the analysis panel the arrows step through the engine's line.
+  if (e.target.closest("#analysis") && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    e.preventDefault();
+    pvStep(analysis.step + (e.key === "ArrowLeft" ? -1 : 1));
+    return;
+  }
   const now = game.viewPly === null ? game.state.ply : game.viewPly;
   const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: game.state.ply }[e.key];
   if (to === undefined) return;
@@ -1557,6 +1844,13 @@ async function showGame(id) {
     drawPosition();
   });
   $("live").addEventListener("click", () => stepTo(game.state.ply));
+  $("analyse").addEventListener("click", () => startAnalysis());
+  $("analyse-here").addEventListener("click", () => startAnalysis());
+  $("pv-prev").addEventListener("click", () => pvStep(analysis.step - 1));
+  $("pv-next").addEventListener("click", () => pvStep(analysis.step + 1));
+  $("pv-back").addEventListener("click", () => pvStep(0));
+  $("analysis-stop").addEventListener("click", () => stopAnalysis());
+  $("analysis-close").addEventListener("click", () => closeAnalysis());
   // A move typed in the game's own notation (the text the move list shows, e.g. e2e4,
   // e2@1e4@1, c3@1-d4@2): the server checks it and says what is wrong.
   $("type-move").addEventListener("submit", (e) => {
@@ -1651,6 +1945,8 @@ async function showGame(id) {
 const match = location.pathname.match(/^\/play\/([^/]{1,80})$/);
 if (match) {
   showGame(match[1]).catch((e) => say(e.message));
+} else if (location.pathname === "/archive") {
+  showArchive().catch((e) => ($("archive-error").textContent = e.message));
 } else {
   $("landing").hidden = false;
   showCreate().catch((e) => ($("create-error").textContent = e.message));

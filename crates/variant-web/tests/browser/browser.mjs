@@ -916,6 +916,138 @@ try {
     await page.context().close();
     console.log("ok 5 - a 3D phone page: status, clocks, thinking mark and refusal in the first screen; the reply leaves the height alone");
   }
+
+  // 6. The analysis board: on a page of every game (and of FIDE chess), "Analyse" shows a line
+  // within 2 s; in FIDE chess after 1.f3 e5 2.g4 the line is Qh4#, whose position is shown on
+  // the board by a click on the move and left by "back to the position"; "Analyse here" at a
+  // move of the list analyses the position after that move.
+  step = "analysis";
+  {
+    const page = await newPage();
+    const infoGames = (await api("GET", "/api/info")).games.map((g) => [g.name, ""]);
+    for (const [name, config] of [...infoGames, ["chess3d", "heights=1"]]) {
+      const created = await api("POST", "/api/games", { game: name, config, one_token: true });
+      await page.goto(base + created.watch);
+      await waitPly(page, 0);
+      const t0 = Date.now();
+      await page.click("#analyse");
+      await page.waitForFunction(() => Number(document.getElementById("analysis").dataset.depth) >= 1, null, { timeout: 2000 });
+      const took = Date.now() - t0;
+      const moves = await page.$$eval("#pv button.pv-move", (bs) => bs.map((b) => b.textContent));
+      check(moves.length >= 1, name + " " + config + ": a line of moves: " + moves);
+      check(/^Depth \d+: /.test(await page.textContent("#analysis-status")), name + ": depth and score shown");
+      console.log(`ok 6 - ${name} ${config}: a line after ${took} ms (${moves.slice(0, 4).join(" ")})`);
+    }
+    const fide = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", one_token: true });
+    for (const mv of ["f2f3", "e7e5", "g2g4"]) await api("POST", `/api/games/${fide.id}/moves`, { move: mv, token: fide.tokens.white });
+    await page.goto(base + fide.watch);
+    await waitPly(page, 3);
+    await page.click("#analyse");
+    await page.waitForFunction(() => document.querySelector("#pv button.pv-move") && document.querySelector("#pv button.pv-move").textContent === "Qh4#", null, { timeout: 5000 });
+    check(/mates in 1/.test(await page.textContent("#analysis-status")), "the score says mate: " + (await page.textContent("#analysis-status")));
+    await page.click('#pv button[data-pv-step="1"]');
+    await page.waitForSelector('body[data-pv-step="1"]');
+    await page.waitForFunction(() => /black queen/.test(document.querySelector('#board [data-cell="h4"]').getAttribute("aria-label")));
+    check(!(await page.$('#board [data-cell="d8"][aria-label*="queen"]')), "the queen left d8 on the line's board");
+    await accessible(page, "the analysis panel");
+    await page.click("#pv-back");
+    await page.waitForFunction(() => /h4, empty/.test(document.querySelector('#board [data-cell="h4"]').getAttribute("aria-label")));
+    // "Analyse here" at move 2 of the list.
+    await page.click('#history button.mv[data-ply="2"]');
+    await page.click("#analyse-here");
+    await page.waitForFunction(() => /after move 2/.test(document.getElementById("analysis-of").textContent) && Number(document.getElementById("analysis").dataset.depth) >= 1, null, { timeout: 3000 });
+    const line2 = await page.$$eval("#pv button.pv-move", (bs) => bs.map((b) => b.textContent));
+    check(line2[0] !== "Qh4#", "after move 2 it is White's move: " + line2);
+    await page.click("#analysis-close");
+    check(await page.$("#analysis[hidden]"), "the panel closes");
+    await page.context().close();
+  }
+
+  // 7. The archive: finished games listed newest first with filters; a game opens read-only
+  // with its moves and the analysis board.
+  step = "archive";
+  {
+    const make = async (body, end) => {
+      const g = await api("POST", "/api/games", body);
+      await end(g);
+      return g;
+    };
+    const resigned = await make({ game: "chess3d", config: "heights=1", names: { white: "Ann", black: "Bob" } }, async (g) => {
+      await api("POST", `/api/games/${g.id}/moves`, { move: "e2e4", token: g.tokens.white });
+      await api("POST", `/api/games/${g.id}/resign`, { token: g.tokens.black });
+    });
+    const drawn = await make({ game: "checkers3d", names: { white: "Cid", black: "Dee" } }, async (g) => {
+      await api("POST", `/api/games/${g.id}/draw`, { token: g.tokens.white });
+      await api("POST", `/api/games/${g.id}/draw`, { token: g.tokens.black });
+    });
+    const aborted = await make({ game: "chess-t", names: { white: "Eve" } }, async (g) => {
+      await api("POST", `/api/games/${g.id}/abort`, { token: g.tokens.white });
+    });
+    const page = await newPage();
+    await page.goto(base + "/");
+    await page.click("#archive-link");
+    await page.waitForURL(/\/archive$/);
+    await page.waitForSelector(`#archive-list li[data-game="${aborted.id}"]`);
+    const first = await page.$eval("#archive-list li", (li) => li.dataset.game);
+    check(first === aborted.id, "newest first: " + first);
+    const listed = async () => page.$$eval("#archive-list li", (lis) => lis.map((li) => li.dataset.game));
+    const search = async (fields) => {
+      for (const [id, value] of Object.entries(fields)) {
+        if (id === "archive-game" || id === "archive-result") await page.selectOption("#" + id, value);
+        else await page.fill("#" + id, value);
+      }
+      const before = await page.$eval("#archive-list", (l) => l.dataset.loads);
+      await page.click("#archive-search");
+      await page.waitForFunction((b) => document.getElementById("archive-list").dataset.loads !== b, before);
+    };
+    await search({ "archive-player": "ann" });
+    let ids = await listed();
+    check(ids.length === 1 && ids[0] === resigned.id, "player ann: " + ids);
+    check(/Ann \(white\) – Bob \(black\)/.test(await page.textContent("#archive-list")) && /white wins \(resignation\)/.test(await page.textContent("#archive-list")), "names and result listed");
+    check(/player=ann/.test(page.url()), "the filters are in the address: " + page.url());
+    await search({ "archive-player": "", "archive-result": "draw" });
+    ids = await listed();
+    check(ids.includes(drawn.id) && !ids.includes(resigned.id) && !ids.includes(aborted.id), "draws: " + ids);
+    await search({ "archive-result": "aborted", "archive-game": "chess-t" });
+    ids = await listed();
+    check(ids.length === 1 && ids[0] === aborted.id, "chess-t aborted: " + ids);
+    const today = new Date().toISOString().slice(0, 10);
+    await search({ "archive-result": "", "archive-game": "", "archive-from": today, "archive-to": today });
+    ids = await listed();
+    check([resigned.id, drawn.id, aborted.id].every((id) => ids.includes(id)), "today's games: " + ids);
+    await search({ "archive-from": "", "archive-to": "2001-01-01" });
+    check((await listed()).length === 0 && /No finished game/.test(await page.textContent("#archive-count")), "nothing before 2001");
+    await accessible(page, "the archive");
+    await search({ "archive-to": "", "archive-player": "Bob" });
+    await page.click(`#archive-list li[data-game="${resigned.id}"] a`);
+    await page.waitForURL(/\/play\//);
+    await waitPly(page, 2);
+    check(/Game over: white wins/.test(await page.textContent("#status")), "the archived game's result");
+    check(/Ann/.test(await page.textContent("#players")) && /You are watching/.test(await page.textContent("#you")), "read-only, with the names");
+    check(await page.$eval("#resign", (b) => b.disabled), "no action on an archived game");
+    await page.click('#history button.mv[data-ply="1"]');
+    await page.click("#analyse-here");
+    await page.waitForFunction(() => Number(document.getElementById("analysis").dataset.depth) >= 1, null, { timeout: 2000 });
+    await page.context().close();
+    console.log("ok 7 - the archive: filters by player, result, game and dates; a game opens read-only and is analysed");
+  }
+
+  // 8. A listed game waits for its opponent: the page says so and no move is offered.
+  step = "waiting";
+  {
+    const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", listed: ["black"] });
+    const page = await newPage();
+    await page.goto(base + created.links.white);
+    await waitPly(page, 0);
+    check(/Waiting for an opponent/.test(await page.textContent("#status")), "the status waits: " + (await page.textContent("#status")));
+    await page.click('#board [data-cell="e2"]');
+    check((await page.$$("#board .dest")).length === 0, "no destination offered while Black's seat is open");
+    check(/Waiting for an opponent/.test(await page.textContent("#error")), "a click says why: " + (await page.textContent("#error")));
+    await api("POST", `/api/games/${created.id}/seats/black`, {});
+    await page.waitForFunction(() => /your move/.test(document.getElementById("status").textContent));
+    await page.context().close();
+    console.log("ok 8 - a game with an open seat waits for the opponent");
+  }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
 } catch (e) {
