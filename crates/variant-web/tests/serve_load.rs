@@ -8,9 +8,8 @@
 //! answers (human moves, no engine) must stay under 50 ms. Every game has a clock (an hour and
 //! a second a move: the server's timers run, none expires) and is listed, and one more client
 //! reads the lobby (`GET /api/games`) every 250 ms throughout (the figure holds with
-//! clocks and the lobby in). With `VARIANTS_LOAD_ANALYSTS` set (default 0: see docs/web.md,
-//! "Measured load", for what analyses cost the moves' answers with `--sync full`), that many
-//! more clients (each its own browser id) each start an analysis (`GET /api/analysis`, 1 or
+//! clocks and the lobby in). `VARIANTS_LOAD_ANALYSTS` (default 3; 0 leaves analyses out) more
+//! clients (each its own browser id) each start an analysis (`GET /api/analysis`, 1 or
 //! 2 s of search of a game's start) every `VARIANTS_LOAD_ANALYSIS_EVERY_MS` (default 3000)
 //! and read it to its end: the server runs few at once, so some are refused with 429 — an
 //! expected answer, counted apart; every analysis let in must stream a depth and its `done`
@@ -186,7 +185,7 @@ fn hundred_games_at_once() {
     let seconds = env_number("VARIANTS_LOAD_SECONDS", 20);
     let think = Duration::from_millis(env_number("VARIANTS_LOAD_THINK_MS", 100));
     let sync = std::env::var("VARIANTS_LOAD_SYNC").unwrap_or_else(|_| "full".to_string());
-    let analysts = env_number("VARIANTS_LOAD_ANALYSTS", 0) as usize;
+    let analysts = env_number("VARIANTS_LOAD_ANALYSTS", 3) as usize;
     let every = Duration::from_millis(env_number("VARIANTS_LOAD_ANALYSIS_EVERY_MS", 3000));
     let dir = scratch("load");
     // The figure is the server's, not the disk's: with `--sync full` every move waits for an
