@@ -303,6 +303,8 @@ try {
     check(!over.startsWith("Your turn"), "the tab of a finished game names no turn: " + over);
     check((await page.$$('[data-cell="e1"] .check')).length === 1, "the mated king is marked");
     check((await page.$$("#board .last")).length === 2, "the last move's two cells are marked");
+    check(await page.$eval("#undo", (b) => b.disabled), "take back is refused after the mate (the button is off)");
+    check(await page.$eval("#abort", (b) => b.hidden), "no abort after the end");
     // The last move's marks leave the moved piece in sight: the line stops at the edge of h4's
     // piece and the arrival is an empty ring around it, nothing filled over the queen.
     const marks = await page.evaluate(() => {
@@ -936,6 +938,7 @@ try {
       const moves = await page.$$eval("#pv button.pv-move", (bs) => bs.map((b) => b.textContent));
       check(moves.length >= 1, name + " " + config + ": a line of moves: " + moves);
       check(/^Depth \d+: /.test(await page.textContent("#analysis-status")), name + ": depth and score shown");
+      if (shots && name === "chess3d" && config === "heights=1") await page.screenshot({ path: path.join(shots, "analysis-1400x1000.png") });
       console.log(`ok 6 - ${name} ${config}: a line after ${took} ms (${moves.slice(0, 4).join(" ")})`);
     }
     const fide = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", one_token: true });
@@ -1019,6 +1022,7 @@ try {
     check((await listed()).length === 0 && /No finished game/.test(await page.textContent("#archive-count")), "nothing before 2001");
     await accessible(page, "the archive");
     await search({ "archive-to": "", "archive-player": "Bob" });
+    if (shots) await page.screenshot({ path: path.join(shots, "archive-1400x1000.png") });
     await page.click(`#archive-list li[data-game="${resigned.id}"] a`);
     await page.waitForURL(/\/play\//);
     await waitPly(page, 2);
@@ -1047,6 +1051,28 @@ try {
     await page.waitForFunction(() => /your move/.test(document.getElementById("status").textContent));
     await page.context().close();
     console.log("ok 8 - a game with an open seat waits for the opponent");
+  }
+
+  // 9. Abort: a clocked game whose first moves are not all made can be called off from the
+  // page (White has moved, Black has not); it ends without a result, and then neither Abort
+  // nor Take back is offered.
+  step = "abort";
+  {
+    const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", clock: { initial_ms: 60000, increment_ms: 0 } });
+    const page = await newPage();
+    await page.goto(base + created.links.black);
+    await waitPly(page, 0);
+    await api("POST", "/api/games/" + created.id + "/moves", { move: "e2e4", token: created.tokens.white });
+    await waitPly(page, 1);
+    await page.waitForSelector("#abort:not([hidden])");
+    await page.click("#abort");
+    await page.waitForSelector('body[data-result="aborted"]', { timeout: 10000, state: "attached" });
+    check(/aborted/.test(await page.textContent("#status")), "the page says aborted: " + (await page.textContent("#status")));
+    check(await page.$eval("#abort", (b) => b.hidden) && await page.$eval("#undo", (b) => b.disabled), "no abort and no take back after it");
+    const over = await api("GET", "/api/games/" + created.id);
+    check(over.status.result === "aborted" && over.clock.running === null, "the server ended it without a result, no clock running: " + JSON.stringify(over.status));
+    await page.context().close();
+    console.log("ok 9 - Abort on the page ends an unfinished game without a result");
   }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
