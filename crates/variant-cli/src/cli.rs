@@ -231,6 +231,11 @@ pub enum Command {
         #[arg(long, value_name = "MODE", default_value = "full",
               value_parser = ["normal", "full"])]
         sync: String,
+        /// In a game with a clock, the seconds the player to move has for the first move once
+        /// every seat's page is open; a game still without its first moves then is aborted.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
+              value_parser = first_move_seconds)]
+        first_move_seconds: f64,
     },
 }
 
@@ -253,4 +258,14 @@ pub struct PositionArgs {
     /// A position text in the game's notation (default: the start position).
     #[arg(long, short)]
     pub position: Option<String>,
+}
+
+/// `--first-move-seconds`: more than 0, at most a day.
+fn first_move_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "{text:?}: expected seconds, more than 0 and at most 86400"
+        )),
+    }
 }

@@ -72,6 +72,9 @@ pub struct App {
     pub stop: watch::Sender<bool>,
     /// The analyses running now (`GET /api/analysis`), by client.
     pub analyses: crate::analysis::Analyses,
+    /// How long a seat has for its first move in a game with a clock, once every seat is held,
+    /// before the game is aborted (`--first-move-seconds`).
+    pub first_move: std::time::Duration,
 }
 
 impl App {
@@ -84,6 +87,7 @@ impl App {
             thinking: tokio::sync::Semaphore::new(searches),
             listed: RwLock::new(Vec::new()),
             stop: watch::Sender::new(false),
+            first_move: crate::room::FIRST_MOVE_LIMIT,
             // No engine searches (the in-process server of tests and fuzzing): no analyses
             // either, so that no request starts a search.
             analyses: if searches == 0 {
@@ -277,7 +281,7 @@ async fn find(app: &Shared, id: &str) -> Result<Arc<Slot>, ApiError> {
         Arc::clone(
             games
                 .entry(id.to_string())
-                .or_insert_with(|| new_slot(room)),
+                .or_insert_with(|| new_slot(app, room)),
         )
     };
     Ok(slot)
@@ -633,10 +637,13 @@ pub fn insert_slot(app: &App, room: Room) {
     app.games
         .write()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(id, new_slot(room));
+        .insert(id, new_slot(app, room));
 }
 
-fn new_slot(room: Room) -> Arc<Slot> {
+fn new_slot(app: &App, mut room: Room) -> Arc<Slot> {
+    if let Some(clocks) = &mut room.clocks {
+        clocks.first_move_limit = app.first_move;
+    }
     let (events, _) = broadcast::channel(16);
     let deadline = watch::Sender::new(room.deadline());
     Arc::new(Slot {
@@ -968,9 +975,34 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
 
 /// `GET /api/games/{id}/events`: server-sent events, one `state` event (with the board as
 /// SVG) now and after every change; at shutdown a last `shutdown` event, then the stream ends.
-async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+/// `GET /api/games/{id}/events[?token=T]`: with a seat's token, the page holds that seat
+/// (the wait for the first moves of a game with a clock starts once every seat is held).
+#[derive(Deserialize, Default)]
+struct EventsQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn events(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Query(query): Query<EventsQuery>,
+) -> ApiResult {
     let slot = find(&app, &id).await?;
-    let room = slot.room.lock().await;
+    let mut room = slot.room.lock().await;
+    if let Some(token) = query.token {
+        let seats = room.seats_of(&token);
+        if !seats.is_empty()
+            && room.clocks.as_ref().is_some_and(|c| {
+                seats
+                    .iter()
+                    .any(|s| !c.held.get(s.index()).copied().unwrap_or(true))
+            })
+        {
+            room.hold(&seats);
+            publish(&slot, &room);
+        }
+    }
     let mut updates = slot.events.subscribe();
     let first: Arc<str> = state_json(&room, true).to_string().into();
     drop(room);

@@ -49,6 +49,7 @@ use std::time::Duration;
 ///     port: 0,
 ///     data: std::path::PathBuf::from("games.db"),
 ///     flush: true,
+///     first_move: std::time::Duration::from_secs(30),
 /// };
 /// assert_eq!(opts.port, 0);
 /// ```
@@ -62,6 +63,9 @@ pub struct Options {
     pub data: PathBuf,
     /// Whether every commit is flushed to the disk (`--sync full`), not only written.
     pub flush: bool,
+    /// How long the seat to move has for its first move in a game with a clock, once a page
+    /// holds every seat, before the game is aborted (`--first-move-seconds`, default 30).
+    pub first_move: Duration,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). The first line on stdout says how many games
@@ -78,15 +82,18 @@ pub struct Options {
 ///     port: 8080,
 ///     data: "variants.db".into(),
 ///     flush: true,
+///     first_move: std::time::Duration::from_secs(30),
 /// };
 /// variant_web::run(opts).unwrap(); // until Ctrl-C
 /// ```
 pub fn run(opts: Options) -> Result<(), Error> {
     let (store, stored) = store::open(&opts.data, opts.flush).map_err(Error::Action)?;
-    let app = Arc::new(api::App::new(
+    let mut app = api::App::new(
         store,
         std::thread::available_parallelism().map_or(2, |n| n.get()),
-    ));
+    );
+    app.first_move = opts.first_move;
+    let app = Arc::new(app);
     let mut restored = 0usize;
     // Finished games of a file from before the archive: indexed once the runtime runs.
     let mut unindexed = Vec::new();

@@ -26,7 +26,18 @@ pub struct Clocks {
     pub left: Vec<u64>,
     /// The seat whose clock runs and since when (`None`: no clock runs).
     pub running: Option<(Seat, Instant)>,
+    /// Which human seats a page holding the seat's token has opened (its event stream) since
+    /// the server started: the wait for the first moves begins when every one has.
+    pub held: Vec<bool>,
+    /// How long the seat to move has for its first move, once every seat is held, before
+    /// the game is aborted.
+    pub first_move_limit: Duration,
+    /// The seat that is to make its first move and since when it waits (`None`: no wait).
+    pub first_move_wait: Option<(Seat, Instant)>,
 }
+
+/// The default of [`Clocks::first_move_limit`] (`variants serve --first-move-seconds`).
+pub const FIRST_MOVE_LIMIT: Duration = Duration::from_secs(30);
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,6 +264,9 @@ impl Room {
                 increment,
                 left: vec![initial; seats],
                 running: None,
+                held: vec![false; seats],
+                first_move_limit: FIRST_MOVE_LIMIT,
+                first_move_wait: None,
             }),
             thinking: None,
             engines: vec![None; seats],
@@ -425,13 +439,57 @@ impl Room {
     pub fn restart_clock(&mut self) {
         let runs = self.clock_runs();
         let to_move = self.position().side_to_move();
+        let waits = self.first_move_due();
         if let Some(clocks) = &mut self.clocks {
+            clocks.first_move_wait = match clocks.first_move_wait {
+                Some((seat, since)) if waits && seat == to_move => Some((seat, since)),
+                _ if waits => Some((to_move, Instant::now())),
+                _ => None,
+            };
             clocks.running = match clocks.running {
                 Some((seat, since)) if runs && seat == to_move => Some((seat, since)),
                 _ if runs => Some((to_move, Instant::now())),
                 _ => None,
             };
         }
+    }
+
+    /// Whether the seat to move owes its first move against [`Clocks::first_move_limit`]: the
+    /// game has a clock, is not over, no seat is open, some seat has not made its first move
+    /// (the game may be aborted), and every human seat is held by a page.
+    fn first_move_due(&self) -> bool {
+        let Some(clocks) = &self.clocks else {
+            return false;
+        };
+        !self.status.is_over()
+            && !self.open.contains(&true)
+            && self.history.may_abort()
+            && self
+                .players
+                .iter()
+                .zip(&clocks.held)
+                .all(|(player, held)| *held || !matches!(player, Player::Human))
+    }
+
+    /// Marks `seats` held by a page (their token's event stream opened): the wait for the first
+    /// moves starts once every human seat is.
+    pub fn hold(&mut self, seats: &[Seat]) {
+        if let Some(clocks) = &mut self.clocks {
+            for seat in seats {
+                if let Some(held) = clocks.held.get_mut(seat.index()) {
+                    *held = true;
+                }
+            }
+        }
+        self.restart_clock();
+    }
+
+    /// Milliseconds the seat to move has left for its first move at `now`, while it waits.
+    pub fn first_move_left(&self, now: Instant) -> Option<u64> {
+        let clocks = self.clocks.as_ref()?;
+        let (_, since) = clocks.first_move_wait?;
+        let spent = now.saturating_duration_since(since);
+        Some(clocks.first_move_limit.saturating_sub(spent).as_millis() as u64)
     }
 
     /// Every seat's milliseconds left at `now` (the running clock counted down, never below 0).
@@ -447,16 +505,32 @@ impl Room {
         Some(left)
     }
 
-    /// When the running clock reaches zero, if one runs.
+    /// When the running clock reaches zero, or the first move waited for is due, if either.
     pub fn deadline(&self) -> Option<Instant> {
         let clocks = self.clocks.as_ref()?;
-        let (seat, since) = clocks.running?;
-        let left = clocks.left.get(seat.index())?;
-        Some(since + Duration::from_millis(*left))
+        let flag = clocks.running.and_then(|(seat, since)| {
+            let left = clocks.left.get(seat.index())?;
+            Some(since + Duration::from_millis(*left))
+        });
+        let abort = clocks
+            .first_move_wait
+            .map(|(_, since)| since + clocks.first_move_limit);
+        match (flag, abort) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
-    /// The flag fall to record now, if the running clock is at zero.
+    /// What the clocks end now: a flag fall if the running clock is at zero, an abort if the
+    /// seat to move let its first move's time pass.
     pub fn fallen_flag(&self, now: Instant) -> Option<LogEntry> {
+        if self.first_move_left(now) == Some(0) {
+            return Some(LogEntry {
+                kind: "abort".to_string(),
+                arg: String::new(),
+                clock: None,
+            });
+        }
         let (seat, _) = self.clocks.as_ref()?.running?;
         let left = self.clocks_at(now)?;
         (left.get(seat.index()) == Some(&0)).then(|| LogEntry {
@@ -962,6 +1036,9 @@ impl Room {
                 increment: c.increment,
                 left: vec![c.initial; seats],
                 running: None,
+                held: vec![false; seats],
+                first_move_limit: c.first_move_limit,
+                first_move_wait: None,
             }),
             thinking: None,
             engines: vec![None; seats],
@@ -1016,6 +1093,7 @@ impl Room {
             "ply": self.log.len(),
             "claimable": self.history.claimable_draw().map(|r| r.to_string()),
             "abortable": self.history.may_abort(),
+            "first_move_ms": self.first_move_left(Instant::now()),
             "records": record_formats(&self.history),
             "rematch_requests": flags(&self.rematch_requests),
             "rematch": self.rematch.as_ref().map(|id| {

@@ -11,6 +11,93 @@ use serde_json::{Value, json};
 use server::{Events, Server, create, play, scratch, state, str_of, wait_for};
 use std::time::{Duration, Instant};
 
+/// The first moves of a game with a clock: the wait starts only when a page holds every seat
+/// (a game whose links are opened late loses nothing), and a seat that then lets its first
+/// move's time pass ends the game as aborted, not lost — also after a first move of the other
+/// side. Once both have moved, no limit but the clocks.
+#[test]
+fn an_unplayed_game_is_aborted_once_its_pages_are_open() {
+    let dir = scratch("first-move");
+    let server = Server::start_with(&dir.join("games.db"), &["--first-move-seconds", "1"]);
+    let clocked = json!({"game": "chess3d", "config": "heights=1",
+                         "clock": {"initial_ms": 10000, "increment_ms": 0}});
+    let tokens = |c: &Value| {
+        (
+            c["tokens"]["white"].as_str().unwrap().to_string(),
+            c["tokens"]["black"].as_str().unwrap().to_string(),
+        )
+    };
+
+    // Nobody opened the links: after longer than the limit the game waits, clocks full.
+    let late = create(&server, clocked.clone());
+    let late_id = str_of(&late, "id").to_string();
+    std::thread::sleep(Duration::from_millis(1300));
+    let s = state(&server, &late_id);
+    assert_eq!(s["status"]["result"], "ongoing", "{s}");
+    assert_eq!(s["clocks"]["white"], 10000, "{s}");
+    assert_eq!(
+        s["first_move_ms"],
+        Value::Null,
+        "no wait before the pages: {s}"
+    );
+    // Only White's page: still no wait (Black is not there yet).
+    let (w, b) = tokens(&late);
+    let _white_page = Events::open_as(&server, &late_id, &w);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(state(&server, &late_id)["first_move_ms"], Value::Null);
+    // Black's page too: White's first move is now awaited, then the game is aborted.
+    let _black_page = Events::open_as(&server, &late_id, &b);
+    let s = wait_for(&server, &late_id, Duration::from_secs(5), |s| {
+        s["first_move_ms"].is_u64()
+    });
+    assert!(s["first_move_ms"].as_u64().unwrap() <= 1000, "{s}");
+    let s = wait_for(&server, &late_id, Duration::from_secs(5), |s| {
+        s["status"]["result"] != "ongoing"
+    });
+    assert_eq!(s["status"]["result"], "aborted", "{s}");
+    assert_eq!(s["clocks"]["white"], 10000, "no time spent: {s}");
+    let (status, record) = server.get(&format!("/api/games/{late_id}/record"));
+    assert_eq!(status, 200);
+    assert_eq!(record["ending"], json!("Aborted"), "{record}");
+
+    // White moves at once, Black never: aborted after Black's limit, not lost.
+    let c = create(&server, clocked.clone());
+    let id = str_of(&c, "id").to_string();
+    let (w, b) = tokens(&c);
+    let _pages = (
+        Events::open_as(&server, &id, &w),
+        Events::open_as(&server, &id, &b),
+    );
+    wait_for(&server, &id, Duration::from_secs(5), |s| {
+        s["first_move_ms"].is_u64()
+    });
+    assert_eq!(play(&server, &id, "e2e4", &w).0, 200);
+    let s = wait_for(&server, &id, Duration::from_secs(5), |s| {
+        s["status"]["result"] != "ongoing"
+    });
+    assert_eq!(s["status"]["result"], "aborted", "{s}");
+    assert_eq!(s["ply"], 2, "the move and the abort: {s}");
+
+    // Both move in time: the game goes on past the limit (only the clocks count then).
+    let c = create(&server, clocked);
+    let id = str_of(&c, "id").to_string();
+    let (w, b) = tokens(&c);
+    let _pages = (
+        Events::open_as(&server, &id, &w),
+        Events::open_as(&server, &id, &b),
+    );
+    wait_for(&server, &id, Duration::from_secs(5), |s| {
+        s["first_move_ms"].is_u64()
+    });
+    assert_eq!(play(&server, &id, "e2e4", &w).0, 200);
+    assert_eq!(play(&server, &id, "e7e5", &b).0, 200);
+    std::thread::sleep(Duration::from_millis(1500));
+    let s = state(&server, &id);
+    assert_eq!(s["status"]["result"], "ongoing", "{s}");
+    assert_eq!(s["first_move_ms"], Value::Null, "{s}");
+    assert_eq!(s["clock"]["running"], "white", "{s}");
+}
+
 #[test]
 fn a_flag_fall_ends_the_game_by_time() {
     let dir = scratch("flag");

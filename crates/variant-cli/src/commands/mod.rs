@@ -157,11 +157,13 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             port,
             data,
             sync,
+            first_move_seconds,
         } => variant_web::run(variant_web::Options {
             host,
             port,
             data,
             flush: sync == "full",
+            first_move: std::time::Duration::from_secs_f64(first_move_seconds),
         }),
     }
 }

@@ -1077,6 +1077,9 @@ function statusText(state) {
   const others = checked.filter((x) => x !== state.to_move);
   if (others.length) s += " (in check: " + others.join(", ") + ")";
   if (myTurn(state)) s += " — your move";
+  // A game with a clock whose first moves are not all made is aborted if the seat to move
+  // lets its first move's time pass (the server's `first_move_ms`, counted from this state).
+  if (state.first_move_ms != null) s += " (first move within " + Math.ceil(state.first_move_ms / 1000) + " s, or the game is aborted)";
   return s;
 }
 
@@ -1769,7 +1772,8 @@ async function refresh() {
 
 function connect() {
   if (game.events) game.events.close();
-  const events = new EventSource("/api/games/" + game.id + "/events");
+  // With the seat's token the page holds its seat (the first-move wait starts once all are).
+  const events = new EventSource("/api/games/" + game.id + "/events" + (game.token ? "?token=" + encodeURIComponent(game.token) : ""));
   game.events = events;
   events.addEventListener("state", (e) => {
     const state = JSON.parse(e.data);

@@ -1,5 +1,5 @@
 //! `variant-web-server`: the web server alone, with the flags of `variants serve`
-//! (`--host`, `--port`, `--data`, `--sync normal|full`). The server tests start it, stop it with
+//! (`--host`, `--port`, `--data`, `--sync normal|full`, `--first-move-seconds`). The server tests start it, stop it with
 //! SIGTERM and kill it with SIGKILL; people run `variants serve` (docs/web.md).
 
 use std::process::ExitCode;
@@ -10,6 +10,7 @@ fn main() -> ExitCode {
         port: 8080,
         data: "variants.db".into(),
         flush: true,
+        first_move: std::time::Duration::from_secs(30),
     };
     let mut args = std::env::args_os().skip(1);
     while let Some(flag) = args.next() {
@@ -30,10 +31,21 @@ fn main() -> ExitCode {
             },
             "--data" => opts.data = value.into(),
             "--sync" if text == "full" || text == "normal" => opts.flush = text == "full",
+            "--first-move-seconds" => match text.parse::<f64>() {
+                Ok(s) if s > 0.0 && s <= 86_400.0 => {
+                    opts.first_move = std::time::Duration::from_secs_f64(s);
+                }
+                _ => {
+                    eprintln!(
+                        "error: --first-move-seconds {text:?}: expected 0 < seconds <= 86400"
+                    );
+                    return ExitCode::from(2);
+                }
+            },
             _ => {
                 eprintln!(
                     "error: {flag} {text}: usage: variant-web-server [--host H] [--port P] \
-                     [--data FILE] [--sync normal|full]"
+                     [--data FILE] [--sync normal|full] [--first-move-seconds S]"
                 );
                 return ExitCode::from(2);
             }

@@ -38,8 +38,8 @@ if (!binary) {
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "variants-browser-"));
 // Starts `variants serve` on the database of this run (port 0: a free one) and answers its
 // base address and process.
-async function startServer(port = 0, db = "games.db") {
-  const child = spawn(binary, ["serve", "--port", String(port), "--data", path.join(scratch, db)], {
+async function startServer(port = 0, db = "games.db", extra = []) {
+  const child = spawn(binary, ["serve", "--port", String(port), "--data", path.join(scratch, db), ...extra], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const address = await new Promise((resolve, reject) => {
@@ -1073,6 +1073,41 @@ try {
     check(over.status.result === "aborted" && over.clock.running === null, "the server ended it without a result, no clock running: " + JSON.stringify(over.status));
     await page.context().close();
     console.log("ok 9 - Abort on the page ends an unfinished game without a result");
+  }
+
+  // 10. The first moves wait for the players: a 10 s game whose links are opened later than
+  // the first-move limit starts with full clocks; once both pages are open, White's page says
+  // how long the first move may wait, and when it waits longer the game is aborted on both
+  // pages (a second server, whose limit is 2 s instead of 30).
+  step = "first moves";
+  {
+    const quick = await startServer(0, "first-move.db", ["--first-move-seconds", "2"]);
+    try {
+      const post = async (url, body) => {
+        const r = await fetch(quick.address + url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        return r.json();
+      };
+      const created = await post("/api/games", { game: "chess3d", config: "heights=1", clock: { initial_ms: 10000, increment_ms: 0 } });
+      await new Promise((r) => setTimeout(r, 2500));
+      const white = await newPage();
+      const black = await newPage();
+      await white.goto(quick.address + created.links.white);
+      await waitPly(white, 0);
+      check((await white.textContent('#players [data-clock="white"]')).startsWith("0:10"), "full clocks after a late opening: " + (await white.textContent('#players [data-clock="white"]')));
+      check(!/aborted/.test(await white.textContent("#status")), "not aborted before both pages are open");
+      await black.goto(quick.address + created.links.black);
+      await waitPly(black, 0);
+      await white.waitForFunction(() => /first move within/.test(document.getElementById("status").textContent), null, { timeout: 5000 });
+      for (const page of [white, black]) {
+        await page.waitForSelector('body[data-result="aborted"]', { timeout: 10000, state: "attached" });
+        check(/aborted/.test(await page.textContent("#status")), "the page says aborted: " + (await page.textContent("#status")));
+      }
+      await white.context().close();
+      await black.context().close();
+    } finally {
+      quick.child.kill("SIGTERM");
+    }
+    console.log("ok 10 - the first moves wait for both pages; an unplayed game is aborted, not lost");
   }
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");

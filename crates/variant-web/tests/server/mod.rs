@@ -204,13 +204,22 @@ pub struct Events {
 
 impl Events {
     pub fn open(server: &Server, id: &str) -> Events {
+        Events::open_path(server, &format!("/api/games/{id}/events"))
+    }
+
+    /// The stream a seat's page opens: with its token, the page holds the seat.
+    pub fn open_as(server: &Server, id: &str, token: &str) -> Events {
+        Events::open_path(server, &format!("/api/games/{id}/events?token={token}"))
+    }
+
+    fn open_path(server: &Server, path: &str) -> Events {
         let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
             .unwrap();
         write!(
             stream,
-            "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
         )
         .unwrap();
         Events {
