@@ -973,33 +973,20 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
     Ok(axum::Json(room.state()).into_response())
 }
 
-/// `GET /api/games/{id}/events`: server-sent events, one `state` event (with the board as
-/// SVG) now and after every change; at shutdown a last `shutdown` event, then the stream ends.
-/// `GET /api/games/{id}/events[?token=T]`: with a seat's token, the page holds that seat
-/// (the wait for the first moves of a game with a clock starts once every seat is held).
-#[derive(Deserialize, Default)]
-struct EventsQuery {
-    #[serde(default)]
-    token: Option<String>,
-}
-
+/// `GET /api/games/{id}/events[?token=T]`: server-sent events, one `state` event (with the
+/// board as SVG) now and after every change; at shutdown a last `shutdown` event, then the
+/// stream ends. With a seat's token the page holds that seat (the wait for the first moves of
+/// a game with a clock starts once every human seat is held).
 async fn events(
     State(app): State<Shared>,
     Path(id): Path<String>,
-    Query(query): Query<EventsQuery>,
+    Query(query): Query<TokenQuery>,
 ) -> ApiResult {
     let slot = find(&app, &id).await?;
     let mut room = slot.room.lock().await;
     if let Some(token) = query.token {
         let seats = room.seats_of(&token);
-        if !seats.is_empty()
-            && room.clocks.as_ref().is_some_and(|c| {
-                seats
-                    .iter()
-                    .any(|s| !c.held.get(s.index()).copied().unwrap_or(true))
-            })
-        {
-            room.hold(&seats);
+        if room.hold(&seats) {
             publish(&slot, &room);
         }
     }

@@ -472,16 +472,23 @@ impl Room {
     }
 
     /// Marks `seats` held by a page (their token's event stream opened): the wait for the first
-    /// moves starts once every human seat is.
-    pub fn hold(&mut self, seats: &[Seat]) {
-        if let Some(clocks) = &mut self.clocks {
-            for seat in seats {
-                if let Some(held) = clocks.held.get_mut(seat.index()) {
-                    *held = true;
-                }
+    /// moves starts once every human seat is. Whether a seat was not held before (the state
+    /// changed); games without a clock keep no such mark.
+    pub fn hold(&mut self, seats: &[Seat]) -> bool {
+        let Some(clocks) = &mut self.clocks else {
+            return false;
+        };
+        let mut changed = false;
+        for seat in seats {
+            if let Some(held) = clocks.held.get_mut(seat.index()) {
+                changed |= !*held;
+                *held = true;
             }
         }
-        self.restart_clock();
+        if changed {
+            self.restart_clock();
+        }
+        changed
     }
 
     /// Milliseconds the seat to move has left for its first move at `now`, while it waits.

@@ -28,6 +28,22 @@ fn an_unplayed_game_is_aborted_once_its_pages_are_open() {
         )
     };
 
+    // A new game with both seats' pages open, once White's first move is awaited: its id, the
+    // two tokens and the two open streams (kept open by the caller).
+    let opened = |body: Value| {
+        let c = create(&server, body);
+        let id = str_of(&c, "id").to_string();
+        let (w, b) = tokens(&c);
+        let pages = (
+            Events::open_as(&server, &id, &w),
+            Events::open_as(&server, &id, &b),
+        );
+        wait_for(&server, &id, Duration::from_secs(5), |s| {
+            s["first_move_ms"].is_u64()
+        });
+        (id, w, b, pages)
+    };
+
     // Nobody opened the links: after longer than the limit the game waits, clocks full.
     let late = create(&server, clocked.clone());
     let late_id = str_of(&late, "id").to_string();
@@ -61,16 +77,7 @@ fn an_unplayed_game_is_aborted_once_its_pages_are_open() {
     assert_eq!(record["ending"], json!("Aborted"), "{record}");
 
     // White moves at once, Black never: aborted after Black's limit, not lost.
-    let c = create(&server, clocked.clone());
-    let id = str_of(&c, "id").to_string();
-    let (w, b) = tokens(&c);
-    let _pages = (
-        Events::open_as(&server, &id, &w),
-        Events::open_as(&server, &id, &b),
-    );
-    wait_for(&server, &id, Duration::from_secs(5), |s| {
-        s["first_move_ms"].is_u64()
-    });
+    let (id, w, _, _pages) = opened(clocked.clone());
     assert_eq!(play(&server, &id, "e2e4", &w).0, 200);
     let s = wait_for(&server, &id, Duration::from_secs(5), |s| {
         s["status"]["result"] != "ongoing"
@@ -79,16 +86,7 @@ fn an_unplayed_game_is_aborted_once_its_pages_are_open() {
     assert_eq!(s["ply"], 2, "the move and the abort: {s}");
 
     // Both move in time: the game goes on past the limit (only the clocks count then).
-    let c = create(&server, clocked);
-    let id = str_of(&c, "id").to_string();
-    let (w, b) = tokens(&c);
-    let _pages = (
-        Events::open_as(&server, &id, &w),
-        Events::open_as(&server, &id, &b),
-    );
-    wait_for(&server, &id, Duration::from_secs(5), |s| {
-        s["first_move_ms"].is_u64()
-    });
+    let (id, w, b, _pages) = opened(clocked);
     assert_eq!(play(&server, &id, "e2e4", &w).0, 200);
     assert_eq!(play(&server, &id, "e7e5", &b).0, 200);
     std::thread::sleep(Duration::from_millis(1500));
