@@ -46,6 +46,7 @@ pub mod binary;
 pub mod bits;
 pub mod codec;
 pub mod config;
+mod data_file;
 #[doc(hidden)]
 pub mod doc_game;
 pub mod error;
