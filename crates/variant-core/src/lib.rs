@@ -7,7 +7,8 @@
 //! - [`perft`](perft::perft) with bulk counting and [`divide`](perft::divide), on one thread
 //!   (threads, transposition tables, stop flags and progress are the crate `variant-perft`).
 //! - [`History`]: the game record with undo, repetitions, draw claims, resignation and
-//!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format.
+//!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format
+//!   (the Cargo feature `binary`, on by default).
 //! - Each game's knowledge for programs outside Rust, behind traits every game implements:
 //!   [`codec::MoveCode`] (moves as 64-bit codes), [`actions::ActionSpace`] (moves as action
 //!   indices for learning) and [`planes::Observation`] (boards as numbers).
@@ -42,6 +43,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod actions;
+#[cfg(feature = "binary")]
 pub mod binary;
 pub mod bits;
 pub mod codec;
