@@ -403,7 +403,7 @@ pub enum EncodeError {
 /// The largest transposition table of a hashed perft (the crate `variant-perft`), in
 /// megabytes (1 TiB): larger requests are refused with [`PerftError::HashTooLarge`] before
 /// anything is allocated. Kept here, beside the error that names it, so that the error can
-/// stay one of [`Error`]'s kinds.
+/// stay one of [`Error`](enum@Error)'s kinds.
 ///
 /// # Example
 ///
@@ -418,8 +418,9 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 
 /// Why a perft with options (threads, a transposition table, a stop flag: the crate
 /// `variant-perft`, which re-exports it) gave no count. The plain counts of
-/// [`perft`](crate::perft) cannot fail. Defined here so that it converts into [`Error`], and
-/// `?` works on it in a function returning `Result<_, variant_core::Error>`.
+/// [`perft`](crate::perft) cannot fail. Defined here so that it converts into
+/// [`Error`](enum@Error), and `?` works on it in a function returning
+/// `Result<_, variant_core::Error>`.
 ///
 /// # Example
 ///

@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 /// ```
 pub const MAX_THREADS: usize = 256;
 
-/// How [`perft_with`] and [`divide_with`] count.
+/// How [`perft_with`](crate::perft_with) and [`divide_with`](crate::divide_with) count.
 ///
 /// ```
 /// use variant_perft::PerftOptions;
@@ -36,8 +36,9 @@ pub struct PerftOptions<'a> {
     /// Varies the table's bucket index and check key: two runs with different seeds share no
     /// collision pattern (a check of a deep count). Default 0.
     pub hash_seed: u64,
-    /// Raised (by any thread) to stop the count: [`perft_with`] then returns
-    /// [`PerftError::Stopped`] promptly. The flag is only read, never reset.
+    /// Raised (by any thread) to stop the count: [`perft_with`](crate::perft_with) then returns
+    /// [`PerftError::Stopped`](crate::PerftError::Stopped) promptly. The flag is only read,
+    /// never reset.
     pub stop: Option<&'a AtomicBool>,
     /// Called with the progress so far (see the [crate docs](crate)).
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,

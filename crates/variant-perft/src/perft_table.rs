@@ -137,13 +137,14 @@ impl std::fmt::Debug for PerftTable {
     }
 }
 
-/// [`perft_each`] in a table that outlives the call: what earlier calls stored in `table` is
-/// reused (they must have counted positions of the same game and configuration). The table's
-/// own size and seed replace `options.hash_mb` and `options.hash_seed`.
+/// [`perft_each`](crate::perft_each) in a table that outlives the call: what earlier calls
+/// stored in `table` is reused (they must have counted positions of the same game and
+/// configuration). The table's own size and seed replace `options.hash_mb` and
+/// `options.hash_seed`.
 ///
 /// # Errors
 ///
-/// As [`perft_with`]: [`PerftError::Stopped`], [`PerftError::DepthTooLarge`].
+/// As [`perft_with`](crate::perft_with): [`PerftError::Stopped`], [`PerftError::DepthTooLarge`].
 ///
 /// # Example
 ///
