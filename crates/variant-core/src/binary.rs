@@ -1,6 +1,6 @@
 //! The compact binary record format. bincode 2 is confined to this module (it has been
 //! unmaintained since 2025, RUSTSEC-2025-0141), so it can be swapped without touching anything
-//! else.
+//! else. Behind the Cargo feature `binary` (on by default): a game crate builds without it.
 //!
 //! Layout: one format-version byte ([`FORMAT_VERSION`]), then the bincode (standard
 //! configuration, serde) encoding of the game name, the configuration, the optional start

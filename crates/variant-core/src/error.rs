@@ -400,6 +400,73 @@ pub enum EncodeError {
     },
 }
 
+/// The largest transposition table of a hashed perft (the crate `variant-perft`), in
+/// megabytes (1 TiB): larger requests are refused with [`PerftError::HashTooLarge`] before
+/// anything is allocated. Kept here, beside the error that names it, so that the error can
+/// stay one of [`Error`](enum@Error)'s kinds.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::error::{MAX_HASH_MB, PerftError};
+///
+/// assert_eq!(MAX_HASH_MB, 1 << 20); // 1 TiB
+/// let refused = PerftError::HashTooLarge { mb: MAX_HASH_MB + 1 };
+/// assert!(refused.to_string().contains(&format!("at most {MAX_HASH_MB} MB")));
+/// ```
+pub const MAX_HASH_MB: usize = 1 << 20;
+
+/// Why a perft with options (threads, a transposition table, a stop flag: the crate
+/// `variant-perft`, which re-exports it) gave no count. The plain counts of
+/// [`perft`](crate::perft) cannot fail. Defined here so that it converts into
+/// [`Error`](enum@Error), and `?` works on it in a function returning
+/// `Result<_, variant_core::Error>`.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::error::PerftError;
+/// use variant_core::perft::MAX_DEPTH;
+///
+/// let deep = PerftError::DepthTooLarge { depth: MAX_DEPTH + 1 };
+/// assert_eq!(deep.to_string(), "perft depth 65 is over the limit of 64 plies");
+/// let any: variant_core::Error = PerftError::Stopped.into();
+/// assert_eq!(any.to_string(), "perft stopped on request");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PerftError {
+    /// The stop flag was raised before the count was complete.
+    #[error("perft stopped on request")]
+    Stopped,
+    /// The transposition table could not be allocated.
+    #[error(
+        "a transposition table of {mb} MB cannot be allocated (at most {MAX_HASH_MB} MB, and no \
+         more than the machine's memory)"
+    )]
+    HashTooLarge {
+        /// The size asked for.
+        mb: usize,
+    },
+    /// The depth is over [`MAX_DEPTH`](crate::perft::MAX_DEPTH).
+    #[error(
+        "perft depth {depth} is over the limit of {} plies",
+        crate::perft::MAX_DEPTH
+    )]
+    DepthTooLarge {
+        /// The depth asked for.
+        depth: u32,
+    },
+    /// A shared table file could not be made or mapped.
+    #[error("the shared transposition table {path} cannot be used: {reason}")]
+    TableFile {
+        /// The file.
+        path: String,
+        /// Why (the system's error, or the file's wrong size).
+        reason: String,
+    },
+}
+
 /// Any error of the workspace's games, for callers that do not care which kind.
 ///
 /// # Example
@@ -434,9 +501,9 @@ pub enum Error {
     /// See [`EncodeError`].
     #[error(transparent)]
     Encode(#[from] EncodeError),
-    /// See [`PerftError`](crate::perft::PerftError).
+    /// See [`PerftError`].
     #[error(transparent)]
-    Perft(#[from] crate::perft::PerftError),
+    Perft(#[from] PerftError),
     /// A game name that the registry does not know.
     #[error("unknown game {name:?}; known games: {}", .known.join(", "))]
     UnknownGame {

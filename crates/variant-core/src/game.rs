@@ -279,12 +279,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// counts them (the last ply in bulk with [`Game::count_legal_moves`]); `perft` checks the
     /// depth and calls this. Call `perft` rather than this.
     ///
-    /// Provided: the generic count ([`perft_generic`](crate::perft::perft_generic)). A game that holds other games (the facade's `AnyGame`)
-    /// overrides it to run the count of the game it holds, so that the loop over the last
-    /// plies, where nearly all of a perft's time goes, is the typed game's own and pays no
-    /// dispatch per node (one-height draughts through `AnyGame` ran at about four fifths
-    /// of the typed game's speed in a crate built without LTO). An override must return the
-    /// same number.
+    /// Provided: the generic count ([`perft_generic`](crate::perft::perft_generic)). A game
+    /// that holds other games (the facade's `AnyGame`) overrides it to run the count of the
+    /// game it holds, so that the loop over the last plies, where nearly all of a perft's time
+    /// goes, is the typed game's own and pays no dispatch per node (one-height draughts through
+    /// `AnyGame` ran at about four fifths of the typed game's speed in a crate built without
+    /// LTO). An override must return the same number. The threaded and hashed counts of
+    /// `variant-perft` call it at the nodes one ply above the leaves.
     ///
     /// # Panics
     ///
@@ -442,13 +443,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         self.zobrist()
     }
 
-    /// The key of the position in hashed perft's transposition table
-    /// ([`perft_with`](crate::perft::perft_with) with `hash_mb > 0`). By default the Zobrist
-    /// hash. A game may leave out state that changes only the legal moves *of this position*
-    /// and nothing below them: the table checks every entry with a second key made from the
-    /// position's legal moves, so such state is still told apart where it matters, and
-    /// transpositions that differ only in it share an entry (chess3d leaves out the
-    /// en-passant cell, which a double step sets whether or not a capture is possible).
+    /// The key of the position in hashed perft's transposition table (the crate
+    /// `variant-perft`, counting with a table). By default the Zobrist hash. A game may leave
+    /// out state that changes only the legal moves *of this position* and nothing below them:
+    /// the table checks every entry with a second key made from the position's legal moves, so
+    /// such state is still told apart where it matters, and transpositions that differ only in
+    /// it share an entry (chess3d leaves out the en-passant cell, which a double step sets
+    /// whether or not a capture is possible).
     ///
     /// # Example
     ///

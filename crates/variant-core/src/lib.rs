@@ -4,11 +4,11 @@
 //! - [`Game`]: a small, `Clone`, validated position with `Copy` moves, legal move generation
 //!   into a fixed-capacity [`MoveList`], copy-make play ([`Game::play_unchecked`],
 //!   [`Game::try_play`]), notation in and out, status and Zobrist hash.
-//! - [`perft`](perft::perft) with bulk counting, [`divide`](perft::divide) and
-//!   [`perft_parallel`](perft::perft_parallel) (rayon work stealing over subtrees), and
-//!   [`perft_with`](perft::perft_with) with a transposition table, a stop flag and progress.
+//! - [`perft`](perft::perft) with bulk counting and [`divide`](perft::divide), on one thread
+//!   (threads, transposition tables, stop flags and progress are the crate `variant-perft`).
 //! - [`History`]: the game record with undo, repetitions, draw claims, resignation and
-//!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format.
+//!   agreement; [`Record`] (serde, moves as canonical text) and the compact [`binary`] format
+//!   (the Cargo feature `binary`, on by default).
 //! - Each game's knowledge for programs outside Rust, behind traits every game implements:
 //!   [`codec::MoveCode`] (moves as 64-bit codes), [`actions::ActionSpace`] (moves as action
 //!   indices for learning) and [`planes::Observation`] (boards as numbers).
@@ -43,10 +43,12 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod actions;
+#[cfg(feature = "binary")]
 pub mod binary;
 pub mod bits;
 pub mod codec;
 pub mod config;
+mod data_file;
 #[doc(hidden)]
 pub mod doc_game;
 pub mod error;
@@ -70,8 +72,8 @@ pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
 pub use error::{
-    ActionError, ConfigError, EncodeError, Error, IllegalMove, MoveError, PositionError,
-    RecordError,
+    ActionError, ConfigError, EncodeError, Error, IllegalMove, MoveError, PerftError,
+    PositionError, RecordError,
 };
 pub use game::{Game, RepetitionRules};
 pub use history::{Action, Ending, History, RESIGN_PREFIX};

@@ -45,7 +45,8 @@
 
 use std::fmt;
 
-use crate::{Game, GameConfig};
+use crate::Game;
+use crate::data_file::{self, Field, LineError};
 
 /// One perft count of an entry.
 ///
@@ -127,11 +128,7 @@ impl PerftEntry<'_> {
     /// assert_eq!(variant_core::perft::perft(&game, 1), 3);
     /// ```
     pub fn game<G: Game>(&self) -> Result<G, crate::Error> {
-        let config = G::Config::from_pairs(crate::config::split_pairs(self.config)?)?;
-        Ok(match self.position {
-            None => G::new(&config)?,
-            Some(text) => G::from_text(&config, text)?,
-        })
+        data_file::typed_game(self.config, self.position)
     }
 
     /// The count at `depth`, if the file has it.
@@ -209,100 +206,7 @@ impl<'a> PerftFile<'a> {
     /// assert!(PerftFile::parse("id a\n").is_err());
     /// ```
     pub fn parse(text: &'a str) -> Result<PerftFile<'a>, PerftDataError> {
-        let mut game: Option<&'a str> = None;
-        let mut entries: Vec<PerftEntry<'a>> = Vec::new();
-        let mut source: Option<&'a str> = None;
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let err = |message: String| PerftDataError { line, message };
-            let trimmed = raw.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            let (keyword, value) = match trimmed.split_once(char::is_whitespace) {
-                Some((k, v)) => (k, v.trim()),
-                None => (trimmed, ""),
-            };
-            if value.is_empty() {
-                return Err(err(format!("`{keyword}` needs a value")));
-            }
-            if keyword == "game" {
-                if game.is_some() {
-                    return Err(err("a second `game` line".to_string()));
-                }
-                game = Some(value);
-                continue;
-            }
-            if game.is_none() {
-                return Err(err("the file must start with `game NAME`".to_string()));
-            }
-            if keyword == "id" {
-                if entries.iter().any(|e| e.id == value) {
-                    return Err(err(format!("id `{value}` is used twice")));
-                }
-                finish(entries.last())?;
-                source = None;
-                entries.push(PerftEntry {
-                    id: value,
-                    config: "",
-                    position: None,
-                    bench: None,
-                    counts: Vec::new(),
-                    line,
-                });
-                continue;
-            }
-            let Some(entry) = entries.last_mut() else {
-                return Err(err(format!("`{keyword}` before the first `id`")));
-            };
-            match keyword {
-                "config" | "position" | "bench" if !entry.counts.is_empty() => {
-                    return Err(err(format!("`{keyword}` after the entry's counts")));
-                }
-                "config" if !entry.config.is_empty() => {
-                    return Err(err("a second `config` line".to_string()));
-                }
-                "config" => entry.config = value,
-                "position" if entry.position.is_some() => {
-                    return Err(err("a second `position` line".to_string()));
-                }
-                "position" => entry.position = (value != "startpos").then_some(value),
-                "bench" if entry.bench.is_some() => {
-                    return Err(err("a second `bench` line".to_string()));
-                }
-                "bench" => {
-                    let (depth, label) = value
-                        .split_once(char::is_whitespace)
-                        .ok_or_else(|| err("`bench` needs a depth and a label".to_string()))?;
-                    entry.bench = Some((number(depth, line)?, label.trim()));
-                }
-                "source" => source = Some(value),
-                "perft" => {
-                    let source = source.ok_or_else(|| {
-                        err("a count needs a `source` line before it".to_string())
-                    })?;
-                    let (depth, nodes) = value
-                        .split_once(char::is_whitespace)
-                        .ok_or_else(|| err("`perft` needs a depth and a count".to_string()))?;
-                    let depth = number(depth, line)?;
-                    if entry.counts.last().is_some_and(|c| c.depth >= depth) {
-                        return Err(err(format!("depth {depth} after a deeper or equal one")));
-                    }
-                    entry.counts.push(PerftCount {
-                        depth,
-                        nodes: number(nodes.trim(), line)?,
-                        source,
-                        line,
-                    });
-                }
-                _ => return Err(err(format!("unknown keyword `{keyword}`"))),
-            }
-        }
-        finish(entries.last())?;
-        let game = game.ok_or(PerftDataError {
-            line: text.lines().count(),
-            message: "no `game NAME` line".to_string(),
-        })?;
+        let (game, entries) = data_file::read(text)?;
         Ok(PerftFile { game, entries })
     }
 
@@ -380,39 +284,115 @@ impl<'a> PerftFile<'a> {
     }
 }
 
-/// Checks the last entry of the file when the next one starts (or the file ends).
-fn finish(entry: Option<&PerftEntry<'_>>) -> Result<(), PerftDataError> {
-    let Some(entry) = entry else { return Ok(()) };
-    if entry.counts.is_empty() {
-        return Err(PerftDataError {
-            line: entry.line,
-            message: format!("entry `{}` has no `perft` count", entry.id),
-        });
+impl<'a> data_file::Entry<'a> for PerftEntry<'a> {
+    /// The `source` in force for the entry's next counts.
+    type State = Option<&'a str>;
+
+    fn start(id: &'a str, line: usize) -> Self {
+        PerftEntry {
+            id,
+            config: "",
+            position: None,
+            bench: None,
+            counts: Vec::new(),
+            line,
+        }
     }
-    if let Some((depth, _)) = entry.bench
-        && entry.nodes(depth).is_none()
-    {
-        return Err(PerftDataError {
-            line: entry.line,
-            message: format!("entry `{}`: bench depth {depth} has no count", entry.id),
-        });
+
+    fn id(&self) -> &'a str {
+        self.id
     }
-    Ok(())
+
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn field(
+        &mut self,
+        source: &mut Option<&'a str>,
+        field: Field<'a>,
+        _earlier: &[Self],
+    ) -> Result<(), String> {
+        let Field {
+            line,
+            keyword,
+            value,
+        } = field;
+        match keyword {
+            "config" | "position" | "bench" if !self.counts.is_empty() => {
+                return Err(format!("`{keyword}` after the entry's counts"));
+            }
+            "config" if !self.config.is_empty() => {
+                return Err("a second `config` line".to_string());
+            }
+            "config" => self.config = value,
+            "position" if self.position.is_some() => {
+                return Err("a second `position` line".to_string());
+            }
+            "position" => self.position = (value != "startpos").then_some(value),
+            "bench" if self.bench.is_some() => {
+                return Err("a second `bench` line".to_string());
+            }
+            "bench" => {
+                let (depth, label) = value
+                    .split_once(char::is_whitespace)
+                    .ok_or("`bench` needs a depth and a label")?;
+                self.bench = Some((number(depth)?, label.trim()));
+            }
+            "source" => *source = Some(value),
+            "perft" => {
+                let source = source.ok_or("a count needs a `source` line before it")?;
+                let (depth, nodes) = value
+                    .split_once(char::is_whitespace)
+                    .ok_or("`perft` needs a depth and a count")?;
+                let depth = number(depth)?;
+                if self.counts.last().is_some_and(|c| c.depth >= depth) {
+                    return Err(format!("depth {depth} after a deeper or equal one"));
+                }
+                self.counts.push(PerftCount {
+                    depth,
+                    nodes: number(nodes.trim())?,
+                    source,
+                    line,
+                });
+            }
+            _ => return Err(format!("unknown keyword `{keyword}`")),
+        }
+        Ok(())
+    }
+
+    fn finish(&self) -> Result<(), String> {
+        if self.counts.is_empty() {
+            return Err(format!("entry `{}` has no `perft` count", self.id));
+        }
+        if let Some((depth, _)) = self.bench
+            && self.nodes(depth).is_none()
+        {
+            return Err(format!(
+                "entry `{}`: bench depth {depth} has no count",
+                self.id
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl From<LineError> for PerftDataError {
+    fn from(e: LineError) -> Self {
+        PerftDataError {
+            line: e.line,
+            message: e.message,
+        }
+    }
 }
 
 /// Reads a decimal number, allowing `_` between digits.
-fn number<T: std::str::FromStr>(text: &str, line: usize) -> Result<T, PerftDataError> {
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     let digits: String = text.chars().filter(|&c| c != '_').collect();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(PerftDataError {
-            line,
-            message: format!("`{text}` is not a number"),
-        });
+        return Err(format!("`{text}` is not a number"));
     }
-    digits.parse().map_err(|_| PerftDataError {
-        line,
-        message: format!("`{text}` is too large"),
-    })
+    digits.parse().map_err(|_| format!("`{text}` is too large"))
 }
 
 impl fmt::Display for PerftCount<'_> {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// A game record as data: the game, its configuration, the start position when it is not the
 /// configuration's start, every action as canonical text, and the game-level ending.
 ///
-/// Serialized with serde (JSON for people, [`crate::binary`] for compact storage). Reading a
+/// Serialized with serde (JSON for people, `crate::binary` for compact storage). Reading a
 /// record replays every move, so a record that loads is a legal game.
 ///
 /// # Example

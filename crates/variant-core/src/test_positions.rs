@@ -12,8 +12,8 @@
 //!
 //! # Format
 //!
-//! Line-based UTF-8 text, like the perft data files ([`crate::perft_data`]). Blank lines and
-//! lines starting with `#` are ignored (the files explain their positions in such comments);
+//! Line-based UTF-8 text, read like the perft data files ([`crate::perft_data`]). Blank lines
+//! and lines starting with `#` are ignored (the files explain their positions in such comments);
 //! every other line is a keyword, one space, and a value:
 //!
 //! - `game NAME` — once, first: the registry name of the game.
@@ -52,7 +52,8 @@
 //! assert_eq!((win.id, win.position, win.wins.as_slice()), ("two-left", Some("2 0"), &["2"][..]));
 //! ```
 
-use crate::{Game, GameConfig, Status};
+use crate::data_file::{self, Field, LineError};
+use crate::{Game, Status};
 
 /// The tags a configuration may carry (see the module documentation).
 pub const TAGS: [&str; 2] = ["quick", "family"];
@@ -126,11 +127,7 @@ impl TestEntry<'_> {
     /// assert_eq!(variant_core::perft::perft(&game, 1), 3);
     /// ```
     pub fn game<G: Game>(&self) -> Result<G, crate::Error> {
-        let config = G::Config::from_pairs(crate::config::split_pairs(self.config)?)?;
-        Ok(match self.position {
-            None => G::new(&config)?,
-            Some(text) => G::from_text(&config, text)?,
-        })
+        data_file::typed_game(self.config, self.position)
     }
 }
 
@@ -179,97 +176,7 @@ impl<'a> TestPositions<'a> {
     /// assert!(TestPositions::parse("id a\n").is_err());
     /// ```
     pub fn parse(text: &'a str) -> Result<TestPositions<'a>, TestPositionsError> {
-        let mut game: Option<&'a str> = None;
-        let mut entries: Vec<TestEntry<'a>> = Vec::new();
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let err = |message: String| TestPositionsError { line, message };
-            let trimmed = raw.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            let (keyword, value) = match trimmed.split_once(char::is_whitespace) {
-                Some((k, v)) => (k, v.trim()),
-                None => (trimmed, ""),
-            };
-            if value.is_empty() {
-                return Err(err(format!("`{keyword}` needs a value")));
-            }
-            if keyword == "game" {
-                if game.is_some() {
-                    return Err(err("a second `game` line".to_string()));
-                }
-                game = Some(value);
-                continue;
-            }
-            if game.is_none() {
-                return Err(err("the file must start with `game NAME`".to_string()));
-            }
-            if keyword == "id" {
-                if entries.iter().any(|e| e.id == value) {
-                    return Err(err(format!("id `{value}` is used twice")));
-                }
-                finish(entries.last())?;
-                entries.push(TestEntry {
-                    id: value,
-                    config: "",
-                    position: None,
-                    wins: Vec::new(),
-                    tags: Vec::new(),
-                    rule: "",
-                    line,
-                });
-                continue;
-            }
-            let quick_elsewhere = entries.iter().rev().skip(1).any(|e| e.has_tag("quick"));
-            let Some(entry) = entries.last_mut() else {
-                return Err(err(format!("`{keyword}` before the first `id`")));
-            };
-            let repeated = match keyword {
-                "config" => !entry.config.is_empty(),
-                "position" => entry.position.is_some(),
-                "win" => !entry.wins.is_empty(),
-                "tags" => !entry.tags.is_empty(),
-                "rule" => !entry.rule.is_empty(),
-                _ => return Err(err(format!("unknown keyword `{keyword}`"))),
-            };
-            if repeated {
-                return Err(err(format!("a second `{keyword}` line")));
-            }
-            match keyword {
-                "config" => entry.config = value,
-                "position" if !entry.tags.is_empty() => {
-                    return Err(err("a position cannot carry tags".to_string()));
-                }
-                "position" => entry.position = Some(value),
-                "win" if entry.position.is_none() => {
-                    return Err(err("`win` needs a `position` before it".to_string()));
-                }
-                "win" => entry.wins = value.split_whitespace().collect(),
-                "tags" if entry.position.is_some() => {
-                    return Err(err("a position cannot carry tags".to_string()));
-                }
-                "tags" => {
-                    let tags: Vec<&str> = value.split_whitespace().collect();
-                    if let Some(unknown) = tags.iter().find(|t| !TAGS.contains(t)) {
-                        return Err(err(format!(
-                            "unknown tag `{unknown}` (known: {})",
-                            TAGS.join(", ")
-                        )));
-                    }
-                    if tags.contains(&"quick") && quick_elsewhere {
-                        return Err(err("a second `quick` configuration".to_string()));
-                    }
-                    entry.tags = tags;
-                }
-                _ => entry.rule = value,
-            }
-        }
-        finish(entries.last())?;
-        let game = game.ok_or(TestPositionsError {
-            line: text.lines().count(),
-            message: "no `game NAME` line".to_string(),
-        })?;
+        let (game, entries) = data_file::read(text)?;
         Ok(TestPositions { game, entries })
     }
 
@@ -396,14 +303,87 @@ impl<'a> TestPositions<'a> {
     }
 }
 
-/// Checks the last entry of the file when the next one starts (or the file ends).
-fn finish(entry: Option<&TestEntry<'_>>) -> Result<(), TestPositionsError> {
-    match entry {
-        Some(entry) if entry.rule.is_empty() => Err(TestPositionsError {
-            line: entry.line,
-            message: format!("entry `{}` has no `rule` line", entry.id),
-        }),
-        _ => Ok(()),
+impl<'a> data_file::Entry<'a> for TestEntry<'a> {
+    type State = ();
+
+    fn start(id: &'a str, line: usize) -> Self {
+        TestEntry {
+            id,
+            config: "",
+            position: None,
+            wins: Vec::new(),
+            tags: Vec::new(),
+            rule: "",
+            line,
+        }
+    }
+
+    fn id(&self) -> &'a str {
+        self.id
+    }
+
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn field(&mut self, _: &mut (), field: Field<'a>, earlier: &[Self]) -> Result<(), String> {
+        let Field { keyword, value, .. } = field;
+        let repeated = match keyword {
+            "config" => !self.config.is_empty(),
+            "position" => self.position.is_some(),
+            "win" => !self.wins.is_empty(),
+            "tags" => !self.tags.is_empty(),
+            "rule" => !self.rule.is_empty(),
+            _ => return Err(format!("unknown keyword `{keyword}`")),
+        };
+        if repeated {
+            return Err(format!("a second `{keyword}` line"));
+        }
+        match keyword {
+            "config" => self.config = value,
+            "position" if !self.tags.is_empty() => {
+                return Err("a position cannot carry tags".to_string());
+            }
+            "position" => self.position = Some(value),
+            "win" if self.position.is_none() => {
+                return Err("`win` needs a `position` before it".to_string());
+            }
+            "win" => self.wins = value.split_whitespace().collect(),
+            "tags" if self.position.is_some() => {
+                return Err("a position cannot carry tags".to_string());
+            }
+            "tags" => {
+                let tags: Vec<&str> = value.split_whitespace().collect();
+                if let Some(unknown) = tags.iter().find(|t| !TAGS.contains(t)) {
+                    return Err(format!(
+                        "unknown tag `{unknown}` (known: {})",
+                        TAGS.join(", ")
+                    ));
+                }
+                if tags.contains(&"quick") && earlier.iter().any(|e| e.has_tag("quick")) {
+                    return Err("a second `quick` configuration".to_string());
+                }
+                self.tags = tags;
+            }
+            _ => self.rule = value,
+        }
+        Ok(())
+    }
+
+    fn finish(&self) -> Result<(), String> {
+        if self.rule.is_empty() {
+            return Err(format!("entry `{}` has no `rule` line", self.id));
+        }
+        Ok(())
+    }
+}
+
+impl From<LineError> for TestPositionsError {
+    fn from(e: LineError) -> Self {
+        TestPositionsError {
+            line: e.line,
+            message: e.message,
+        }
     }
 }
 

@@ -6,11 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 use variant_core::config::{bad_value, unknown_key};
-use variant_core::perft::{divide, perft, perft_full, perft_parallel};
+use variant_core::perft::{divide, perft, perft_full};
 use variant_core::{
     ConfigError, ConfigKey, DrawReason, Error, Game, GameConfig, History, MoveError, MoveList,
     PositionError, RepetitionRules, Seat, Status, WinReason, binary,
 };
+use variant_perft::perft_parallel;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct TttConfig {
@@ -359,7 +360,7 @@ fn moves_as_text() {
     assert!(g.play_text("").is_err());
     assert_eq!(g.to_text(), "....x....");
     assert_eq!(perft(&g, 2), 8 * 7);
-    let d = variant_core::perft::divide_parallel(&g, 2, 2, |_, _| {});
+    let d = variant_perft::divide_parallel(&g, 2, 2, |_, _| {});
     assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), 56);
     let mut h = History::new(g.clone());
     let one = h.play_text("1").unwrap();

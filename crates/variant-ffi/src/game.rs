@@ -9,8 +9,8 @@ use crate::result::variants_result;
 use crate::typed::build;
 use std::ffi::c_char;
 use variant_games::AnyGame;
-use variant_games::variant_core::perft::{divide_parallel, perft};
 use variant_games::variant_core::{Game, GameConfig, Seat};
+use variant_games::variant_perft::{divide_parallel, perft};
 
 /// A position of one of the games, with its configuration. Opaque: made by
 /// `variants_game_new`, `variants_game_from_text` or `variants_game_clone`, released by

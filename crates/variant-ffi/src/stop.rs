@@ -235,7 +235,7 @@ fn perft_ex<G: Game>(
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
     }
-    .min(variant_games::variant_core::perft::MAX_THREADS)
+    .min(variant_games::variant_perft::MAX_THREADS)
     .min(moves.len())
     .max(1);
     if threads == 1 {

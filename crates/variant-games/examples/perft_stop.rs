@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use variant_games::variant_core::Game;
-use variant_games::variant_core::perft::{PerftError, PerftOptions, perft_with};
+use variant_games::variant_perft::{PerftError, PerftOptions, perft_with};
 
 /// Stops `tries` counts of `game` and prints the median and the largest latency.
 fn measure<G: Game>(name: &str, game: &G, tries: u32) {

@@ -3,7 +3,7 @@
 //! # In this crate
 //!
 //! Each game crate re-exported, the generic tools ([`perft`], [`divide`], [`perft_parallel`],
-//! [`History`]), [`AnyGame`] (a game chosen at run time by name that is itself a [`Game`],
+//! [`History`]; all of `variant-perft` as [`variant_perft`]), [`AnyGame`] (a game chosen at run time by name that is itself a [`Game`],
 //! with moves as `Copy` values), and a [`registry`] that lists the games with their
 //! configuration keys and reference positions.
 //!
@@ -60,12 +60,13 @@ pub use any::{
 pub use program_error::ProgramError;
 pub use records::{history_from_binary, history_from_json, history_san, history_to_pgn};
 pub use variant_core;
-pub use variant_core::perft::{
-    PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,
-};
 pub use variant_core::{
     ActionError, ConfigError, DrawReason, Error, Game, GameConfig, GameReason, History,
     IllegalMove, MoveError, PositionError, RecordError, Seat, Status, WinReason,
+};
+pub use variant_perft;
+pub use variant_perft::{
+    PerftError, PerftOptions, divide, divide_with, perft, perft_parallel, perft_with,
 };
 
 /// The game crates of the list, re-exported, and their position and configuration types in

@@ -13,7 +13,7 @@
 
 use variant_games::perft_data::{PerftEntry, PerftFile, files, texts};
 use variant_games::variant_core::Game;
-use variant_games::variant_core::perft::{perft, perft_parallel};
+use variant_games::variant_perft::{perft, perft_parallel};
 use variant_games::{AnyGame, registry};
 
 /// Counts up to this many leaves run in every `cargo test` (the test profile optimises).

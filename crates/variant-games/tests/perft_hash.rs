@@ -8,7 +8,7 @@
 //! table on one thread (the sequential count, which loads the children's buckets ahead).
 
 use variant_games::perft_data::files;
-use variant_games::variant_core::perft::{PerftOptions, perft_with};
+use variant_games::variant_perft::{PerftOptions, perft_with};
 
 /// The counts up to this many leaves (the FIDE start's perft 5, 4 865 609, is the largest).
 const BUDGET: u64 = 5_000_000;

@@ -10,9 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyInt, PyTuple};
 use variant_games::AnyGame;
 use variant_games::registry;
-use variant_games::variant_core::perft::{divide_parallel, perft_with};
 use variant_games::variant_core::planes::Observation;
 use variant_games::variant_core::{Game as _, GameConfig as _, Seat, render};
+use variant_games::variant_perft::{divide_parallel, perft_with};
 
 /// A game position: the start of a game picked by name and configuration, or a position read
 /// from text. Moves are canonical text (`e2e4`, `c3-d4`, `pass`).

@@ -10,8 +10,10 @@ use std::path::Path;
 use std::sync::Mutex;
 use variant_games::AnyGame;
 use variant_games::registry;
-use variant_games::variant_core::perft::{self, MAX_HASH_MB, PerftError, PerftOptions, PerftTable};
 use variant_games::variant_core::{Game as _, GameConfig as _};
+use variant_games::variant_perft::{
+    self as perft, MAX_HASH_MB, PerftError, PerftOptions, PerftTable,
+};
 
 /// What a kept table has counted: game, configuration, the table's size and seed, and its
 /// file when it is shared with other processes.

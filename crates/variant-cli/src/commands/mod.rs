@@ -220,7 +220,7 @@ pub fn divide(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<(String, u64)> {
     use variant_games::Game;
-    variant_games::variant_core::perft::divide_parallel(game, depth, threads, progress)
+    variant_games::variant_perft::divide_parallel(game, depth, threads, progress)
         .into_iter()
         .map(|(mv, nodes)| (game.format_move(mv), nodes))
         .collect()

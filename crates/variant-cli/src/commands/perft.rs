@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Instant;
 use variant_games::Game;
-use variant_games::variant_core::perft::{PerftOptions, Progress};
+use variant_games::variant_perft::{PerftOptions, Progress, divide_with};
 
 pub struct Options {
     pub depth: u32,
@@ -53,7 +53,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         // The plain single-thread count, without the options' bookkeeping.
         (variant_games::perft(&game, opts.depth), Vec::new())
     } else {
-        let d = variant_games::variant_core::perft::divide_with(&game, opts.depth, &options)
+        let d = divide_with(&game, opts.depth, &options)
             .map_err(|e| Error::Action(e.to_string()))?
             .into_iter()
             .map(|(mv, n)| (game.format_move(mv), n))

@@ -42,7 +42,11 @@ fn full_perft_equals_bulk_perft() {
         for depth in 1..=4 {
             let bulk = perft::perft(&game, depth);
             assert_eq!(perft::perft_full(&game, depth), bulk, "{id} {depth}");
-            assert_eq!(perft::perft_parallel(&game, depth, 2), bulk, "{id} {depth}");
+            assert_eq!(
+                variant_perft::perft_parallel(&game, depth, 2),
+                bulk,
+                "{id} {depth}"
+            );
         }
     }
 }

@@ -4,9 +4,9 @@
 
 use super::table::{Table, check_key};
 use super::{PerftError, PerftOptions, Progress};
-use crate::Game;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use variant_core::Game;
 
 /// Subtrees at least this deep are split over the threads (rayon steals the halves it needs):
 /// a subtree of depth 2 is a few microseconds of work, more than a steal costs.
@@ -203,7 +203,7 @@ impl<'a> Search<'a> {
             }
             nodes
         } else {
-            // One child copied in place before each move (see `super::perft`).
+            // One child copied in place before each move (see `variant_core::perft::perft`).
             let mut nodes = 0;
             let mut next = game.clone();
             for (i, &mv) in moves.iter().enumerate() {

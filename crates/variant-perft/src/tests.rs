@@ -4,13 +4,13 @@
 //! from mixing positions up.
 
 use super::*;
-use crate::config::unknown_key;
-use crate::{
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use variant_core::config::unknown_key;
+use variant_core::{
     ConfigError, ConfigKey, GameConfig, MoveError, MoveList, PositionError, RepetitionRules, Seat,
     Status,
 };
-use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct NoConfig;
@@ -311,6 +311,18 @@ fn a_depth_over_the_limit_is_refused_before_counting() {
 #[should_panic(expected = "over the limit")]
 fn plain_perft_panics_over_the_limit() {
     perft(&heap(5), MAX_DEPTH + 1);
+}
+
+#[test]
+#[should_panic(expected = "perft depth 65 is over the limit of 64 plies")]
+fn parallel_perft_panics_over_the_limit() {
+    perft_parallel(&heap(5), MAX_DEPTH + 1, 2);
+}
+
+#[test]
+#[should_panic(expected = "perft depth 65 is over the limit of 64 plies")]
+fn parallel_divide_panics_over_the_limit() {
+    divide_parallel(&heap(5), MAX_DEPTH + 1, 2, |_, _| {});
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 use super::table::check_key;
 use super::{MAX_DEPTH, PerftError};
-use crate::{Game, MoveBuffer};
 use std::collections::HashMap;
+use variant_core::{Game, MoveBuffer};
 
 /// One piece of a split perft: a position and the number of move paths from the root that
 /// reach it ([`split`]).
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 ///
 /// ```
 /// use variant_core::Game;
-/// use variant_core::perft::split;
+/// use variant_perft::split;
 /// use variant_core::doc_game::Nim;
 ///
 /// // After two takes from 10 counters 2 … 6 are gone: 5 positions reached by 1, 2, 3, 2 and 1
@@ -51,7 +51,7 @@ pub struct SplitPosition<G> {
 ///
 /// ```
 /// use variant_core::Game;
-/// use variant_core::perft::{perft, split};
+/// use variant_perft::{perft, split};
 ///
 /// fn check<G: Game>(game: &G) {
 ///     let pieces = split(game, 2).unwrap();

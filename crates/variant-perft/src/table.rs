@@ -14,9 +14,9 @@
 //! Buckets are one cache line and hold two entries: the first keeps the deepest subtree seen
 //! (it costs the most to recount), the second always takes the newest.
 
-use crate::zobrist::splitmix64;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use variant_core::zobrist::splitmix64;
 use zerocopy::{FromBytes, IntoBytes, KnownLayout};
 
 /// Words per entry: the two keys XOR-ed with the data, and the data.
