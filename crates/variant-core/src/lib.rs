@@ -47,6 +47,7 @@ pub mod binary;
 pub mod bits;
 pub mod codec;
 pub mod config;
+mod contract;
 #[doc(hidden)]
 pub mod doc_game;
 pub mod error;
@@ -69,6 +70,7 @@ pub mod view;
 pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
+pub use contract::GameCrate;
 pub use error::{
     ActionError, ConfigError, EncodeError, Error, IllegalMove, MoveError, PositionError,
     RecordError,
