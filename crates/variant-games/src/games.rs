@@ -56,6 +56,7 @@ macro_rules! with_games {
             checkers3d::{Checkers3d, Checkers3dConfig}, "checkers3d", "Russian draughts in the parallelepiped.";
             bishops4p::{Bishops, BishopsConfig}, "bishops4p", "\"Bishops\", chess for four.";
             chess_t::{ChessT, ChessTConfig}, "chess-t", "Chess-T.";
+            qubic::{Qubic, QubicConfig}, "qubic", "Qubic, tic-tac-toe in the 4×4×4 box.";
         }
     };
 }
