@@ -24,12 +24,6 @@
 //!   with one game feature, hold that game's crate and no other (`cargo tree`), compile with
 //!   it, and (unless `--check-only`) the facade's and the engine's tests pass with it (see
 //!   `one_game.rs`).
-//! - `fifth-game [--working-tree] [--shared-target]`: a copy of the workspace (`target/fifth-game/work`; HEAD, or
-//!   the working tree) with the test game Qubic of `xtask/fifth-game/` added as its crate and
-//!   one line of the game list, built, and every frontend run against it; fails when a
-//!   frontend or a test over every game fails on it, or when adding it touched more files than
-//!   docs/architecture.md allows (see `fifth_game.rs`). `--shared-target` builds in the
-//!   repository's `target/` (after `cargo test --workspace`) instead of `target/fifth-game/target`.
 //! - `package`: `cargo package` of every published crate, verified by building each from its
 //!   package (see `package.rs`).
 //! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
@@ -40,7 +34,6 @@
 
 mod dist;
 mod docs;
-mod fifth_game;
 mod fuzz;
 mod install;
 mod one_game;
@@ -274,7 +267,6 @@ fn main() -> ExitCode {
         "install" => install::install(&args),
         "install-check" => install::install_check(&args),
         "one-game" => one_game::one_game(&args),
-        "fifth-game" => fifth_game::fifth_game(&args),
         "package" => package::package(&args),
         "dist" => dist::dist(&args),
         "dist-check" => dist::dist_check(&args),
@@ -286,7 +278,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
                  install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
                  dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
-                 one-game [--check-only] [GAME…]|fifth-game [--working-tree] [--shared-target]|package|\
+                 one-game [--check-only] [GAME…]|package|\
                  embedder-bench [--quick]|soak [--minutes M]|docs [--page PATH]… [--lang LANG]… [--list]>"
             );
             return ExitCode::from(2);

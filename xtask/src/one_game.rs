@@ -1,22 +1,24 @@
 //! `cargo xtask one-game [--check-only] [GAME…]`: every game alone, as a build with one game
 //! feature sees it.
 //!
-//! Each crate above the games has a feature per game (`chess3d`, `checkers3d`, `bishops4p`,
-//! `chess-t`; all of them by default) that it passes down, so `--no-default-features --features
-//! G` must leave the other games out of the build entirely. The games are the facade's
+//! The facade and the engine have a feature per game (all of them by default, `all-games`); the
+//! crates above them take their games from the engine's, so a build with game G alone is
+//! `--no-default-features --features G` for the facade and the engine and
+//! `--no-default-features --features variant-engine/G` for the others ([`features`]), and it
+//! must leave the other games out of the build entirely. The games are the facade's
 //! `all-games` feature ([`games`]). For each game G (or the games named):
 //!
-//! 1. `cargo tree -e normal --no-default-features --features G` of [`TREE_CRATES`] (the facade,
+//! 1. `cargo tree -e normal --no-default-features` with G's features of [`TREE_CRATES`] (the facade,
 //!    the engine, the C library and the Python extension, and the match library, the web
 //!    server and the command with them): G's crate is in the tree and no other game crate is.
-//! 2. `cargo check --no-default-features --features G --lib --bins --tests` of
+//! 2. `cargo check --no-default-features --features variant-engine/G --lib --bins --tests` of
 //!    [`CHECK_CRATES`] in one invocation (the Python extension with `extension-module`, as
 //!    maturin builds it; it has no Rust tests): every library, binary and test target
 //!    compiles with G alone.
 //! 3. `cargo test --no-default-features --features G --lib --tests` of [`TEST_CRATES`], the
 //!    facade and the engine: their unit and integration tests run with G alone (a test that
-//!    needs a game carries that game's `#[cfg(feature)]` or `required-features`; the few that
-//!    compare all four games with the documentation need all four). Doctests are left out:
+//!    needs a game carries that game's `#[cfg(feature)]`; the few that compare every game with
+//!    the documentation need `all-games`). Doctests are left out:
 //!    the crate documentation shows several games. `--check-only` leaves this step out
 //!    (`.ci/run`: four test builds would take two minutes of its budget; step 2 compiles the
 //!    same tests).
@@ -139,15 +141,25 @@ pub fn games_in_tree(tree: &str, games: &[String]) -> Vec<String> {
     found
 }
 
+/// The features that build `krate` with `game` alone: the facade's and the engine's own game
+/// feature, the engine's for the crates above them.
+pub fn features(krate: &str, game: &str) -> String {
+    match krate {
+        "variant-games" | "variant-engine" => game.to_string(),
+        _ => format!("variant-engine/{game}"),
+    }
+}
+
 /// Step 1 for one crate: the game crates in its normal dependency tree with `game` alone.
 fn tree(krate: &str, game: &str, games: &[String]) -> Result<String, String> {
+    let features = features(krate, game);
     let out = run(&strings(&[
         "tree",
         "-p",
         krate,
         "--no-default-features",
         "--features",
-        game,
+        &features,
         "-e",
         "normal",
         "--prefix",
@@ -158,8 +170,8 @@ fn tree(krate: &str, game: &str, games: &[String]) -> Result<String, String> {
         Ok(format!("{krate}: {}", found.join(" ")))
     } else {
         Err(format!(
-            "cargo tree -p {krate} --no-default-features --features {game}: game crates {found:?}, \
-             expected only {game}"
+            "cargo tree -p {krate} --no-default-features --features {features}: game crates \
+             {found:?}, expected only {game}"
         ))
     }
 }
@@ -173,7 +185,7 @@ fn check(game: &str) -> Result<String, String> {
     args.extend(strings(&[
         "--no-default-features",
         "--features",
-        &format!("{game},variant-py/extension-module"),
+        &format!("variant-engine/{game},variant-py/extension-module"),
         "--lib",
         "--bins",
         "--tests",
@@ -312,6 +324,13 @@ mod tests {
             }
         }
         assert_eq!(found, games.len(), "{games:?}");
+    }
+
+    #[test]
+    fn the_crates_above_the_engine_take_its_game_feature() {
+        assert_eq!(features("variant-games", "qubic"), "qubic");
+        assert_eq!(features("variant-engine", "qubic"), "qubic");
+        assert_eq!(features("variant-cli", "qubic"), "variant-engine/qubic");
     }
 
     #[test]

@@ -30,10 +30,7 @@ fn cell(cell: Option<(usize, usize)>) -> u64 {
 /// assert_eq!(game.decode_move(code).unwrap(), mv);
 /// ```
 impl MoveCode for Bishops {
-    #[inline]
-    fn code_tag(&self) -> u64 {
-        TAG
-    }
+    const CODE_TAG: u64 = TAG;
 
     #[inline]
     fn move_code(&self, mv: Move, _earlier: &[u64]) -> Result<u64, EncodeError> {

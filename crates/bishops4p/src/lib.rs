@@ -110,6 +110,13 @@ pub const PERFT_DATA: &str = include_str!("../data/bishops4p.perft");
 pub const TEST_POSITIONS: &str = include_str!("../data/bishops4p.positions");
 
 variant_core::impl_game_values!(Bishops);
+
+/// The game's side of the workspace's contract (`variant_core::GameCrate`): the texts above.
+impl variant_core::GameCrate for Bishops {
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const PERFT_DATA: &'static str = PERFT_DATA;
+    const TEST_POSITIONS: &'static str = TEST_POSITIONS;
+}
 variant_core::impl_config_text!(BishopsConfig);
 
 /// The examples of the crate's README (its crates.io page), run as doctests.

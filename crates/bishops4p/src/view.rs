@@ -105,8 +105,17 @@ impl Bishops {
     }
 }
 
-/// Chess pieces; the corner blocks are the one zone (B4-14).
+/// Chess pieces in the four seats' colours, white, grey, black and pink (B4-3); the corner
+/// blocks are the one zone (B4-14).
 impl variant_core::presentation::Presentation for Bishops {
+    fn seat_colours(&self, seat: variant_core::Seat) -> variant_core::presentation::SeatColours {
+        use variant_core::presentation::{BLACK_PIECES, GREY_PIECES, PINK_PIECES, WHITE_PIECES};
+        [WHITE_PIECES, GREY_PIECES, BLACK_PIECES, PINK_PIECES]
+            .get(usize::from(seat.0))
+            .copied()
+            .unwrap_or(WHITE_PIECES)
+    }
+
     fn pieces(&self) -> &'static [variant_core::presentation::PieceLook] {
         &variant_core::presentation::CHESS_PIECES
     }

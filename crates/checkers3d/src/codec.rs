@@ -56,10 +56,7 @@ fn fingerprint(mv: &Move) -> u64 {
 /// }
 /// ```
 impl MoveCode for Checkers3d {
-    #[inline]
-    fn code_tag(&self) -> u64 {
-        TAG
-    }
+    const CODE_TAG: u64 = TAG;
 
     #[inline]
     fn move_code(&self, mv: Move, earlier: &[u64]) -> Result<u64, EncodeError> {

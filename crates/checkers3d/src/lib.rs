@@ -120,6 +120,13 @@ pub const PERFT_DATA: &str = include_str!("../data/checkers3d.perft");
 pub const TEST_POSITIONS: &str = include_str!("../data/checkers3d.positions");
 
 variant_core::impl_game_values!(Checkers3d);
+
+/// The game's side of the workspace's contract (`variant_core::GameCrate`): the texts above.
+impl variant_core::GameCrate for Checkers3d {
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const PERFT_DATA: &'static str = PERFT_DATA;
+    const TEST_POSITIONS: &'static str = TEST_POSITIONS;
+}
 variant_core::impl_config_text!(Checkers3dConfig);
 
 /// The examples of the crate's README (its crates.io page), run as doctests.

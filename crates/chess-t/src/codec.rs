@@ -24,10 +24,7 @@ const TAG: u64 = 4;
 /// assert_eq!(game.decode_move(code).unwrap(), mv);
 /// ```
 impl MoveCode for ChessT {
-    #[inline]
-    fn code_tag(&self) -> u64 {
-        TAG
-    }
+    const CODE_TAG: u64 = TAG;
 
     #[inline]
     fn move_code(&self, mv: Move, _earlier: &[u64]) -> Result<u64, EncodeError> {

@@ -119,6 +119,13 @@ pub const PERFT_DATA: &str = include_str!("../data/chess-t.perft");
 pub const TEST_POSITIONS: &str = include_str!("../data/chess-t.positions");
 
 variant_core::impl_game_values!(ChessT);
+
+/// The game's side of the workspace's contract (`variant_core::GameCrate`): the texts above.
+impl variant_core::GameCrate for ChessT {
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const PERFT_DATA: &'static str = PERFT_DATA;
+    const TEST_POSITIONS: &'static str = TEST_POSITIONS;
+}
 variant_core::impl_config_text!(ChessTConfig);
 
 /// The game's registry name.

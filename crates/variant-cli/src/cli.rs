@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
-/// Rule engines for chess3d, checkers3d, Bishops (chess for four) and chess-T.
+/// Rule engines for chess3d, checkers3d, Bishops (chess for four), chess-T and Qubic.
 #[derive(Parser, Debug)]
 #[command(name = "variants", version, about, long_about = None)]
 pub struct Cli {

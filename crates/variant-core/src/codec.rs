@@ -60,8 +60,10 @@ pub fn code_tag(code: u64) -> u64 {
 /// assert!(game.decode_move(0).is_err());
 /// ```
 pub trait MoveCode: Game {
-    /// The game's number in the top four bits of its codes: 1 to 15, one per game (the
-    /// facade's registry checks that no two games share one).
+    /// The game's number in the top four bits of its codes: 1 to 15, one per game. The
+    /// facade's game list refuses to compile when two of its games share a tag or a tag is
+    /// out of range, so a new game takes the next free number (the list's tags are in
+    /// `docs/architecture.md`, "Adding a game").
     ///
     /// # Example
     ///
@@ -70,11 +72,25 @@ pub trait MoveCode: Game {
     /// use variant_core::doc_game::Nim;
     ///
     /// // The docs' Nim has tag 15, which no real game uses; every code carries it.
-    /// let game = Nim::default();
-    /// assert_eq!(game.code_tag(), 15);
-    /// assert_eq!(code_tag(game.encode_move(2).unwrap()), 15);
+    /// assert_eq!(Nim::CODE_TAG, 15);
+    /// assert_eq!(code_tag(Nim::default().encode_move(2).unwrap()), 15);
     /// ```
-    fn code_tag(&self) -> u64;
+    const CODE_TAG: u64;
+
+    /// [`MoveCode::CODE_TAG`], for a value of the game.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::codec::MoveCode;
+    /// use variant_core::doc_game::Nim;
+    ///
+    /// assert_eq!(Nim::default().code_tag(), Nim::CODE_TAG);
+    /// ```
+    #[inline]
+    fn code_tag(&self) -> u64 {
+        Self::CODE_TAG
+    }
 
     /// The code of `mv`, a legal move of this position that comes after the moves whose codes
     /// are `earlier` in one list of the position's legal moves (generation order; a game whose

@@ -1,7 +1,7 @@
 //! A game small enough to show the generic API in examples without depending on a game crate:
 //! Nim with one heap. Players take 1, 2 or 3 counters in turn; whoever takes the last counter
-//! wins. Not part of the public API (hidden from the docs); the four real games live in their
-//! own crates.
+//! wins. Not part of the public API (hidden from the docs); the real games live in their own
+//! crates.
 
 use crate::actions::{ActionSpace, LegalActions};
 use crate::codec::{CODE_TAG_SHIFT, MoveCode};
@@ -184,9 +184,7 @@ impl Game for Nim {
 
 /// A move's code is the tag 15 (no real game has it) and the number taken.
 impl MoveCode for Nim {
-    fn code_tag(&self) -> u64 {
-        15
-    }
+    const CODE_TAG: u64 = 15;
     fn move_code(&self, mv: u8, _earlier: &[u64]) -> Result<u64, EncodeError> {
         Ok(15 << CODE_TAG_SHIFT | u64::from(mv))
     }
@@ -217,6 +215,16 @@ impl Observation for Nim {
 }
 
 crate::impl_game_values!(Nim);
+
+/// Nim as a game crate would give it, with its data files inline.
+impl crate::GameCrate for Nim {
+    const DESCRIPTION: &'static str = "Nim, the documentation's example game";
+    // From 10 counters every position within three plies has the three moves 1, 2, 3 (at
+    // least 10 - 3 * 3 = 1 counter is left): 3, 9, 27.
+    const PERFT_DATA: &'static str = "game nim\nid start\nposition startpos\nsource counted by hand\nperft 1 3\nperft 2 9\nperft 3 27\n";
+    const TEST_POSITIONS: &'static str = "game nim\nid two-left\nposition 2 0\nwin 2\n\
+                                          rule whoever takes the last counter wins\n";
+}
 
 /// Counters drawn as discs.
 impl crate::presentation::Presentation for Nim {

@@ -48,6 +48,7 @@ pub mod binary;
 pub mod bits;
 pub mod codec;
 pub mod config;
+mod contract;
 mod data_file;
 #[doc(hidden)]
 pub mod doc_game;
@@ -71,6 +72,7 @@ pub mod view;
 pub mod zobrist;
 
 pub use config::{ConfigKey, GameConfig};
+pub use contract::GameCrate;
 pub use error::{
     ActionError, ConfigError, EncodeError, Error, IllegalMove, MoveError, PerftError,
     PositionError, RecordError,

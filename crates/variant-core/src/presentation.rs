@@ -4,8 +4,56 @@
 //! the web page's legend and its captions read it, so no frontend chooses anything by a game's
 //! name.
 
-use crate::Game;
+use crate::{Game, Seat};
 use serde::Serialize;
+
+/// How a seat's pieces are painted: a fill and an outline (CSS colours) that stand out from
+/// both the light and the dark squares.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::presentation::{BLACK_PIECES, WHITE_PIECES};
+/// assert_eq!(WHITE_PIECES.fill, "#ffffff");
+/// assert_ne!(WHITE_PIECES.outline, BLACK_PIECES.outline);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatColours {
+    /// The piece's body.
+    pub fill: &'static str,
+    /// Its outline.
+    pub outline: &'static str,
+}
+
+/// White pieces, outlined in near-black.
+pub const WHITE_PIECES: SeatColours = SeatColours {
+    fill: "#ffffff",
+    outline: "#1a1a1a",
+};
+
+/// Black pieces, outlined in near-white.
+pub const BLACK_PIECES: SeatColours = SeatColours {
+    fill: "#1a1a1a",
+    outline: "#f2f2f2",
+};
+
+/// Grey pieces ("Bishops"' second seat), outlined in near-black.
+pub const GREY_PIECES: SeatColours = SeatColours {
+    fill: "#8c8c8c",
+    outline: "#1a1a1a",
+};
+
+/// Pink pieces ("Bishops"' fourth seat), outlined in dark purple.
+pub const PINK_PIECES: SeatColours = SeatColours {
+    fill: "#ff6fb7",
+    outline: "#4a0026",
+};
+
+/// Blue pieces, the default of a third or later seat, outlined in dark blue.
+pub const BLUE_PIECES: SeatColours = SeatColours {
+    fill: "#3f8fd8",
+    outline: "#0a2540",
+};
 
 /// How one kind of piece is drawn and named.
 ///
@@ -115,5 +163,26 @@ pub trait Presentation: Game {
     /// The look of the piece of `symbol` (upper case), if the game has one.
     fn piece_look(&self, symbol: char) -> Option<&'static PieceLook> {
         self.pieces().iter().find(|p| p.symbol == symbol)
+    }
+
+    /// The colours of `seat`'s pieces. By default the first seat's are white, the second's
+    /// black and any other's blue; a game whose seats are named after other colours says so.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_core::Seat;
+    /// use variant_core::presentation::{BLACK_PIECES, Presentation, WHITE_PIECES};
+    /// # use variant_core::doc_game::Nim as MyGame;
+    /// let game = MyGame::default();
+    /// assert_eq!(game.seat_colours(Seat(0)), WHITE_PIECES);
+    /// assert_eq!(game.seat_colours(Seat(1)), BLACK_PIECES);
+    /// ```
+    fn seat_colours(&self, seat: Seat) -> SeatColours {
+        match seat.0 {
+            0 => WHITE_PIECES,
+            1 => BLACK_PIECES,
+            _ => BLUE_PIECES,
+        }
     }
 }

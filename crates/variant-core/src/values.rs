@@ -1,5 +1,5 @@
 //! Positions as ordinary Rust values: one macro gives every game type `Default`, `FromStr`,
-//! `Display` and `Hash` from its [`Game`](crate::Game) methods, so the four game crates agree.
+//! `Display` and `Hash` from its [`Game`](crate::Game) methods, so the game crates agree.
 
 /// Implements, for a type that implements [`Game`](crate::Game):
 ///

@@ -4,8 +4,9 @@
 //!
 //! The games come from the facade's list ([`variant_games::with_games!`]): a game joins the
 //! engine with its evaluation (`eval/<crate>.rs`), compiled with the engine's feature of the
-//! game's name. A game the facade was built with but the engine was not (another crate turned
-//! the facade's feature on) is answered unsearched, with its first legal move.
+//! game's name. A build where the facade holds a game that the engine was not built with
+//! (another crate turned the facade's feature on) does not compile: the error names the
+//! engine's feature to turn on, so no game is ever played without a search.
 
 use crate::nnue::{Evaluation, Network};
 use crate::{Limits, Progress, SearchGame, SearchResult, Searcher};
@@ -68,14 +69,39 @@ macro_rules! per_game_engine {
                             self.typed = Some(Typed::$game(searcher));
                             result
                         }
+                        // Refused at compile time below (`refuse_games_without_evaluation`).
                         #[cfg(not(feature = $feature))]
-                        TypedGame::$game(_) => unsearched(game),
+                        TypedGame::$game(_) => unreachable!(
+                            "the facade holds {}, which the engine was not built with",
+                            $feature
+                        ),
                     )*
                 }
             }
         }
     };
 }
+
+/// Refuses to compile when the facade holds a game that this build of the engine has no
+/// evaluation for: the facade's features can be turned on by another crate of the build, and
+/// the engine would then have nothing to search that game with.
+macro_rules! refuse_games_without_evaluation {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        $(
+            #[cfg(not(feature = $feature))]
+            const _: () = assert!(
+                !variant_games::games::is_built($feature),
+                concat!(
+                    "variant-games is built with the game `", $feature, "` but variant-engine \
+                     is not: turn on variant-engine's feature `", $feature, "` (or its \
+                     `all-games`) wherever the facade's is turned on"
+                )
+            );
+        )*
+    };
+}
+
+variant_games::with_games!(refuse_games_without_evaluation, ());
 
 variant_games::with_games!(per_game_engine, ());
 
@@ -266,21 +292,6 @@ where
         nodes: r.nodes,
         elapsed: r.elapsed,
         pv: wrap(&r.pv),
-    }
-}
-
-/// A game the facade was built with but this engine was not (its engine feature is off while
-/// another crate turned the facade's on): its first legal move, unsearched, so a caller still
-/// gets a legal move.
-#[allow(dead_code)] // used only in such a build
-fn unsearched(game: &AnyGame) -> SearchResult<AnyMove> {
-    SearchResult {
-        best: game.legal_moves().first().copied(),
-        score: crate::Score::default(),
-        depth: 0,
-        nodes: 0,
-        elapsed: std::time::Duration::ZERO,
-        pv: Vec::new(),
     }
 }
 

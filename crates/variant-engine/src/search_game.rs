@@ -69,8 +69,8 @@ impl MoveFacts {
 
 /// A game the engine can search: [`Game`] plus move facts and a static evaluation.
 ///
-/// Implemented in this crate for `chess3d::Chess3d`, `checkers3d::Checkers3d`,
-/// `bishops4p::Bishops` and `chess_t::ChessT`.
+/// Implemented in this crate for every game of the facade's list, one file each in `src/eval/`
+/// (docs/architecture.md, "Adding a game"; "The engine's hooks, and what they cost").
 ///
 /// ```
 /// use chess3d::{Chess3d, Chess3dConfig};
@@ -108,16 +108,25 @@ pub trait SearchGame: Game {
         let _ = codes;
     }
 
-    /// Facts about `mv`, a legal move of this position.
+    /// Facts about `mv`, a legal move of this position: move ordering sorts by them, and
+    /// quiescence searches exactly the moves they call tactical ([`MoveFacts::is_tactical`]),
+    /// so report a capture only for moves that change the balance (a game whose every move
+    /// "captures" turns quiescence into a full search).
     fn move_facts(&self, mv: Self::Move) -> MoveFacts;
 
     /// The static evaluation from `seat`'s point of view, in centipawn-like units (a pawn or a
     /// man is about 100). For two players it must be antisymmetric:
-    /// `evaluate(a) == -evaluate(b)`.
+    /// `evaluate(a) == -evaluate(b)`. Called at every leaf and quiescence node: it is most of
+    /// a search's time, so keep it cheap.
     fn evaluate(&self, seat: Seat) -> i32;
 
     /// Whether quiescence must not stand pat here: the player to move is in check (or, in
     /// draughts, must capture), so every move is searched.
+    ///
+    /// Its cost: at a node where this is `true` quiescence searches **every** legal move, not
+    /// only the tactical ones, and it is asked at every quiescence node. Answer `true` only
+    /// where the game forces a reply; a game that answers `true` everywhere makes quiescence a
+    /// full-width search without a depth limit, and a search of a few plies does not end.
     fn must_not_stand_pat(&self) -> bool;
 
     /// Whether a counter rule has ended the game as a draw (move-count rules); checked at every

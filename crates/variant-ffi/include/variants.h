@@ -1,5 +1,5 @@
 /*
- * variants: C API of the variants rule engines (chess3d, checkers3d, bishops4p, chess-t).
+ * variants: C API of the variants rule engines (chess3d, checkers3d, bishops4p, chess-t, qubic).
  * SPDX-License-Identifier: MIT OR Apache-2.0
  *
  * See docs/c-api.md for building, linking, ownership, errors and thread safety.
@@ -319,8 +319,8 @@ typedef struct variants_stop variants_stop;
  *
  * Playing a value is always checked: a value that is not a legal move of the position
  * (stale, from another game, made up) gives `VARIANTS_ILLEGAL_MOVE` and leaves the position
- * unchanged. For chess3d, bishops4p and chess-t a value is the move itself (origin,
- * destination, promotion or kind), so it is accepted in any position where that move is
+ * unchanged. For chess3d, bishops4p, chess-t and qubic a value is the move itself (origin,
+ * destination, promotion or kind; qubic's cell), so it is accepted in any position where that move is
  * legal; a checkers3d value also carries a fingerprint of the captured pieces and the move's
  * rank among those like it, and is meant for the position it was listed from. docs/c-api.md
  * gives the bit layout.
@@ -595,7 +595,7 @@ uint32_t variants_abi_version(void);
 
 /**
  * Writes the names of the games this build of the library serves, separated by `\n`
- * (no trailing newline), e.g. `chess3d\ncheckers3d\nbishops4p\nchess-t`.
+ * (no trailing newline), e.g. `chess3d\ncheckers3d\nbishops4p\nchess-t\nqubic`.
  *
  * Buffer protocol: `*written` receives the size of the whole text including its NUL; if that
  * exceeds `len`, the result is `VARIANTS_BUFFER_TOO_SMALL` and `buf` (when `len > 0`) holds an

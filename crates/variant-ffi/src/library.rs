@@ -19,7 +19,7 @@ pub extern "C" fn variants_abi_version() -> u32 {
 }
 
 /// Writes the names of the games this build of the library serves, separated by `\n`
-/// (no trailing newline), e.g. `chess3d\ncheckers3d\nbishops4p\nchess-t`.
+/// (no trailing newline), e.g. `chess3d\ncheckers3d\nbishops4p\nchess-t\nqubic`.
 ///
 /// Buffer protocol: `*written` receives the size of the whole text including its NUL; if that
 /// exceeds `len`, the result is `VARIANTS_BUFFER_TOO_SMALL` and `buf` (when `len > 0`) holds an

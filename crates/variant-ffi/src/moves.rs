@@ -19,8 +19,8 @@ use variant_games::{AnyGame, Error};
 ///
 /// Playing a value is always checked: a value that is not a legal move of the position
 /// (stale, from another game, made up) gives `VARIANTS_ILLEGAL_MOVE` and leaves the position
-/// unchanged. For chess3d, bishops4p and chess-t a value is the move itself (origin,
-/// destination, promotion or kind), so it is accepted in any position where that move is
+/// unchanged. For chess3d, bishops4p, chess-t and qubic a value is the move itself (origin,
+/// destination, promotion or kind; qubic's cell), so it is accepted in any position where that move is
 /// legal; a checkers3d value also carries a fingerprint of the captured pieces and the move's
 /// rank among those like it, and is meant for the position it was listed from. docs/c-api.md
 /// gives the bit layout.

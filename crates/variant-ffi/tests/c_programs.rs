@@ -316,6 +316,17 @@ fn example_agrees_with_the_rust_api() {
     }
 }
 
+/// Qubic from C (examples/c/test_qubic.c): the 64 move values of the empty box are the tag 5
+/// above the cell index, in cell order, and four in a line wins for the game's own
+/// reason, with its id, rule and words — values the program takes from the rules page.
+#[test]
+fn qubic_from_c() {
+    let exe = compile("test_qubic", Link::Static);
+    let output = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("ok "), "{stdout}");
+}
+
 #[test]
 fn error_paths_from_c() {
     let exe = compile("test_errors", Link::Static);
@@ -426,7 +437,6 @@ fn threads_share_readers_and_keep_writers_private() {
 /// A long perft stopped from another pthread returns VARIANTS_STOPPED within 50 ms of the
 /// request, with progress reported before, and the handles work afterwards
 /// (examples/c/test_stop.c).
-#[cfg(feature = "chess3d")]
 #[test]
 fn perft_stops_promptly_from_another_thread() {
     let exe = compile("test_stop", Link::Static);
@@ -489,7 +499,6 @@ fn search_returns_a_playable_move_value() {
 /// The header-only C++ wrapper compiles with `g++ -std=c++17 -Wall -Werror` (and -Wextra,
 /// -pedantic) and its test program passes (examples/c/test_cpp.cpp). The compiler is `$CXX`
 /// or `g++`.
-#[cfg(feature = "chess3d")]
 #[test]
 fn cpp_wrapper_compiles_and_works() {
     let exe = scratch_dir().join("test_cpp");

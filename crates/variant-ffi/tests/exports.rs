@@ -708,7 +708,6 @@ fn status_and_hash() {
 /// chess3d with one height is FIDE chess (rules "Equivalence with FIDE chess"): the well-known
 /// perft 20 / 400 / 8902, fool's mate as a checkmate won by Black (seat 1), and a
 /// configuration that disagrees with the position text.
-#[cfg(feature = "chess3d")]
 #[test]
 fn chess3d_as_fide_chess() {
     let game = new_game(c"chess3d", Some(c"{\"heights\": 1}"));
@@ -808,7 +807,6 @@ fn chess3d_as_fide_chess() {
 /// `variants_game_move_search_exceeds`: true only for a checkers3d position whose capture
 /// search is longer than the budget. The hand-counted position and hostile #50 are those of
 /// `Checkers3d::capture_search_exceeds`'s documentation.
-#[cfg(feature = "checkers3d")]
 #[test]
 fn move_search_exceeds_guards_hostile_checkers3d_texts() {
     let from_text = |text: &str| {

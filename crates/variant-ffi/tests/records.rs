@@ -284,7 +284,6 @@ fn agreement_resignation_and_moves_after_the_end() {
 }
 
 /// Threefold repetition in FIDE chess (chess3d with one height): knights out and back twice.
-#[cfg(feature = "chess3d")]
 #[test]
 fn chess3d_threefold_repetition_claim() {
     let record = new_record(c"chess3d", c"heights=1");

@@ -11,7 +11,17 @@
 //! `REPS` (default 3) repeats the count; each line prints the count and the wall-clock rate.
 
 use std::time::Instant;
-use variant_games::{TypedGame, perft};
+use variant_games::{GameCrate, TypedVisitor, perft};
+
+/// Perft of the typed game, at the typed game's speed, for any game of the list.
+struct TypedPerft(u32);
+
+impl TypedVisitor for TypedPerft {
+    type Output = u64;
+    fn visit<G: GameCrate>(self, game: &G) -> u64 {
+        perft(game, self.0)
+    }
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -23,12 +33,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let any = variant_games::new_game(name, config)?;
     for _ in 0..reps {
         let start = Instant::now();
-        let nodes = match (mode.as_str(), any.typed()) {
-            ("any", _) => perft(&any, depth),
-            (_, TypedGame::Chess3d(g)) => perft(g, depth),
-            (_, TypedGame::Checkers3d(g)) => perft(g, depth),
-            (_, TypedGame::Bishops(g)) => perft(g, depth),
-            (_, TypedGame::ChessT(g)) => perft(g, depth),
+        let nodes = match mode.as_str() {
+            "any" => perft(&any, depth),
+            _ => any.typed().visit(TypedPerft(depth)),
         };
         let rate = nodes as f64 / start.elapsed().as_secs_f64() / 1e6;
         println!("{mode} {nodes} {rate:.1} M/s");

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use variant_games::variant_core::Game;
 use variant_games::variant_perft::{PerftError, PerftOptions, perft_with};
+use variant_games::{GameCrate, TypedVisitor};
 
 /// Stops `tries` counts of `game` and prints the median and the largest latency.
 fn measure<G: Game>(name: &str, game: &G, tries: u32) {
@@ -42,29 +43,23 @@ fn measure<G: Game>(name: &str, game: &G, tries: u32) {
     );
 }
 
+/// [`measure`] for whichever game of the list the visitor is given.
+struct Measure(u32);
+
+impl TypedVisitor for Measure {
+    type Output = ();
+    fn visit<G: GameCrate>(self, game: &G) {
+        measure(G::NAME, game, self.0);
+    }
+}
+
 fn main() {
     let tries = std::env::args()
         .nth(1)
         .and_then(|t| t.parse().ok())
         .unwrap_or(12);
-    measure(
-        "chess3d",
-        &variant_games::chess3d::Chess3d::new(&Default::default()).expect("start"),
-        tries,
-    );
-    measure(
-        "checkers3d",
-        &variant_games::checkers3d::Checkers3d::new(&Default::default()).expect("start"),
-        tries,
-    );
-    measure(
-        "bishops4p",
-        &variant_games::bishops4p::Bishops::new(&Default::default()).expect("start"),
-        tries,
-    );
-    measure(
-        "chess-t",
-        &variant_games::chess_t::ChessT::new(&Default::default()).expect("start"),
-        tries,
-    );
+    for &name in variant_games::registry::names() {
+        let game = variant_games::new_game(name, "").expect("every game has a default start");
+        game.typed().visit(Measure(tries));
+    }
 }

@@ -13,11 +13,11 @@ use std::sync::OnceLock;
 use variant_core::actions::{ActionSpace, LegalActions};
 use variant_core::codec::MoveCode;
 use variant_core::planes::{BoardCodes, Observation, Planes};
-use variant_core::presentation::{Notes, PieceLook, Presentation, Zone};
+use variant_core::presentation::{Notes, PieceLook, Presentation, SeatColours, Zone};
 use variant_core::{
     ActionError, BoardView, ConfigError, ConfigKey, DrawReason, EncodeError, Error, Game,
-    GameConfig, MoveBuffer, MoveError, MoveSink, PositionError, RepetitionRules, Seat, SpillList,
-    Status,
+    GameConfig, GameCrate, IllegalMove, MoveBuffer, MoveError, MoveSink, PositionError,
+    RepetitionRules, Seat, SpillList, Status,
 };
 
 /// Runs `$body` with `$g` bound to the typed value inside a [`TypedGame`]-shaped enum
@@ -146,6 +146,77 @@ per_game_enum! {
     /// ```
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum TypedGame of Position
+}
+
+/// A computation over the typed game inside a [`TypedGame`], written once for every game: the
+/// way for code outside the facade (examples, benches, fuzz checks) to use a typed game without
+/// naming the games, so a new game of the list needs no edit there.
+///
+/// # Example
+///
+/// ```
+/// use variant_games::{Game, GameCrate, TypedVisitor};
+///
+/// /// The perft count of the typed game, at its typed speed.
+/// struct TypedPerft(u32);
+/// impl TypedVisitor for TypedPerft {
+///     type Output = u64;
+///     fn visit<G: GameCrate>(self, game: &G) -> u64 {
+///         variant_games::perft(game, self.0)
+///     }
+/// }
+/// for &name in variant_games::registry::names() {
+///     let game = variant_games::new_game(name, "").unwrap();
+///     assert_eq!(game.typed().visit(TypedPerft(1)), game.legal_moves().len() as u64);
+/// }
+/// ```
+pub trait TypedVisitor {
+    /// What the computation gives.
+    type Output;
+    /// Runs the computation on `game`, whichever game of the list it is.
+    fn visit<G: GameCrate>(self, game: &G) -> Self::Output;
+}
+
+impl TypedGame {
+    /// Runs `visitor` on the typed game held.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_games::{GameCrate, TypedVisitor};
+    /// struct Name;
+    /// impl TypedVisitor for Name {
+    ///     type Output = &'static str;
+    ///     fn visit<G: GameCrate>(self, _game: &G) -> &'static str {
+    ///         G::NAME
+    ///     }
+    /// }
+    /// let game = variant_games::new_game("chess-t", "").unwrap();
+    /// assert_eq!(game.typed().visit(Name), "chess-t");
+    /// ```
+    pub fn visit<V: TypedVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(TypedGame, self, g => visitor.visit(g))
+    }
+
+    /// Plays `mv` on the typed game held with the typed game's own
+    /// [`Game::try_play`]; `None` when `mv` is a move of another game.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use variant_games::prelude::*;
+    /// let game = variant_games::new_game("chess3d", "heights=1").unwrap();
+    /// let mv = game.parse_move("e2e4").unwrap();
+    /// let mut typed = game.typed().clone();
+    /// assert_eq!(typed.try_play(mv), Some(Ok(())));
+    /// // The same move again is refused by the typed game: e2 is empty now.
+    /// assert!(matches!(typed.try_play(mv), Some(Err(_))));
+    /// let draughts = variant_games::new_game("checkers3d", "heights=1").unwrap();
+    /// assert_eq!(typed.try_play(draughts.legal_moves()[0]), None);
+    /// ```
+    pub fn try_play(&mut self, mv: AnyMove) -> Option<Result<(), IllegalMove>> {
+        dispatch_move!(self, mv, g, m => Some(g.try_play(m)), else None)
+    }
 }
 
 per_game_enum! {
@@ -1214,6 +1285,10 @@ impl Game for AnyGame {
 /// assert!(game.decode_move(e2e4).is_err());
 /// ```
 impl MoveCode for AnyGame {
+    /// 0, no game: the type holds a game chosen at run time, so only a value has a tag
+    /// ([`MoveCode::code_tag`], the held game's).
+    const CODE_TAG: u64 = 0;
+
     #[inline]
     fn code_tag(&self) -> u64 {
         dispatch!(TypedGame, &self.game, g => g.code_tag())
@@ -1252,6 +1327,10 @@ impl Presentation for AnyGame {
 
     fn notes(&self) -> Option<Notes> {
         dispatch!(TypedGame, &self.game, g => Presentation::notes(g))
+    }
+
+    fn seat_colours(&self, seat: Seat) -> SeatColours {
+        dispatch!(TypedGame, &self.game, g => Presentation::seat_colours(g, seat))
     }
 }
 

@@ -44,7 +44,7 @@ pub enum NotBuilt {}
 ///         [$($feature),*].len()
 ///     };
 /// }
-/// assert_eq!(variant_games::with_games!(count, ()), 4);
+/// assert_eq!(variant_games::with_games!(count, ()), variant_games::registry::names().len());
 /// ```
 #[doc(hidden)]
 #[macro_export]
@@ -56,6 +56,7 @@ macro_rules! with_games {
             checkers3d::{Checkers3d, Checkers3dConfig}, "checkers3d", "Russian draughts in the parallelepiped.";
             bishops4p::{Bishops, BishopsConfig}, "bishops4p", "\"Bishops\", chess for four.";
             chess_t::{ChessT, ChessTConfig}, "chess-t", "Chess-T.";
+            qubic::{Qubic, QubicConfig}, "qubic", "Qubic, tic-tac-toe in the 4×4×4 box.";
         }
     };
 }
@@ -73,3 +74,159 @@ macro_rules! require_a_game {
 }
 
 with_games!(require_a_game, ());
+
+/// Refuses, when the facade is compiled, a game of the list that does not keep the contract of
+/// a game crate ([`variant_core::GameCrate`]: the compiler names the trait it lacks), or whose
+/// move-code tag ([`MoveCode::CODE_TAG`](variant_core::codec::MoveCode::CODE_TAG)) is outside
+/// 1 to 15 or taken by another game of the list (a C program tells the games' move values apart
+/// by it).
+macro_rules! check_games {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        const _: () = {
+            const fn keeps_the_contract<G: variant_core::GameCrate>() {}
+            $(
+                #[cfg(feature = $feature)]
+                keeps_the_contract::<$krate::$game>();
+            )*
+            let tags: &[u64] = &[$(
+                #[cfg(feature = $feature)]
+                <$krate::$game as variant_core::codec::MoveCode>::CODE_TAG,
+            )*];
+            let mut i = 0;
+            while i < tags.len() {
+                assert!(
+                    tags[i] >= 1 && tags[i] <= 15,
+                    "a game's move-code tag (MoveCode::CODE_TAG) must be 1 to 15"
+                );
+                let mut j = 0;
+                while j < i {
+                    assert!(
+                        tags[i] != tags[j],
+                        "two games of the list share a move-code tag (MoveCode::CODE_TAG): \
+                         give the new game the next free number (docs/architecture.md, \
+                         \"Adding a game\", lists the numbers taken)"
+                    );
+                    j += 1;
+                }
+                i += 1;
+            }
+        };
+    };
+}
+
+with_games!(check_games, ());
+
+/// The Cargo features (game names) of the games this build of the facade holds, in list
+/// order.
+macro_rules! built_features {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        &[$(
+            #[cfg(feature = $feature)]
+            $feature,
+        )*]
+    };
+}
+
+/// The features (game names) of the games this build of the facade was compiled with, in list
+/// order: what a crate that dispatches over [`TypedGame`](crate::TypedGame) with games of its
+/// own (the engine) checks at compile time against its own features, with [`is_built`].
+///
+/// # Example
+///
+/// ```
+/// assert!(variant_games::games::BUILT.contains(&"chess-t"));
+/// assert_eq!(variant_games::games::BUILT.len(), variant_games::registry::names().len());
+/// ```
+pub const BUILT: &[&str] = with_games!(built_features, ());
+
+/// Whether this build of the facade holds the game of feature `feature`; usable in constants,
+/// so a dependent crate can refuse to compile when the facade holds a game it does not serve.
+///
+/// # Example
+///
+/// ```
+/// const HAS_CHESS_T: bool = variant_games::games::is_built("chess-t");
+/// assert!(HAS_CHESS_T);
+/// assert!(!variant_games::games::is_built("go"));
+/// ```
+pub const fn is_built(feature: &str) -> bool {
+    let mut i = 0;
+    while i < BUILT.len() {
+        if const_str_eq(BUILT[i], feature) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `a == b`, in a constant.
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The crate names (as Rust identifiers) and features of every game of the list, built or not.
+#[cfg(test)]
+macro_rules! all_listed {
+    (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
+        &[$((stringify!($krate), $feature),)*]
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    const LISTED: &[(&str, &str)] = with_games!(all_listed, ());
+
+    /// A game crate of the workspace (a directory `crates/<name>` holding
+    /// `data/<name>.perft`) that is missing from the list is served by no frontend.
+    #[test]
+    fn every_game_crate_of_the_workspace_is_in_the_list() {
+        let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let Ok(dirs) = std::fs::read_dir(&crates) else {
+            return; // a packaged crate, outside the workspace
+        };
+        for dir in dirs.flatten() {
+            let name = dir.file_name().to_string_lossy().into_owned();
+            if !dir
+                .path()
+                .join("data")
+                .join(format!("{name}.perft"))
+                .is_file()
+            {
+                continue;
+            }
+            assert!(
+                LISTED.iter().any(|&(_, feature)| feature == name),
+                "crates/{name} is a game crate (it has data/{name}.perft) but not in the \
+                 facade's game list: add its line to with_games! in \
+                 crates/variant-games/src/games.rs, and the optional dependency and feature \
+                 `{name}` (in `all-games`) to crates/variant-games/Cargo.toml \
+                 (docs/architecture.md, \"Adding a game\")"
+            );
+        }
+    }
+
+    /// `all-games` builds every game of the list, so `cargo test --workspace` tests them all.
+    #[cfg(feature = "all-games")]
+    #[test]
+    fn all_games_builds_every_game_of_the_list() {
+        for &(_, feature) in LISTED {
+            assert!(
+                super::is_built(feature),
+                "the game `{feature}` is in the list but not built by the facade's `all-games` \
+                 feature: add \"{feature}\" to `all-games` in crates/variant-games/Cargo.toml"
+            );
+        }
+    }
+}

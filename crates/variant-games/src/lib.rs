@@ -54,14 +54,14 @@ pub mod registry;
 pub mod render;
 
 pub use any::{
-    ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame, from_text,
-    new_game,
+    ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame,
+    TypedVisitor, from_text, new_game,
 };
 pub use program_error::ProgramError;
 pub use records::{history_from_binary, history_from_json, history_san, history_to_pgn};
 pub use variant_core;
 pub use variant_core::{
-    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, GameReason, History,
+    ActionError, ConfigError, DrawReason, Error, Game, GameConfig, GameCrate, GameReason, History,
     IllegalMove, MoveError, PositionError, RecordError, Seat, Status, WinReason,
 };
 pub use variant_perft;

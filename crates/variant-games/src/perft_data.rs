@@ -20,7 +20,10 @@ macro_rules! perft_texts {
     (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
         &[$(
             #[cfg(feature = $feature)]
-            (<$krate::$game as variant_core::Game>::NAME, $krate::PERFT_DATA),
+            (
+                <$krate::$game as variant_core::Game>::NAME,
+                <$krate::$game as variant_core::GameCrate>::PERFT_DATA,
+            ),
         )*]
     };
 }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use crate::{AnyConfig, AnyGame};
 use variant_core::config::{json_to_pairs, split_pairs};
 use variant_core::test_positions::TestPositions;
-use variant_core::{ConfigError, ConfigKey, Error, Game, GameConfig, History};
+use variant_core::{ConfigError, ConfigKey, Error, Game, GameConfig, GameCrate, History};
 
 /// What the registry tells about a game.
 #[derive(Clone, Copy, Debug)]
@@ -42,11 +42,11 @@ struct Entry {
 }
 
 impl Entry {
-    fn of<G: Game>(description: &'static str) -> Entry {
+    fn of<G: GameCrate>() -> Entry {
         Entry {
             info: GameInfo {
                 name: G::NAME,
-                description,
+                description: G::DESCRIPTION,
                 keys: G::Config::keys(),
             },
         }
@@ -58,7 +58,7 @@ macro_rules! registry_entries {
     (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
         vec![$(
             #[cfg(feature = $feature)]
-            Entry::of::<$krate::$game>($krate::DESCRIPTION),
+            Entry::of::<$krate::$game>(),
         )*]
     };
 }
@@ -124,7 +124,7 @@ macro_rules! test_position_texts {
     (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
         &[$(
             #[cfg(feature = $feature)]
-            (<$krate::$game as Game>::NAME, $krate::TEST_POSITIONS),
+            (<$krate::$game as Game>::NAME, <$krate::$game as GameCrate>::TEST_POSITIONS),
         )*]
     };
 }

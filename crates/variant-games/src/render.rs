@@ -53,21 +53,6 @@ pub struct Marks {
     pub per_row: usize,
 }
 
-/// A seat's piece colours (fill, outline), by the seat's name (every game names its seats
-/// after their colours: white, black; "Bishops" white, grey, black, pink), each with an
-/// outline that stands out from both squares.
-pub(crate) fn seat_colours(name: &str, seat: u8) -> (&'static str, &'static str) {
-    match (name, seat) {
-        ("white", _) => ("#ffffff", "#1a1a1a"),
-        ("black", _) => ("#1a1a1a", "#f2f2f2"),
-        ("grey", _) => ("#8c8c8c", "#1a1a1a"),
-        ("pink", _) => ("#ff6fb7", "#4a0026"),
-        (_, 0) => ("#ffffff", "#1a1a1a"),
-        (_, 1) => ("#1a1a1a", "#f2f2f2"),
-        _ => ("#3f8fd8", "#0a2540"),
-    }
-}
-
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -104,7 +89,8 @@ pub fn cell_name(view: &BoardView, board: usize, file: u8, rank: u8) -> String {
 /// One piece, centred in the cell at (x, y).
 fn piece_svg<G: Presentation>(game: &G, piece: &PieceView, x: usize, y: usize, out: &mut String) {
     let name = |s: Seat| game.seat_name(s);
-    let (fill, stroke) = seat_colours(name(piece.seat), piece.seat.0);
+    let colours = game.seat_colours(piece.seat);
+    let (fill, stroke) = (colours.fill, colours.outline);
     let seats: Vec<&str> = (0..game.seat_count())
         .map(|s| name(Seat(s as u8)))
         .collect();

@@ -1,4 +1,4 @@
-//! The Python package `variant_games`: the workspace's four games for Python, built by maturin as
+//! The Python package `variant_games`: the workspace's games for Python, built by maturin as
 //! the extension module `variant_games._native` (the pure-Python part of the package, with the
 //! PettingZoo environments, is in `python/variant_games`).
 //!

@@ -8,12 +8,6 @@ use serde_json::{Value, json};
 use server::{Events, Server, create, play, scratch, state, str_of, wait_for};
 use std::time::Duration;
 // The test of games from a given position uses every game.
-#[cfg(all(
-    feature = "chess3d",
-    feature = "checkers3d",
-    feature = "bishops4p",
-    feature = "chess-t"
-))]
 use variant_games::Game;
 
 #[test]
@@ -646,7 +640,14 @@ fn every_game_s_board_has_addressable_cells() {
     let server = Server::start(&dir.join("games.db"));
     for game in variant_games::registry::names() {
         let c = create(&server, json!({"game": game}));
-        let (status, s) = server.get(&format!("/api/games/{}?board=svg", str_of(&c, "id")));
+        let id = str_of(&c, "id");
+        // After the first move: a game that starts from an empty board (Qubic) has a piece then.
+        let start = state(&server, id);
+        let (mover, first) = (str_of(&start, "to_move"), &start["moves"][0]);
+        let token = str_of(&c["tokens"], mover);
+        let (status, body) = play(&server, id, first.as_str().unwrap_or_default(), token);
+        assert_eq!(status, 200, "{game}: {body}");
+        let (status, s) = server.get(&format!("/api/games/{id}?board=svg"));
         assert_eq!(status, 200, "{game}");
         let svg = str_of(&s, "board");
         let mut cells: Vec<&str> = svg
@@ -803,22 +804,10 @@ fn kill_during_concurrent_play_loses_no_accepted_move() {
 /// A "Bishops" position (B4-51) where White mates Grey after one round: Grey's king on a6 is
 /// walled in by its own pawns on b5, b6, b7; White's queen d1-a4 checks along the a-file and
 /// covers a5 and a7; Grey has no piece that can take on a4 or step between (B4-13: mate).
-#[cfg(all(
-    feature = "chess3d",
-    feature = "checkers3d",
-    feature = "bishops4p",
-    feature = "chess-t"
-))]
 const BISHOPS_MATE: &str = "5,bK,6/9,bP,2/12/1,gP,10/12/1,gP,9,pK/gK,gP,10/1,gP,10/10,pP,1/12/\
                             4,wP,7/3,wQ,2,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
 
 #[test]
-#[cfg(all(
-    feature = "chess3d",
-    feature = "checkers3d",
-    feature = "bishops4p",
-    feature = "chess-t"
-))]
 fn games_start_from_a_given_position() {
     let dir = scratch("position");
     let db = dir.join("games.db");

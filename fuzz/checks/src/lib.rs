@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
+use variant_games::{GameCrate, TypedVisitor};
 
 /// The configurations (`k=v;k=v`) game `name` is fuzzed under: the configurations of its test
 /// position file (`crates/<game>/data/<game>.positions`, through the registry), in file order
@@ -18,8 +19,9 @@ use variant_games::variant_core::{Game, GameConfig};
 /// Only the default configuration for a name that is not a game of this build.
 ///
 /// ```
-/// # #[cfg(feature = "chess3d")]
+/// # if variant_games::games::is_built("chess3d") {
 /// assert!(variant_fuzz_checks::configs_of("chess3d").contains(&"heights=1"));
+/// # }
 /// assert_eq!(variant_fuzz_checks::configs_of("no such game"), &[""]);
 /// ```
 pub fn configs_of(name: &str) -> &'static [&'static str] {
@@ -50,36 +52,51 @@ pub fn listed_config(name: &str, index: usize) -> &'static str {
 }
 
 /// The names of the games this build fuzzes, in selector order.
-pub fn game_names() -> Vec<&'static str> {
-    registry::games().iter().map(|g| g.name).collect()
+pub fn game_names() -> &'static [&'static str] {
+    registry::names()
 }
 
 /// Something done with one game type: the targets implement it once, generically, and
 /// [`dispatch`] runs it for the game a selector byte picks.
 pub trait Visit {
     /// Runs with game `G`, fuzzed under `configs`.
-    fn visit<G: Game>(self, configs: &'static [&'static str]);
+    fn visit<G: GameCrate>(self, configs: &'static [&'static str]);
 }
 
-/// Runs `visitor` for the game `selector` picks (modulo the number of games built in).
-// One push per game feature: the list depends on which games are built in.
-#[allow(clippy::vec_init_then_push)]
+/// Runs `visitor` for the game `selector` picks (modulo the number of games built in), in
+/// registry order: the facade's game list decides, so a new game is fuzzed like the others.
+///
+/// ```
+/// struct Name<'a>(&'a mut &'static str);
+/// impl variant_fuzz_checks::Visit for Name<'_> {
+///     fn visit<G: variant_games::GameCrate>(self, _configs: &'static [&'static str]) {
+///         *self.0 = G::NAME;
+///     }
+/// }
+/// let mut name = "";
+/// variant_fuzz_checks::dispatch(0, Name(&mut name));
+/// assert_eq!(name, variant_fuzz_checks::game_names()[0]);
+/// ```
 pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
-    #[allow(unused_mut)]
-    let mut runners: Vec<fn(V)> = Vec::new();
-    #[cfg(feature = "chess3d")]
-    runners.push(|v| v.visit::<variant_games::chess3d::Chess3d>(configs_of("chess3d")));
-    #[cfg(feature = "checkers3d")]
-    runners.push(|v| v.visit::<variant_games::checkers3d::Checkers3d>(configs_of("checkers3d")));
-    #[cfg(feature = "bishops4p")]
-    runners.push(|v| v.visit::<variant_games::bishops4p::Bishops>(configs_of("bishops4p")));
-    #[cfg(feature = "chess-t")]
-    runners.push(|v| v.visit::<variant_games::chess_t::ChessT>(configs_of("chess-t")));
-    if runners.is_empty() {
+    let names = registry::names();
+    if names.is_empty() {
         return;
     }
-    let runner = runners[selector as usize % runners.len()];
-    runner(visitor);
+    let name = names[usize::from(selector) % names.len()];
+    if let Ok(game) = variant_games::new_game(name, "") {
+        game.typed().visit(ToTyped(visitor));
+    }
+}
+
+/// A [`Visit`] run through the facade's [`TypedVisitor`]: the game type comes from the
+/// typed game held.
+struct ToTyped<V>(V);
+
+impl<V: Visit> TypedVisitor for ToTyped<V> {
+    type Output = ();
+    fn visit<G: GameCrate>(self, _game: &G) {
+        self.0.visit::<G>(configs_of(G::NAME));
+    }
 }
 
 /// Reads fuzz input a byte at a time; past the end it yields zeros, so every input is usable.

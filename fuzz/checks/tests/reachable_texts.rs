@@ -14,7 +14,7 @@
 use variant_fuzz_checks::{
     Bytes, Visit, check_light, check_position, config_of, dispatch, playout, start,
 };
-use variant_games::variant_core::Game;
+use variant_games::GameCrate;
 
 /// A small seeded generator (SplitMix64): a failure names the seed to replay.
 struct Rng(u64);
@@ -96,18 +96,21 @@ struct Run {
 }
 
 impl Visit for &mut Run {
-    fn visit<G: Game>(self, configs: &'static [&'static str]) {
+    fn visit<G: GameCrate>(self, configs: &'static [&'static str]) {
         let mut rng = Rng(self.seed);
         let mut seen = std::collections::HashSet::new();
+        // At least 600 source positions a game: a game with one configuration (Qubic) gets
+        // them all from it.
+        let rounds = 150.max(600 / configs.len().max(1));
         for (index, config_text) in configs.iter().enumerate() {
             let Some(config) = config_of::<G>(config_text) else {
                 continue;
             };
-            for round in 0..150 {
+            for round in 0..rounds {
                 let Some(first) = start::<G>(configs, index) else {
                     break;
                 };
-                // A source position: a random playout of 0–149 plies from the start.
+                // A source position: a random playout of `round` plies from the start.
                 let noise = rng.bytes(80);
                 let mut bytes = Bytes::new(&noise);
                 let (line, _) = playout(first, &mut bytes, round);

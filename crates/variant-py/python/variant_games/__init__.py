@@ -1,4 +1,4 @@
-"""chess3d, checkers3d, "Bishops" (chess for four) and chess-T for Python.
+"""chess3d, checkers3d, "Bishops" (chess for four), chess-T and Qubic for Python.
 
 The rule engines are Rust (the ``variants`` workspace); this package is a thin layer over them.
 

@@ -246,12 +246,16 @@ try {
     const ply = seats.length;
     const created = await api("POST", "/api/games", { game, config, players });
     const page = await newPage();
-    await page.goto(base + created.links.white);
+    await page.goto(base + created.links[seats[0]]);
     await waitPly(page, 0);
     const state = await api("GET", "/api/games/" + created.id);
-    // A move that leaves its start cell for another cell (not a pass).
-    const move = state.moves.find((m) => (m.match(CELL) || []).length >= 2);
-    await clickMove(page, move);
+    // A move that leaves its start cell for another cell (not a pass); in a game whose moves
+    // name one cell each (Qubic's marks), a placement: one click on the empty cell.
+    const move =
+      state.moves.find((m) => (m.match(CELL) || []).length >= 2) ||
+      state.moves.find((m) => (m.match(CELL) || []).length === 1);
+    if ((move.match(CELL) || []).length >= 2) await clickMove(page, move);
+    else await clickCell(page, move);
     await waitPly(page, ply);
     const after = await api("GET", "/api/games/" + created.id);
     check(after.history[0] === move, `${game}: first move ${after.history[0]} is ${move}`);

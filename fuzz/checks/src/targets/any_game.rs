@@ -25,7 +25,7 @@
 
 use crate::Bytes;
 use variant_games::variant_core::binary;
-use variant_games::{AnyGame, AnyMove, Game, History, TypedGame};
+use variant_games::{AnyGame, AnyMove, Game, History};
 
 /// Names offered besides the real ones: near misses and junk.
 const FAKE_NAMES: &[&str] = &[
@@ -46,20 +46,11 @@ fn listed(game: &AnyGame) -> Vec<AnyMove> {
     game.legal_moves().iter().copied().collect()
 }
 
-/// The typed game held, with a typed move played — the reference the facade must agree with.
+/// The typed game held, with a typed move played — the reference the facade must agree with
+/// (`None` when the typed game refuses the move, or it is another game's).
 fn played_typed(game: &AnyGame, mv: AnyMove) -> Option<String> {
     let mut typed = game.typed().clone();
-    match (&mut typed, mv) {
-        #[cfg(feature = "chess3d")]
-        (TypedGame::Chess3d(g), AnyMove::Chess3d(m)) => g.try_play(m).ok()?,
-        #[cfg(feature = "checkers3d")]
-        (TypedGame::Checkers3d(g), AnyMove::Checkers3d(m)) => g.try_play(m).ok()?,
-        #[cfg(feature = "bishops4p")]
-        (TypedGame::Bishops(g), AnyMove::Bishops(m)) => g.try_play(m).ok()?,
-        #[cfg(feature = "chess-t")]
-        (TypedGame::ChessT(g), AnyMove::ChessT(m)) => g.try_play(m).ok()?,
-        _ => return None,
-    }
+    typed.try_play(mv)?.ok()?;
     Some(AnyGame::from_typed(typed).to_text())
 }
 
@@ -252,7 +243,7 @@ fn load(bytes: &mut Bytes<'_>) -> Option<AnyGame> {
 /// Moves of a start position of another game (never legal here).
 fn other_game_moves(this: &str, byte: u8) -> Vec<AnyMove> {
     let names = crate::game_names();
-    let others: Vec<&str> = names.into_iter().filter(|n| *n != this).collect();
+    let others: Vec<&str> = names.iter().copied().filter(|n| *n != this).collect();
     let Some(other) = others.get(usize::from(byte) % others.len().max(1)) else {
         return Vec::new();
     };

@@ -48,7 +48,8 @@ impl Arg {
     }
 }
 
-const NAMES: &[&str] = &["chess3d", "checkers3d", "bishops4p", "chess-t", "", "chess"];
+/// Names offered besides the games of the registry: no game, and a near miss.
+const FAKE_NAMES: &[&str] = &["", "chess"];
 const CONFIGS: &[&str] = &[
     "heights=1",
     "heights=2;removal=off",
@@ -65,7 +66,15 @@ const CONFIGS: &[&str] = &[
 pub(crate) fn arg(bytes: &mut Bytes<'_>) -> Arg {
     match bytes.byte() % 6 {
         0 => Arg::Null,
-        1 => Arg::Text(CString::new(NAMES[bytes.below(NAMES.len())]).unwrap_or_default()),
+        1 => {
+            let names = crate::game_names();
+            let i = bytes.below(names.len() + FAKE_NAMES.len());
+            let name = names
+                .get(i)
+                .or_else(|| FAKE_NAMES.get(i - names.len()))
+                .copied();
+            Arg::Text(CString::new(name.unwrap_or_default()).unwrap_or_default())
+        }
         2 => Arg::Text(CString::new(CONFIGS[bytes.below(CONFIGS.len())]).unwrap_or_default()),
         3 => {
             // A long run of one byte (huge texts, 10 000-character moves).

@@ -37,8 +37,6 @@ const GUARD: u64 = 0xDEAD_BEEF_DEAD_BEEF;
 /// The largest perft a call may ask for (leaf estimate), to keep one execution short.
 const MAX_LEAVES: u64 = 60_000;
 
-const NAMES: &[&str] = &["chess3d", "checkers3d", "bishops4p", "chess-t"];
-
 /// The hash of a handle (None for an empty slot).
 fn hash(game: *mut variants_game) -> Option<u64> {
     let mut h = 0u64;
@@ -319,7 +317,8 @@ pub fn run(data: &[u8]) {
         let handle = slots[slot];
         match op % 10 {
             0 => {
-                let name = NAMES[bytes.below(NAMES.len())];
+                let names = crate::game_names();
+                let name = names[bytes.below(names.len())];
                 let (n, c) = (
                     CString::new(name).unwrap_or_default(),
                     CString::new(crate::listed_config(name, usize::from(bytes.byte())))

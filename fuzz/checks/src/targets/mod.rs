@@ -5,13 +5,6 @@
 pub mod any_game;
 pub mod c_api;
 pub mod c_moves;
-// The engine target names the four game types: it needs all of them built in.
-#[cfg(all(
-    feature = "chess3d",
-    feature = "checkers3d",
-    feature = "bishops4p",
-    feature = "chess-t"
-))]
 pub mod engine;
 pub mod nets;
 pub mod play_moves;
@@ -28,12 +21,6 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("any_game", any_game::run),
     ("c_api", c_api::run),
     ("c_moves", c_moves::run),
-    #[cfg(all(
-        feature = "chess3d",
-        feature = "checkers3d",
-        feature = "bishops4p",
-        feature = "chess-t"
-    ))]
     ("engine", engine::run),
     ("nets", nets::run),
     ("play_moves", play_moves::run),

@@ -10,12 +10,13 @@
 //! the move, then move texts separated by newlines.
 
 use crate::{Bytes, Visit, check_light, check_position, dispatch, legal, moves_of, playout, start};
+use variant_games::GameCrate;
 use variant_games::variant_core::{Game, History};
 
 struct Run<'a>(&'a [u8]);
 
 impl Visit for Run<'_> {
-    fn visit<G: Game>(self, configs: &'static [&'static str]) {
+    fn visit<G: GameCrate>(self, configs: &'static [&'static str]) {
         let mut bytes = Bytes::new(self.0);
         let Some(first) = start::<G>(configs, bytes.byte() as usize) else {
             return;

@@ -7,13 +7,13 @@
 //! Input: game selector byte, configuration byte, then the text (invalid UTF-8 is replaced).
 
 use crate::{Bytes, Visit, check_light, check_position, config_of, dispatch};
+use variant_games::GameCrate;
 use variant_games::registry;
-use variant_games::variant_core::Game;
 
 struct Run<'a>(&'a [u8]);
 
 impl Visit for Run<'_> {
-    fn visit<G: Game>(self, configs: &'static [&'static str]) {
+    fn visit<G: GameCrate>(self, configs: &'static [&'static str]) {
         let mut bytes = Bytes::new(self.0);
         let config_text = configs[bytes.below(configs.len())];
         let text = String::from_utf8_lossy(bytes.rest());

@@ -10,6 +10,7 @@
 //! Input: game selector, mode byte, then the payload.
 
 use crate::{Bytes, Visit, check_position, dispatch, playout, start};
+use variant_games::GameCrate;
 use variant_games::registry;
 use variant_games::variant_core::{Game, History, binary};
 
@@ -71,7 +72,7 @@ fn round_trip<G: Game>(history: &History<G>) {
 }
 
 impl Visit for Run<'_> {
-    fn visit<G: Game>(self, configs: &'static [&'static str]) {
+    fn visit<G: GameCrate>(self, configs: &'static [&'static str]) {
         let mut bytes = Bytes::new(self.0);
         match bytes.byte() % 5 {
             0 => {

@@ -7,7 +7,7 @@ use crate::position::Qubic;
 use variant_core::EncodeError;
 use variant_core::codec::{CODE_TAG_SHIFT, MoveCode};
 
-/// Qubic's number in the top bits of its codes (the four shipped games have 1 to 4).
+/// Qubic's number in the top bits of its codes (the other games have 1 to 4).
 const TAG: u64 = 5;
 
 /// # Example
@@ -24,10 +24,7 @@ const TAG: u64 = 5;
 /// assert_eq!(game.decode_move(code).unwrap(), mv);
 /// ```
 impl MoveCode for Qubic {
-    #[inline]
-    fn code_tag(&self) -> u64 {
-        TAG
-    }
+    const CODE_TAG: u64 = TAG;
 
     #[inline]
     fn move_code(&self, mv: Move, _earlier: &[u64]) -> Result<u64, EncodeError> {

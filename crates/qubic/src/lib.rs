@@ -125,6 +125,13 @@ pub const PERFT_DATA: &str = include_str!("../data/qubic.perft");
 pub const TEST_POSITIONS: &str = include_str!("../data/qubic.positions");
 
 variant_core::impl_game_values!(Qubic);
+
+/// The game's side of the workspace's contract (`variant_core::GameCrate`): the texts above.
+impl variant_core::GameCrate for Qubic {
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const PERFT_DATA: &'static str = PERFT_DATA;
+    const TEST_POSITIONS: &'static str = TEST_POSITIONS;
+}
 variant_core::impl_config_text!(QubicConfig);
 
 /// The examples of the crate's README, run as doctests.
