@@ -47,6 +47,7 @@ pub mod binary;
 pub mod bits;
 pub mod codec;
 pub mod config;
+pub mod diagram;
 #[doc(hidden)]
 pub mod doc_game;
 pub mod error;
@@ -60,7 +61,6 @@ pub mod planes;
 pub mod presentation;
 mod record;
 mod removal;
-pub mod render;
 mod seat;
 mod status;
 pub mod test_positions;

@@ -51,7 +51,7 @@ pub mod perft_data;
 mod program_error;
 mod records;
 pub mod registry;
-pub mod render;
+pub mod svg;
 
 pub use any::{
     ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame, from_text,

@@ -102,7 +102,7 @@ pub fn describe(game: &AnyGame) -> PageFacts {
     let seats = (0..seat_count)
         .map(|i| {
             let seat = game.seat_name(Seat(i as u8));
-            let (fill, stroke) = crate::render::seat_colours(seat, i as u8);
+            let (fill, stroke) = crate::svg::seat_colours(seat, i as u8);
             // Two seats face each other; four sit a quarter turn apart, clockwise in seat
             // order (B4-1), so seat i's edge comes to the bottom after 360 - 90 i degrees.
             let turn = match seat_count {

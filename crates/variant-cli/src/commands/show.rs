@@ -4,12 +4,15 @@ use crate::cli::PositionArgs;
 use crate::error::Error;
 use crate::output::{out, outln};
 use std::path::Path;
+use variant_games::variant_core::diagram;
 use variant_games::{AnyGame, Game};
 
-/// The position as text for the terminal (boards when the game draws itself, else its text).
+/// The position as text for the terminal: the boards (the library's text diagram, the seats
+/// named by the game) when the game draws itself, else its text. With `notes`, each cell also
+/// shows its note (chess-T strength).
 pub fn board_text(game: &AnyGame, notes: bool) -> String {
     match game.board_view() {
-        Some(view) => crate::render::to_text(game, &view, notes),
+        Some(view) => diagram::to_text(&view, &game.seat_names(), notes),
         None => format!("{}\n", game.to_text()),
     }
 }
@@ -20,7 +23,7 @@ pub fn run(args: &PositionArgs, svg: Option<&Path>, strength: bool) -> Result<()
         let view = game
             .board_view()
             .ok_or_else(|| Error::Action(format!("{} cannot draw itself as SVG", game.name())))?;
-        let svg = crate::render::to_svg(&game, &view, strength);
+        let svg = variant_games::svg::to_svg(&game, &view, strength);
         std::fs::write(path, svg)
             .map_err(|e| Error::Action(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("wrote {}", path.display());
