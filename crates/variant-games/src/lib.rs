@@ -48,7 +48,6 @@ mod any;
 pub mod games;
 pub mod page;
 pub mod perft_data;
-mod program_error;
 mod records;
 pub mod registry;
 pub mod svg;
@@ -57,7 +56,6 @@ pub use any::{
     ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame, from_text,
     new_game,
 };
-pub use program_error::ProgramError;
 pub use records::{history_from_binary, history_from_json, history_san, history_to_pgn};
 pub use variant_core;
 pub use variant_core::perft::{

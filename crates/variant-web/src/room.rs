@@ -215,10 +215,10 @@ impl Room {
         let players = row
             .players
             .iter()
-            .map(|p| Player::parse(p).map_err(Error::Action))
+            .map(|p| Player::parse(p).map_err(Error::Server))
             .collect::<Result<Vec<_>, _>>()?;
         if players.len() != seats || row.tokens.len() != seats || row.open.len() != seats {
-            return Err(Error::Action(format!(
+            return Err(Error::Server(format!(
                 "{} has {seats} seats, the record lists {} players",
                 row.game,
                 players.len()
@@ -324,7 +324,7 @@ impl Room {
                 Ok(())
             }
             "claim" => Ok(self.history.claim_draw().map(|_| ())?),
-            other => Err(Error::Action(format!("unknown log entry kind {other:?}"))),
+            other => Err(Error::Server(format!("unknown log entry kind {other:?}"))),
         }
     }
 
@@ -333,7 +333,7 @@ impl Room {
             .ok()
             .filter(|&n| usize::from(n) < self.seat_count())
             .map(Seat)
-            .ok_or_else(|| Error::Action(format!("no seat number {text:?}")))
+            .ok_or_else(|| Error::Server(format!("no seat number {text:?}")))
     }
 
     /// The position the game started from.

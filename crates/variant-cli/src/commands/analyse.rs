@@ -49,7 +49,7 @@ fn line(r: &TextResult) -> String {
 /// A bad game, configuration or position, no limit given, or a finished game.
 pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
     if options.depth.is_none() && options.movetime.is_none() && options.nodes.is_none() {
-        return Err(Error::Action(
+        return Err(Error::Command(
             "analyse needs a limit: --depth N, --movetime MS or --nodes N".to_string(),
         ));
     }
@@ -62,7 +62,7 @@ pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
     {
         // A net for another game or board is an error here, not a silent fallback.
         net.layout_for(&layout)
-            .map_err(|e| Error::Action(e.to_string()))?;
+            .map_err(|e| Error::Command(e.to_string()))?;
     }
     searcher.set_evaluation(options.evaluation.clone());
     let limits = Limits {
@@ -78,7 +78,7 @@ pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
         }
     })?;
     let Some(best) = &r.best else {
-        return Err(Error::Action(format!(
+        return Err(Error::Command(format!(
             "the game is over ({}): there is no move to analyse",
             game.status()
         )));

@@ -84,7 +84,7 @@ pub fn run(games: &[String], threads: usize) -> Result<(), Error> {
     if mismatches.is_empty() {
         Ok(())
     } else {
-        Err(Error::Action(format!(
+        Err(Error::Command(format!(
             "wrong node counts: {}",
             mismatches.join("; ")
         )))

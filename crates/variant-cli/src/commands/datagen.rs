@@ -38,10 +38,10 @@ pub fn run(args: &GameArgs, opts: Options) -> Result<(), Error> {
         position: None,
     })?;
     let layout = nnue::layout_of(&start)
-        .ok_or_else(|| Error::Action(format!("{} has no learned evaluation", start.name())))?;
+        .ok_or_else(|| Error::Command(format!("{} has no learned evaluation", start.name())))?;
     let record = RECORD_FIXED + layout.cells();
     let write_error =
-        |e: std::io::Error| Error::Action(format!("cannot write {}: {e}", opts.out.display()));
+        |e: std::io::Error| Error::Command(format!("cannot write {}: {e}", opts.out.display()));
     let mut file = std::io::BufWriter::new(std::fs::File::create(&opts.out).map_err(write_error)?);
     file.write_all(&datagen::header(&layout, &start.config().to_string()))
         .map_err(write_error)?;

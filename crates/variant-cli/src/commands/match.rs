@@ -28,7 +28,7 @@ pub fn run(args: &GameArgs, options: Options) -> Result<(), Error> {
     m.config = crate::setup::config_text(args)?;
     if let Some(path) = &options.openings {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Action(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| Error::Command(format!("cannot read {}: {e}", path.display())))?;
         m.openings = Some(text);
     }
     let bar = indicatif::ProgressBar::new(m.games as u64);
@@ -43,9 +43,9 @@ pub fn run(args: &GameArgs, options: Options) -> Result<(), Error> {
         }
     });
     bar.finish_and_clear();
-    let report = report.map_err(|e| Error::Action(e.to_string()))?;
+    let report = report.map_err(|e| Error::Command(e.to_string()))?;
     if options.json {
-        let value = serde_json::to_value(&report).map_err(|e| Error::Action(e.to_string()))?;
+        let value = serde_json::to_value(&report).map_err(|e| Error::Command(e.to_string()))?;
         outln!("{value}");
     } else {
         print_table(&args.game, &report);

@@ -164,7 +164,8 @@ pub fn run(cli: Cli) -> Result<(), Error> {
             data,
             flush: sync == "full",
             first_move: std::time::Duration::from_secs_f64(first_move_seconds),
-        }),
+        })
+        .map_err(Error::Serve),
     }
 }
 
@@ -178,7 +179,7 @@ fn evaluation(
     match (file, eval) {
         (Some(path), _) => Network::load(path)
             .map(|net| Evaluation::Net(std::sync::Arc::new(net)))
-            .map_err(|e| Error::Action(e.to_string())),
+            .map_err(|e| Error::Command(e.to_string())),
         (None, Some("classic")) => Ok(Evaluation::Classic),
         _ => Ok(Evaluation::Default),
     }

@@ -54,7 +54,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         (variant_games::perft(&game, opts.depth), Vec::new())
     } else {
         let d = variant_games::variant_core::perft::divide_with(&game, opts.depth, &options)
-            .map_err(|e| Error::Action(e.to_string()))?
+            .map_err(|e| Error::Command(e.to_string()))?
             .into_iter()
             .map(|(mv, n)| (game.format_move(mv), n))
             .collect::<Vec<_>>();

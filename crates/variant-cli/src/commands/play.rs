@@ -31,20 +31,20 @@ fn parse_players(game: &AnyGame, specs: &[String]) -> Result<Vec<PlayerSpec>, Er
     let mut players = vec![PlayerSpec::Human; game.seat_count()];
     for spec in specs {
         let (seat, kind) = spec.split_once('=').ok_or_else(|| {
-            Error::Action(format!(
+            Error::Command(format!(
                 "--player {spec:?}: expected SEAT=human|random|greedy|engine[:OPTION=N]|uci:PATH"
             ))
         })?;
         let index = (0..game.seat_count())
             .find(|&i| game.seat_name(Seat(i as u8)) == seat || seat == i.to_string())
             .ok_or_else(|| {
-                Error::Action(format!(
+                Error::Command(format!(
                     "--player {spec:?}: no seat {seat:?}; seats: {}",
                     game.seat_names().join(", ")
                 ))
             })?;
         players[index] = PlayerSpec::parse(kind)
-            .map_err(|e| Error::Action(format!("--player {spec:?}: {e}")))?;
+            .map_err(|e| Error::Command(format!("--player {spec:?}: {e}")))?;
     }
     Ok(players)
 }
@@ -62,7 +62,7 @@ fn make_players(history: &History<AnyGame>, specs: &[PlayerSpec]) -> Result<Vec<
 }
 
 fn lib_error(e: variant_match::MatchError) -> Error {
-    Error::Action(e.to_string())
+    Error::Command(e.to_string())
 }
 
 /// Takes back the last action and, against built-in players, theirs before it too, so the
@@ -91,14 +91,14 @@ fn play_text(history: &mut History<AnyGame>, text: &str) -> Result<String, Error
 
 fn save(history: &History<AnyGame>, path: &std::path::Path) -> Result<(), Error> {
     std::fs::write(path, history.to_json())
-        .map_err(|e| Error::Action(format!("cannot write {}: {e}", path.display())))?;
+        .map_err(|e| Error::Command(format!("cannot write {}: {e}", path.display())))?;
     outln!("saved the record to {}", path.display());
     Ok(())
 }
 
 fn load(path: &std::path::Path) -> Result<History<AnyGame>, Error> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Action(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| Error::Command(format!("cannot read {}: {e}", path.display())))?;
     Ok(variant_games::history_from_json(&text)?)
 }
 
@@ -212,7 +212,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                     }
                 }
                 None => {
-                    return Err(Error::Action(
+                    return Err(Error::Command(
                         "no legal move although the game goes on".into(),
                     ));
                 }
@@ -270,7 +270,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
                     announced = false;
                     show(&history);
                 }),
-            _ if over => Err(Error::Action(format!("the game is over; {HELP}"))),
+            _ if over => Err(Error::Command(format!("the game is over; {HELP}"))),
             _ => play_text(&mut history, line).map(|played| {
                 plies += 1;
                 if !opts.quiet {

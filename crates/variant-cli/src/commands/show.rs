@@ -22,10 +22,10 @@ pub fn run(args: &PositionArgs, svg: Option<&Path>, strength: bool) -> Result<()
     if let Some(path) = svg {
         let view = game
             .board_view()
-            .ok_or_else(|| Error::Action(format!("{} cannot draw itself as SVG", game.name())))?;
+            .ok_or_else(|| Error::Command(format!("{} cannot draw itself as SVG", game.name())))?;
         let svg = variant_games::svg::to_svg(&game, &view, strength);
         std::fs::write(path, svg)
-            .map_err(|e| Error::Action(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| Error::Command(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("wrote {}", path.display());
         return Ok(());
     }
