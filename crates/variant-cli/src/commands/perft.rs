@@ -1,7 +1,7 @@
 //! `variants perft`: node counts, optionally divided by root move, on several threads, with a
 //! transposition table, with a progress bar.
 
-use crate::cli::PositionArgs;
+use crate::cli::PerftArgs;
 use crate::error::Error;
 use crate::output::outln;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,18 +10,8 @@ use std::time::Instant;
 use variant_games::Game;
 use variant_games::variant_core::perft::{PerftOptions, Progress};
 
-pub struct Options {
-    pub depth: u32,
-    pub divide: bool,
-    pub threads: usize,
-    pub hash: usize,
-    pub hash_seed: u64,
-    pub json: bool,
-    pub quiet: bool,
-}
-
-pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
-    let game = crate::setup::game(args)?;
+pub fn run(opts: &PerftArgs) -> Result<(), Error> {
+    let game = crate::setup::game(&opts.position)?;
     let show_bar = !opts.quiet && opts.depth >= 3 && std::io::stderr().is_terminal();
     let bar = show_bar.then(|| {
         let bar = ProgressBar::new(0);

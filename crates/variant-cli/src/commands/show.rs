@@ -1,9 +1,8 @@
 //! `variants show`: the board as text, or as an SVG file.
 
-use crate::cli::PositionArgs;
+use crate::cli::ShowArgs;
 use crate::error::Error;
 use crate::output::{out, outln};
-use std::path::Path;
 use variant_games::variant_core::diagram;
 use variant_games::{AnyGame, Game};
 
@@ -17,19 +16,19 @@ pub fn board_text(game: &AnyGame, notes: bool) -> String {
     }
 }
 
-pub fn run(args: &PositionArgs, svg: Option<&Path>, strength: bool) -> Result<(), Error> {
-    let game = crate::setup::game(args)?;
-    if let Some(path) = svg {
+pub fn run(args: &ShowArgs) -> Result<(), Error> {
+    let game = crate::setup::game(&args.position)?;
+    if let Some(path) = &args.svg {
         let view = game
             .board_view()
             .ok_or_else(|| Error::Command(format!("{} cannot draw itself as SVG", game.name())))?;
-        let svg = variant_games::svg::to_svg(&game, &view, strength);
+        let svg = variant_games::svg::to_svg(&game, &view, args.strength);
         std::fs::write(path, svg)
             .map_err(|e| Error::Command(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("wrote {}", path.display());
         return Ok(());
     }
-    out!("{}", board_text(&game, strength));
+    out!("{}", board_text(&game, args.strength));
     outln!("{}", game.to_text());
     Ok(())
 }
