@@ -6,7 +6,6 @@ mod cli;
 mod commands;
 mod error;
 mod output;
-mod render;
 mod setup;
 
 use clap::Parser;

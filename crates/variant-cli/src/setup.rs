@@ -21,13 +21,21 @@ pub fn config_text(args: &GameArgs) -> Result<String, Error> {
     Ok(parts.join(";"))
 }
 
+/// The start position of the game and configuration the arguments name.
+pub fn start(args: &GameArgs) -> Result<AnyGame, Error> {
+    Ok(variant_games::new_game(&args.game, &config_text(args)?)?)
+}
+
 /// The game the arguments describe (the start position without `--position`).
 pub fn game(args: &PositionArgs) -> Result<AnyGame, Error> {
-    let config = config_text(&args.game)?;
-    Ok(match &args.position {
-        Some(text) => variant_games::from_text(&args.game.game, &config, text)?,
-        None => variant_games::new_game(&args.game.game, &config)?,
-    })
+    match &args.position {
+        Some(text) => Ok(variant_games::from_text(
+            &args.game.game,
+            &config_text(&args.game)?,
+            text,
+        )?),
+        None => start(&args.game),
+    }
 }
 
 /// All `--config` arguments as `(key, value)` pairs, in order.

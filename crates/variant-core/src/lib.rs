@@ -50,6 +50,7 @@ pub mod codec;
 pub mod config;
 mod contract;
 mod data_file;
+pub mod diagram;
 #[doc(hidden)]
 pub mod doc_game;
 pub mod error;
@@ -63,7 +64,6 @@ pub mod planes;
 pub mod presentation;
 mod record;
 mod removal;
-pub mod render;
 mod seat;
 mod status;
 pub mod test_positions;

@@ -48,16 +48,14 @@ mod any;
 pub mod games;
 pub mod page;
 pub mod perft_data;
-mod program_error;
 mod records;
 pub mod registry;
-pub mod render;
+pub mod svg;
 
 pub use any::{
     ANY_INLINE_MOVES, AnyConfig, AnyGame, AnyMove, AnyMoveList, ListedMoves, TypedGame,
     TypedVisitor, from_text, new_game,
 };
-pub use program_error::ProgramError;
 pub use records::{history_from_binary, history_from_json, history_san, history_to_pgn};
 pub use variant_core;
 pub use variant_core::{

@@ -118,7 +118,7 @@ impl UciEngine {
             start_text,
         };
         engine.send("uci")?;
-        engine.wait_for("uciok", engine.spec.timeout)?;
+        engine.wait_for("uciok", engine.spec.timeout_or_default())?;
         let mut options = vec![("UCI_Variant".to_string(), game.name().to_string())];
         options.extend(
             game.config()
@@ -193,7 +193,8 @@ impl UciEngine {
 
     fn ready(&mut self) -> Result<(), MatchError> {
         self.send("isready")?;
-        self.wait_for("readyok", self.spec.timeout).map(|_| ())
+        self.wait_for("readyok", self.spec.timeout_or_default())
+            .map(|_| ())
     }
 
     /// Tells the engine a new game begins (`ucinewgame`, then `isready`).
@@ -216,7 +217,7 @@ impl UciEngine {
     /// that is not legal.
     pub fn choose(&mut self, history: &History<AnyGame>) -> Result<Option<String>, MatchError> {
         self.send(&position_command(history, &self.start_text))?;
-        let limits = self.spec.limits;
+        let limits = self.spec.search_limits();
         let mut go = vec!["go".to_string()];
         if let Some(d) = limits.depth {
             go.push(format!("depth {d}"));
@@ -228,7 +229,7 @@ impl UciEngine {
             go.push(format!("movetime {}", t.as_millis()));
         }
         self.send(&go.join(" "))?;
-        let within = limits.movetime.unwrap_or_default() + self.spec.timeout;
+        let within = limits.movetime.unwrap_or_default() + self.spec.timeout_or_default();
         let line = self.wait_for("bestmove", within)?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         let game = history.position();

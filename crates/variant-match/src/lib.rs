@@ -3,7 +3,8 @@
 //! `variant_games.match(...)` and distributed runners.
 //!
 //! - [`spec`]: the one grammar of players (`human`, `random`, `greedy`,
-//!   `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`, `uci:PATH[,option=value…]`).
+//!   `engine[:depth=N,movetime=MS,nodes=N,hash=MB,eval=E]`, `uci:PATH[,option=value…]`):
+//!   the options as given, read back from their text, changed with typed edits.
 //! - [`player`]: players made from specs; the engine keeps one [`variant_engine::AnyEngine`]
 //!   a game and sees the game's earlier positions.
 //! - [`external`]: an external engine process speaking the protocol of docs/protocol.md.

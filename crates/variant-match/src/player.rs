@@ -52,15 +52,16 @@ impl Player {
     ///
     /// # Errors
     ///
-    /// An external engine that cannot be started or refuses the game or an option.
+    /// An engine's net file that cannot be read or is no net; an external engine that cannot
+    /// be started or refuses the game or an option.
     pub fn new(spec: &PlayerSpec, game: &AnyGame) -> Result<Player, MatchError> {
         Ok(match spec {
             PlayerSpec::Human => Player::Human,
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
             PlayerSpec::Engine(e) => {
-                let mut engine = AnyEngine::with_hash_mb(e.hash_mb);
-                engine.set_evaluation(e.eval.clone());
+                let mut engine = AnyEngine::with_hash_mb(e.table_mb());
+                engine.set_evaluation(e.evaluation()?);
                 Player::Engine {
                     spec: e.clone(),
                     engine: Box::new(engine),
@@ -110,7 +111,7 @@ impl Player {
             Player::Greedy => Ok(greedy_move(game, rng)),
             Player::Engine { spec, engine } => {
                 let earlier = earlier_hashes(history);
-                let r = engine.search(game, &earlier, &spec.limits, None, |_| {});
+                let r = engine.search(game, &earlier, &spec.search_limits(), None, |_| {});
                 Ok(r.best.map(|m| game.format_move(m)))
             }
             Player::Uci(uci) => uci.choose(history),

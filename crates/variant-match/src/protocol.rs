@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
-use variant_engine::nnue::Evaluation;
+use variant_engine::nnue::{EvalChoice, Evaluation};
 use variant_engine::{AnyEngine, Limits, line_texts};
 use variant_games::{AnyConfig, AnyGame, Game, GameConfig};
 
@@ -239,7 +239,9 @@ impl Session {
             return Ok(());
         }
         if name.eq_ignore_ascii_case("EvalFile") {
-            let evaluation = Evaluation::parse(&value).map_err(|e| format!("EvalFile: {e}"))?;
+            let evaluation = EvalChoice::parse(&value)
+                .load()
+                .map_err(|e| format!("EvalFile: {e}"))?;
             (self.out)(&format!("info string evaluation {}", evaluation.describe()));
             self.evaluation = evaluation;
             self.engine = Some(self.new_engine());

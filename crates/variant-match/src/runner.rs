@@ -108,7 +108,8 @@ pub struct MatchProgress<'a> {
 
 impl Match {
     /// Checks the options: the game and configuration, one spec per playing seat (no
-    /// `human`), at least one game, the openings and the SPRT.
+    /// `human`, every net file of `eval=` a net), at least one game, the openings and the
+    /// SPRT.
     ///
     /// # Errors
     ///
@@ -139,6 +140,13 @@ impl Match {
                 &options.players[i],
                 "a match needs players that move by themselves (random, greedy, engine, uci:…)",
             ));
+        }
+        // A net file named by `eval=` is read now, so that a bad one is reported before the
+        // first game rather than by every game's players.
+        for spec in &specs {
+            if let PlayerSpec::Engine(engine) = spec {
+                engine.evaluation()?;
+            }
         }
         let openings = match &options.openings {
             Some(text) => parse_openings(&start, text)?,

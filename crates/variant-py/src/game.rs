@@ -11,7 +11,7 @@ use pyo3::types::{PyByteArray, PyDict, PyInt, PyTuple};
 use variant_games::AnyGame;
 use variant_games::registry;
 use variant_games::variant_core::planes::Observation;
-use variant_games::variant_core::{Game as _, GameConfig as _, Seat, render};
+use variant_games::variant_core::{Game as _, GameConfig as _, Seat, diagram};
 use variant_games::variant_perft::{divide_parallel, perft_with};
 
 /// A game position: the start of a game picked by name and configuration, or a position read
@@ -363,7 +363,7 @@ impl Game {
         let view = self.inner.board_view().ok_or_else(|| {
             VariantsError::new_err(format!("{} draws no board", self.inner.name()))
         })?;
-        Ok(variant_games::render::to_svg(&self.inner, &view, false))
+        Ok(variant_games::svg::to_svg(&self.inner, &view, false))
     }
 
     /// Jupyter shows a game as its picture.
@@ -376,7 +376,7 @@ impl Game {
         let view = self.inner.board_view().ok_or_else(|| {
             VariantsError::new_err(format!("{} draws no board", self.inner.name()))
         })?;
-        Ok(render::to_text(&view, &self.all_seat_names(), false))
+        Ok(diagram::to_text(&view, &self.all_seat_names(), false))
     }
 
     fn __str__(&self) -> String {

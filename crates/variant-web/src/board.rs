@@ -3,7 +3,7 @@
 
 use crate::room::Room;
 use variant_games::Game;
-use variant_games::render::{Marks, to_svg_marked};
+use variant_games::svg::{Marks, to_svg_marked};
 
 /// The board of the room's position as SVG.
 pub fn svg(room: &Room) -> String {
@@ -18,12 +18,12 @@ pub fn svg(room: &Room) -> String {
     if let Some(before) = &room.before_last
         && let Some(old) = before.board_view()
     {
-        marks.last_move = variant_games::render::changed_cells(&old, &view);
+        marks.last_move = variant_games::svg::changed_cells(&old, &view);
     }
     for &seat in &view.in_check {
         marks
             .check
-            .extend(variant_games::render::royal_cells(&view, seat));
+            .extend(variant_games::svg::royal_cells(&view, seat));
     }
     to_svg_marked(game, &view, true, &marks)
 }

@@ -87,7 +87,7 @@ pub struct Options {
 /// variant_web::run(opts).unwrap(); // until Ctrl-C
 /// ```
 pub fn run(opts: Options) -> Result<(), Error> {
-    let (store, stored) = store::open(&opts.data, opts.flush).map_err(Error::Action)?;
+    let (store, stored) = store::open(&opts.data, opts.flush).map_err(Error::Server)?;
     let mut app = api::App::new(
         store,
         std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -115,17 +115,17 @@ pub fn run(opts: Options) -> Result<(), Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| Error::Action(format!("cannot start the server: {e}")))?;
+        .map_err(|e| Error::Server(format!("cannot start the server: {e}")))?;
     let stopping_app = Arc::clone(&app);
     let outcome = runtime.block_on(async move {
         api::index_old_games(&app, unindexed).await;
         let addr = format!("{}:{}", opts.host, opts.port);
         let listener = tokio::net::TcpListener::bind(&addr)
             .await
-            .map_err(|e| Error::Action(format!("cannot listen on {addr}: {e}")))?;
+            .map_err(|e| Error::Server(format!("cannot listen on {addr}: {e}")))?;
         let local: SocketAddr = listener
             .local_addr()
-            .map_err(|e| Error::Action(format!("cannot listen on {addr}: {e}")))?;
+            .map_err(|e| Error::Server(format!("cannot listen on {addr}: {e}")))?;
         // Engines whose turn it was when the server stopped think again; clocks run again.
         let ids: Vec<String> = app
             .games
@@ -174,7 +174,7 @@ pub fn run(opts: Options) -> Result<(), Error> {
             tokio::time::sleep(DRAIN).await;
         };
         tokio::select! {
-            served = serve => served.map_err(|e| Error::Action(format!("server: {e}"))),
+            served = serve => served.map_err(|e| Error::Server(format!("server: {e}"))),
             () = limit => Ok(()),
         }
     });

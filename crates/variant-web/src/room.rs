@@ -7,6 +7,8 @@ use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use variant_engine::AnyEngine;
+use variant_engine::Limits;
+use variant_engine::nnue::EvalChoice;
 use variant_games::{AnyGame, Game, History, Seat, Status, WinReason};
 use variant_match::{EngineSpec, PlayerSpec};
 
@@ -75,33 +77,23 @@ impl Player {
     /// and `greedy` (not served); a movetime above [`MAX_MOVETIME`] or a hash above
     /// [`MAX_HASH_MB`].
     pub fn parse(text: &str) -> Result<Player, String> {
-        // `eval=PATH` would read a file of the server's machine named by a client: only the
-        // evaluations the server has are offered.
-        let foreign_eval = text.split([':', ',']).any(|o| {
-            o.strip_prefix("eval=")
-                .is_some_and(|v| v != "classic" && v != "default")
-        });
-        if foreign_eval {
-            return Err(format!(
-                "player {text:?}: eval= must be classic or default on this server"
-            ));
-        }
         let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
         match spec {
             PlayerSpec::Human => Ok(Player::Human),
-            PlayerSpec::Engine(mut engine) => {
-                let keys: Vec<&str> = text
-                    .strip_prefix("engine:")
-                    .unwrap_or("")
-                    .split(',')
-                    .filter_map(|o| o.split_once('=').map(|(k, _)| k))
-                    .collect();
-                let given = |key: &str| keys.contains(&key);
-                if !given("movetime") && !given("depth") && !given("nodes") {
-                    engine.limits.movetime = Some(Duration::from_millis(DEFAULT_MOVETIME));
+            PlayerSpec::Engine(engine) => {
+                // `eval=PATH` would read a file of the server's machine named by a client:
+                // only the evaluations the server has are offered, and the spec is refused
+                // before any file is read.
+                if let Some(EvalChoice::File(_)) = engine.eval {
+                    return Err(format!(
+                        "player {text:?}: eval= must be classic or default on this server"
+                    ));
                 }
-                if !given("hash") {
-                    engine.hash_mb = DEFAULT_HASH_MB;
+                let mut engine =
+                    engine.or_limits(Limits::movetime(Duration::from_millis(DEFAULT_MOVETIME)));
+                // The server's form names no table of the server's own default size.
+                if engine.hash_mb == Some(DEFAULT_HASH_MB) {
+                    engine.hash_mb = None;
                 }
                 if engine
                     .limits
@@ -112,7 +104,7 @@ impl Player {
                         "player {text:?}: movetime must be 1 to {MAX_MOVETIME} milliseconds"
                     ));
                 }
-                if engine.hash_mb > MAX_HASH_MB {
+                if engine.hash_mb.is_some_and(|mb| mb > MAX_HASH_MB) {
                     return Err(format!(
                         "player {text:?}: hash must be 1 to {MAX_HASH_MB} MiB on this server"
                     ));
@@ -130,31 +122,20 @@ impl Player {
         }
     }
 
-    /// The text form `parse` reads back to the same player.
+    /// The text form `parse` reads back to the same player: the players library's text of
+    /// the spec in the server's form (with the server's time limit when the spec gave none,
+    /// without a table of the server's default size).
     pub fn text(&self) -> String {
         match self {
-            Player::Human => "human".to_string(),
-            Player::Engine(engine) => {
-                let limits = engine.limits;
-                let mut parts = Vec::new();
-                if let Some(d) = limits.depth {
-                    parts.push(format!("depth={d}"));
-                }
-                if let Some(t) = limits.movetime {
-                    parts.push(format!("movetime={}", t.as_millis()));
-                }
-                if let Some(n) = limits.nodes {
-                    parts.push(format!("nodes={n}"));
-                }
-                if engine.hash_mb != DEFAULT_HASH_MB {
-                    parts.push(format!("hash={}", engine.hash_mb));
-                }
-                if !engine.eval_text.is_empty() {
-                    parts.push(format!("eval={}", engine.eval_text));
-                }
-                format!("engine:{}", parts.join(","))
-            }
+            Player::Human => PlayerSpec::Human.to_string(),
+            Player::Engine(engine) => PlayerSpec::Engine(engine.clone()).to_string(),
         }
+    }
+
+    /// The engine seat's transposition table in MiB: the spec's `hash`, else the server's
+    /// [`DEFAULT_HASH_MB`].
+    pub fn table_mb(engine: &EngineSpec) -> usize {
+        engine.hash_mb.unwrap_or(DEFAULT_HASH_MB)
     }
 }
 
@@ -234,10 +215,10 @@ impl Room {
         let players = row
             .players
             .iter()
-            .map(|p| Player::parse(p).map_err(Error::Action))
+            .map(|p| Player::parse(p).map_err(Error::Server))
             .collect::<Result<Vec<_>, _>>()?;
         if players.len() != seats || row.tokens.len() != seats || row.open.len() != seats {
-            return Err(Error::Action(format!(
+            return Err(Error::Server(format!(
                 "{} has {seats} seats, the record lists {} players",
                 row.game,
                 players.len()
@@ -343,7 +324,7 @@ impl Room {
                 Ok(())
             }
             "claim" => Ok(self.history.claim_draw().map(|_| ())?),
-            other => Err(Error::Action(format!("unknown log entry kind {other:?}"))),
+            other => Err(Error::Server(format!("unknown log entry kind {other:?}"))),
         }
     }
 
@@ -352,7 +333,7 @@ impl Room {
             .ok()
             .filter(|&n| usize::from(n) < self.seat_count())
             .map(Seat)
-            .ok_or_else(|| Error::Action(format!("no seat number {text:?}")))
+            .ok_or_else(|| Error::Server(format!("no seat number {text:?}")))
     }
 
     /// The position the game started from.
@@ -411,8 +392,10 @@ impl Room {
             self.engines.resize(index + 1, None);
         }
         Arc::clone(self.engines[index].get_or_insert_with(|| {
-            let mut engine = AnyEngine::with_hash_mb(spec.hash_mb);
-            engine.set_evaluation(spec.eval.clone());
+            let mut engine = AnyEngine::with_hash_mb(Player::table_mb(spec));
+            // The seat's spec names no net file (`Player::parse` refuses one), so its
+            // evaluation is had without reading a file and cannot fail.
+            engine.set_evaluation(spec.evaluation().unwrap_or_default());
             Arc::new(Mutex::new(engine))
         }))
     }
@@ -1223,5 +1206,60 @@ fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
             "rule": reason.rule(),
             "text": format!("draw ({reason})"),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_names_no_file_of_the_server() {
+        // Refused before any file is read: a missing file and an existing one that is no net
+        // get the same answer.
+        for text in ["engine:eval=no/such.vnet", "engine:depth=2,eval=Cargo.toml"] {
+            let e = Player::parse(text).unwrap_err();
+            assert!(
+                e.contains("eval= must be classic or default"),
+                "{text}: {e}"
+            );
+        }
+        for text in ["engine:eval=classic", "engine:eval=default", "engine:eval="] {
+            assert!(Player::parse(text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_servers_form_of_a_seat() {
+        let shown = |text: &str| Player::parse(text).unwrap().text();
+        assert_eq!(shown("human"), "human");
+        assert_eq!(shown("engine"), "engine:movetime=1000");
+        assert_eq!(shown("engine:hash=4"), "engine:movetime=1000");
+        assert_eq!(shown("engine:hash=8,depth=2"), "engine:depth=2,hash=8");
+        assert_eq!(
+            shown("engine:eval=classic,nodes=9"),
+            "engine:nodes=9,eval=classic"
+        );
+        for text in ["engine", "engine:hash=8,depth=2", "engine:eval=classic"] {
+            let player = Player::parse(text).unwrap();
+            assert_eq!(Player::parse(&player.text()).unwrap(), player, "{text}");
+        }
+        let Player::Engine(plain) = Player::parse("engine").unwrap() else {
+            panic!("an engine")
+        };
+        assert_eq!(Player::table_mb(&plain), DEFAULT_HASH_MB);
+    }
+
+    #[test]
+    fn seats_over_the_servers_bounds_are_refused() {
+        for (text, why) in [
+            ("engine:movetime=60001", "movetime must be 1 to 60000"),
+            ("engine:hash=65", "hash must be 1 to 64 MiB"),
+            ("uci:./e", "does not start programs"),
+            ("greedy", "does not seat random or greedy"),
+        ] {
+            let e = Player::parse(text).unwrap_err();
+            assert!(e.contains(why), "{text}: {e}");
+        }
     }
 }

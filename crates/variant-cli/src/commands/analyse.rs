@@ -1,26 +1,12 @@
 //! `variants analyse`: the engine's best move, score and principal variation for a position,
 //! a line per completed depth and a summary (or one JSON object with `--json`).
 
-use crate::cli::PositionArgs;
+use crate::cli::AnalyseArgs;
 use crate::error::Error;
 use crate::output::outln;
 use std::time::Duration;
 use variant_engine::{Limits, Score, TextResult, TextSearcher};
 use variant_games::Game;
-
-/// Options of `variants analyse`.
-pub struct Options {
-    /// Fixed depth.
-    pub depth: Option<u32>,
-    /// Time for the search in milliseconds.
-    pub movetime: Option<u64>,
-    /// Node budget.
-    pub nodes: Option<u64>,
-    /// One JSON object at the end instead of lines.
-    pub json: bool,
-    /// The evaluation.
-    pub evaluation: variant_engine::nnue::Evaluation,
-}
 
 /// `{"cp": N}` or `{"mate": N}` (UCI's two kinds of score).
 pub fn score_json(score: Score) -> serde_json::Value {
@@ -46,39 +32,41 @@ fn line(r: &TextResult) -> String {
 ///
 /// # Errors
 ///
-/// A bad game, configuration or position, no limit given, or a finished game.
-pub fn run(args: &PositionArgs, options: &Options) -> Result<(), Error> {
-    if options.depth.is_none() && options.movetime.is_none() && options.nodes.is_none() {
-        return Err(Error::Action(
+/// A bad game, configuration or position, no limit given, a net file that cannot be read or
+/// does not fit the game, or a finished game.
+pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
+    let evaluation = super::evaluation(&args.eval)?;
+    if args.depth.is_none() && args.movetime.is_none() && args.nodes.is_none() {
+        return Err(Error::Command(
             "analyse needs a limit: --depth N, --movetime MS or --nodes N".to_string(),
         ));
     }
     // The registry checks game, configuration and position and gives the usual errors.
-    let game = crate::setup::game(args)?;
-    let pairs = crate::setup::config_pairs(&args.game)?;
+    let game = crate::setup::game(&args.position)?;
+    let pairs = crate::setup::config_pairs(&args.position.game)?;
     let mut searcher = TextSearcher::new(game.name(), &pairs)?;
-    if let variant_engine::nnue::Evaluation::Net(net) = &options.evaluation
+    if let variant_engine::nnue::Evaluation::Net(net) = &evaluation
         && let Some(layout) = variant_engine::nnue::layout_of(&game)
     {
         // A net for another game or board is an error here, not a silent fallback.
         net.layout_for(&layout)
-            .map_err(|e| Error::Action(e.to_string()))?;
+            .map_err(|e| Error::Command(e.to_string()))?;
     }
-    searcher.set_evaluation(options.evaluation.clone());
+    searcher.set_evaluation(evaluation);
     let limits = Limits {
-        depth: options.depth.map(|d| d.clamp(1, 100)),
-        nodes: options.nodes,
-        movetime: options.movetime.map(Duration::from_millis),
+        depth: args.depth.map(|d| d.clamp(1, 100)),
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
     };
     let text = game.to_text();
-    let json = options.json;
+    let json = args.json;
     let r = searcher.search(Some(&text), &[], &limits, None, &mut |p| {
         if !json {
             outln!("{}", line(p));
         }
     })?;
     let Some(best) = &r.best else {
-        return Err(Error::Action(format!(
+        return Err(Error::Command(format!(
             "the game is over ({}): there is no move to analyse",
             game.status()
         )));

@@ -2,6 +2,7 @@
 //! all threads, with every node count checked against its known value. Each rate is the best
 //! of repeated runs over at least 0.4 s.
 
+use crate::cli::BenchArgs;
 use crate::error::Error;
 use crate::output::outln;
 use std::time::{Duration, Instant};
@@ -27,19 +28,19 @@ fn best_rate(mut count: impl FnMut() -> u64) -> (u64, f64) {
     }
 }
 
-pub fn run(games: &[String], threads: usize) -> Result<(), Error> {
-    let names: Vec<String> = if games.is_empty() {
+pub fn run(args: &BenchArgs) -> Result<(), Error> {
+    let names: Vec<String> = if args.games.is_empty() {
         registry::games()
             .iter()
             .map(|g| g.name.to_string())
             .collect()
     } else {
-        games.to_vec()
+        args.games.clone()
     };
-    let all = if threads == 0 {
+    let all = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
-        threads
+        args.threads
     };
     outln!(
         "{:<11} {:<24} {:>5} {:>12} {:>14} {:>14}",
@@ -84,7 +85,7 @@ pub fn run(games: &[String], threads: usize) -> Result<(), Error> {
     if mismatches.is_empty() {
         Ok(())
     } else {
-        Err(Error::Action(format!(
+        Err(Error::Command(format!(
             "wrong node counts: {}",
             mismatches.join("; ")
         )))

@@ -1,7 +1,7 @@
 //! `variants datagen`: self-play training data for the learned evaluation — whole games on
 //! several threads, written in game order to one VGDATA file (docs/engine.md).
 
-use crate::cli::{GameArgs, PositionArgs};
+use crate::cli::DatagenArgs;
 use crate::error::Error;
 use crate::output::outln;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -14,46 +14,37 @@ use variant_engine::datagen::{self, DatagenOptions, RECORD_FIXED};
 use variant_engine::nnue;
 use variant_games::Game;
 
-/// Options of `variants datagen` beyond the game.
-pub struct Options {
-    pub games: u64,
-    pub options: DatagenOptions,
-    pub threads: usize,
-    pub out: std::path::PathBuf,
-    pub quiet: bool,
-}
-
 /// Plays the games and writes the file.
 ///
 /// # Errors
 ///
 /// A bad game or configuration, a game without a learned-evaluation layout, a file that
 /// cannot be written.
-pub fn run(args: &GameArgs, opts: Options) -> Result<(), Error> {
-    let start = crate::setup::game(&PositionArgs {
-        game: GameArgs {
-            game: args.game.clone(),
-            config: args.config.clone(),
-        },
-        position: None,
-    })?;
+pub fn run(args: &DatagenArgs) -> Result<(), Error> {
+    let start = crate::setup::start(&args.game)?;
+    let options = DatagenOptions {
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        max_plies: args.max_plies,
+    };
     let layout = nnue::layout_of(&start)
-        .ok_or_else(|| Error::Action(format!("{} has no learned evaluation", start.name())))?;
+        .ok_or_else(|| Error::Command(format!("{} has no learned evaluation", start.name())))?;
     let record = RECORD_FIXED + layout.cells();
     let write_error =
-        |e: std::io::Error| Error::Action(format!("cannot write {}: {e}", opts.out.display()));
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&opts.out).map_err(write_error)?);
+        |e: std::io::Error| Error::Command(format!("cannot write {}: {e}", args.out.display()));
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&args.out).map_err(write_error)?);
     file.write_all(&datagen::header(&layout, &start.config().to_string()))
         .map_err(write_error)?;
-    let threads = if opts.threads == 0 {
+    let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
-        opts.threads
+        args.threads
     }
-    .min(usize::try_from(opts.games).unwrap_or(usize::MAX))
+    .min(usize::try_from(args.games).unwrap_or(usize::MAX))
     .max(1);
-    let bar = (!opts.quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = ProgressBar::new(opts.games);
+    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(args.games);
         if let Ok(style) = ProgressStyle::with_template(
             "{spinner} datagen [{bar:30}] {pos}/{len} games, {msg}, {elapsed}",
         ) {
@@ -68,11 +59,11 @@ pub fn run(args: &GameArgs, opts: Options) -> Result<(), Error> {
     let result: Result<(), Error> = std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, start, options) = (&next, &start, &opts.options);
+            let (next, start, options) = (&next, &start, &options);
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= opts.games {
+                    if index >= args.games {
                         break;
                     }
                     let bytes = nnue::datagen_games(start, index, 1, options).unwrap_or_default();
@@ -115,9 +106,9 @@ pub fn run(args: &GameArgs, opts: Options) -> Result<(), Error> {
     let secs = started.elapsed().as_secs_f64();
     outln!(
         "{} games, {records} positions in {secs:.1} s ({:.0} positions/s) written to {}",
-        opts.games,
+        args.games,
         records as f64 / secs.max(1e-3),
-        opts.out.display()
+        args.out.display()
     );
     Ok(())
 }

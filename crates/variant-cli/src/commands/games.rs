@@ -1,12 +1,13 @@
 //! `variants games`: the games and their configuration keys.
 
+use crate::cli::GamesArgs;
 use crate::error::Error;
 use crate::output::outln;
 use variant_games::registry;
 
-pub fn run(json: bool) -> Result<(), Error> {
+pub fn run(args: &GamesArgs) -> Result<(), Error> {
     let games = registry::games();
-    if json {
+    if args.json {
         let value: Vec<serde_json::Value> = games
             .iter()
             .map(|g| {

@@ -1,20 +1,10 @@
 //! `variants match`: games between players (the `variant_match` library), with a progress
 //! bar, printed as a table or one JSON object.
 
-use crate::cli::GameArgs;
+use crate::cli::MatchArgs;
 use crate::error::Error;
 use crate::output::outln;
-use variant_match::{MatchOptions, MatchReport, run_match};
-
-/// Options of `variants match` beyond the game.
-pub struct Options {
-    /// The match itself (game and configuration are filled in from the arguments).
-    pub options: MatchOptions,
-    /// An openings file to read.
-    pub openings: Option<std::path::PathBuf>,
-    /// One JSON object instead of a table.
-    pub json: bool,
-}
+use variant_match::{MatchOptions, MatchReport, PlayerSpec, run_match};
 
 /// Runs the match.
 ///
@@ -22,13 +12,24 @@ pub struct Options {
 ///
 /// Bad game, configuration, player specs, openings or SPRT; an unreadable openings file; a
 /// player that fails.
-pub fn run(args: &GameArgs, options: Options) -> Result<(), Error> {
-    let mut m = options.options;
-    m.game = args.game.clone();
-    m.config = crate::setup::config_text(args)?;
-    if let Some(path) = &options.openings {
+pub fn run(args: &MatchArgs) -> Result<(), Error> {
+    let mut m = MatchOptions {
+        game: args.game.game.clone(),
+        config: crate::setup::config_text(&args.game)?,
+        players: players(args),
+        games: args.games,
+        concurrency: args.concurrency,
+        random_plies: args
+            .random_plies
+            .unwrap_or(if args.openings.is_some() { 0 } else { 4 }),
+        max_plies: args.max_plies,
+        sprt: args.sprt.clone(),
+        seed: args.seed,
+        ..MatchOptions::default()
+    };
+    if let Some(path) = &args.openings {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Action(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| Error::Command(format!("cannot read {}: {e}", path.display())))?;
         m.openings = Some(text);
     }
     let bar = indicatif::ProgressBar::new(m.games as u64);
@@ -43,14 +44,33 @@ pub fn run(args: &GameArgs, options: Options) -> Result<(), Error> {
         }
     });
     bar.finish_and_clear();
-    let report = report.map_err(|e| Error::Action(e.to_string()))?;
-    if options.json {
-        let value = serde_json::to_value(&report).map_err(|e| Error::Action(e.to_string()))?;
+    let report = report.map_err(|e| Error::Command(e.to_string()))?;
+    if args.json {
+        let value = serde_json::to_value(&report).map_err(|e| Error::Command(e.to_string()))?;
         outln!("{value}");
     } else {
-        print_table(&args.game, &report);
+        print_table(&args.game.game, &report);
     }
     Ok(())
+}
+
+/// The `--player` specs, each `engine` without `eval=` given the evaluation of `--eval-file`
+/// or `--eval` (the library's typed edit of the spec, written back as its text).
+fn players(args: &MatchArgs) -> Vec<String> {
+    let Some(eval) = args.eval.choice() else {
+        return args.player.clone();
+    };
+    args.player
+        .iter()
+        .map(|text| match PlayerSpec::parse(text) {
+            Ok(PlayerSpec::Engine(engine)) if engine.eval.is_none() => {
+                PlayerSpec::Engine(engine.or_eval(eval.clone())).to_string()
+            }
+            // Other players, engines with their own `eval=`, and specs that do not parse
+            // (the match reports them in its order of checks) are passed on as given.
+            _ => text.clone(),
+        })
+        .collect()
 }
 
 fn print_table(game: &str, report: &MatchReport) {

@@ -1,14 +1,14 @@
 //! `variants moves`: the legal moves, sorted.
 
-use crate::cli::PositionArgs;
+use crate::cli::MovesArgs;
 use crate::error::Error;
 use crate::output::outln;
 
-pub fn run(args: &PositionArgs, json: bool) -> Result<(), Error> {
-    let game = crate::setup::game(args)?;
+pub fn run(args: &MovesArgs) -> Result<(), Error> {
+    let game = crate::setup::game(&args.position)?;
     let mut moves = game.legal_move_texts();
     moves.sort();
-    if json {
+    if args.json {
         outln!("{}", serde_json::Value::from(moves));
     } else {
         for m in moves {

@@ -1,7 +1,7 @@
 //! `variants perft`: node counts, optionally divided by root move, on several threads, with a
 //! transposition table, with a progress bar.
 
-use crate::cli::PositionArgs;
+use crate::cli::PerftArgs;
 use crate::error::Error;
 use crate::output::outln;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,18 +10,8 @@ use std::time::Instant;
 use variant_games::Game;
 use variant_games::variant_perft::{PerftOptions, Progress, divide_with};
 
-pub struct Options {
-    pub depth: u32,
-    pub divide: bool,
-    pub threads: usize,
-    pub hash: usize,
-    pub hash_seed: u64,
-    pub json: bool,
-    pub quiet: bool,
-}
-
-pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
-    let game = crate::setup::game(args)?;
+pub fn run(opts: &PerftArgs) -> Result<(), Error> {
+    let game = crate::setup::game(&opts.position)?;
     let show_bar = !opts.quiet && opts.depth >= 3 && std::io::stderr().is_terminal();
     let bar = show_bar.then(|| {
         let bar = ProgressBar::new(0);
@@ -54,7 +44,7 @@ pub fn run(args: &PositionArgs, opts: Options) -> Result<(), Error> {
         (variant_games::perft(&game, opts.depth), Vec::new())
     } else {
         let d = divide_with(&game, opts.depth, &options)
-            .map_err(|e| Error::Action(e.to_string()))?
+            .map_err(|e| Error::Command(e.to_string()))?
             .into_iter()
             .map(|(mv, n)| (game.format_move(mv), n))
             .collect::<Vec<_>>();

@@ -2,6 +2,7 @@
 //! UCI with `UCI_Variant` for every game, FIDE chess until a variant is chosen, so chess GUIs
 //! and python-chess drive it as a chess engine.
 
+use crate::cli::UciArgs;
 use crate::error::Error;
 use crate::output::outln;
 use std::sync::Arc;
@@ -10,8 +11,10 @@ use std::sync::Arc;
 ///
 /// # Errors
 ///
-/// None in practice: protocol errors are reported to the GUI as `info string` lines.
-pub fn run(evaluation: variant_engine::nnue::Evaluation) -> Result<(), Error> {
+/// A net file of `--eval-file` that cannot be read or is no net. Protocol errors are reported
+/// to the GUI as `info string` lines.
+pub fn run(args: &UciArgs) -> Result<(), Error> {
+    let evaluation = super::evaluation(&args.eval)?;
     let stdin = std::io::stdin();
     variant_match::protocol::serve_with(
         stdin.lock(),

@@ -30,7 +30,7 @@ mod layout;
 mod net;
 
 pub use accumulator::Accumulator;
-pub use choice::Evaluation;
+pub use choice::{EvalChoice, Evaluation};
 pub use embedded::default_net;
 pub use layout::Layout;
 pub use net::{

@@ -3,13 +3,13 @@
 //! games), pieces drawn as chess glyphs and draughts discs in their seat's colour, coordinates
 //! on every board, and every cell a `<g data-cell="e2@1">` group so that the web page (and
 //! tests, and accessibility tools) can address it. The text diagram is
-//! [`variant_core::render::to_text`].
+//! [`variant_core::diagram::to_text`].
 //!
 //! # Example
 //!
 //! ```
 //! use variant_games::prelude::*;
-//! use variant_games::render::{Marks, to_svg, to_svg_marked};
+//! use variant_games::svg::{Marks, to_svg, to_svg_marked};
 //!
 //! let game = Chess3d::default(); // 8 heights: eight boards
 //! let view = game.board_view().unwrap();
@@ -21,8 +21,8 @@
 //! assert!(to_svg_marked(&game, &view, false, &marks).contains("e2@5"));
 //! ```
 
+use variant_core::diagram::piece_label;
 use variant_core::presentation::Presentation;
-use variant_core::render::piece_label;
 use variant_core::{BoardGrid, BoardView, PieceView, Seat};
 
 const CELL: usize = 40;
@@ -38,7 +38,7 @@ const FILE_LABELS: usize = 16;
 /// # Example
 ///
 /// ```
-/// use variant_games::render::Marks;
+/// use variant_games::svg::Marks;
 ///
 /// let marks = Marks { last_move: vec![(0, 4, 1), (0, 4, 3)], ..Marks::default() };
 /// assert!(marks.check.is_empty() && marks.per_row == 0);
@@ -67,7 +67,7 @@ fn escape(text: &str) -> String {
 ///
 /// ```
 /// use variant_games::prelude::*;
-/// use variant_games::render::cell_name;
+/// use variant_games::svg::cell_name;
 ///
 /// let view = Chess3d::default().board_view().unwrap();
 /// assert_eq!(cell_name(&view, 2, 4, 1), "e2@3");
@@ -157,7 +157,7 @@ fn board_width(board: &BoardGrid) -> usize {
 /// ```
 /// let game = variant_games::new_game("checkers3d", "heights=1").unwrap();
 /// let view = variant_games::Game::board_view(&game).unwrap();
-/// let svg = variant_games::render::to_svg(&game, &view, false);
+/// let svg = variant_games::svg::to_svg(&game, &view, false);
 /// assert_eq!(svg.matches("class=\"piece\"").count(), 24); // 12 men a side
 /// ```
 pub fn to_svg<G: Presentation>(game: &G, view: &BoardView, notes: bool) -> String {
@@ -170,7 +170,7 @@ pub fn to_svg<G: Presentation>(game: &G, view: &BoardView, notes: bool) -> Strin
 ///
 /// ```
 /// use variant_games::prelude::*;
-/// use variant_games::render::{Marks, to_svg_marked};
+/// use variant_games::svg::{Marks, to_svg_marked};
 ///
 /// let game = Chess3d::new(&Chess3dConfig::with_heights(1)).unwrap();
 /// let view = game.board_view().unwrap();
@@ -328,7 +328,7 @@ fn draw_board<G: Presentation>(
 ///
 /// ```
 /// use variant_games::prelude::*;
-/// use variant_games::render::changed_cells;
+/// use variant_games::svg::changed_cells;
 ///
 /// let mut game = variant_games::new_game("chess3d", "heights=1").unwrap();
 /// let before = game.board_view().unwrap();
@@ -358,7 +358,7 @@ pub fn changed_cells(before: &BoardView, after: &BoardView) -> Vec<(usize, u8, u
 ///
 /// ```
 /// use variant_games::prelude::*;
-/// use variant_games::render::royal_cells;
+/// use variant_games::svg::royal_cells;
 ///
 /// let game = variant_games::new_game("chess3d", "heights=1").unwrap();
 /// let view = game.board_view().unwrap();

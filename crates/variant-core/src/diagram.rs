@@ -1,12 +1,12 @@
 //! Drawing a [`BoardView`] for people as text for the terminal, shared by every frontend (the
 //! command line, Python). Seats are named by the caller, so this module knows no game. (The SVG
-//! picture, which draws each game's pieces in its own way, is `variant_games::render` in the facade
+//! picture, which draws each game's pieces in its own way, is `variant_games::svg` in the facade
 //! crate.)
 //!
 //! # Example
 //!
 //! ```
-//! use variant_core::render::to_text;
+//! use variant_core::diagram::to_text;
 //! use variant_core::{BoardGrid, BoardView, PieceView, Seat};
 //!
 //! let mut board = BoardGrid::new("", 2, 1);
@@ -27,7 +27,7 @@ use crate::{BoardView, PieceView};
 /// # Example
 ///
 /// ```
-/// use variant_core::render::piece_label;
+/// use variant_core::diagram::piece_label;
 /// use variant_core::{PieceView, Seat};
 ///
 /// let queen = |seat| PieceView { seat: Seat(seat), symbol: 'Q', value: 9, royal: false };
@@ -58,7 +58,7 @@ pub fn piece_label(piece: &PieceView, seat_names: &[&str]) -> String {
 ///
 /// ```
 /// use variant_core::Game;
-/// use variant_core::render::to_text;
+/// use variant_core::diagram::to_text;
 /// use variant_core::doc_game::Nim;
 ///
 /// // Nim's heap of 3: the title, rank 1 with three counters, the file letters.
