@@ -54,7 +54,7 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
         pos.fullmove = parse_fullmove(f)?;
     }
 
-    validate(&mut pos, &kings)?;
+    validate(&pos, &kings)?;
     pos.config = Chess3dConfig {
         heights: h,
         white_base: lw + 1,
@@ -283,8 +283,20 @@ fn parse_bases(field: &str, h: u8) -> Result<(u8, u8), PositionError> {
     Ok((parse(a, "White's")?, parse(b, "Black's")?))
 }
 
-fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
-    let h = pos.heights;
+/// The checks a position text's pieces and rights must pass beyond their syntax, in the order
+/// their errors are reported.
+fn validate(pos: &Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
+    check_material(pos, kings)?;
+    check_pawn_cells(pos)?;
+    check_castling_pieces(pos)?;
+    if pos.ep != NO_EP {
+        check_ep(pos)?;
+    }
+    check_last_mover_not_in_check(pos)
+}
+
+/// One king per side, at most [`MAX_PIECES`] pieces and 8 pawns.
+fn check_material(pos: &Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let name = color.name();
@@ -312,8 +324,12 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             ));
         }
     }
+    Ok(())
+}
 
-    // Pawns only on cells they can reach (C3-13 … C3-15, C3-18).
+/// Pawns only on cells they can reach (C3-13 … C3-15, C3-18).
+fn check_pawn_cells(pos: &Chess3d) -> Result<(), PositionError> {
+    let h = pos.heights;
     let lo = pos.base[0].min(pos.base[1]) as usize;
     let hi = pos.base[0].max(pos.base[1]) as usize;
     for z in 0..h as usize {
@@ -351,8 +367,12 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
 
-    // Castling rights need the king and rook on their cells (C3-19, C3-52).
+/// Castling rights need the king and rook on their cells (C3-19, C3-52).
+fn check_castling_pieces(pos: &Chess3d) -> Result<(), PositionError> {
+    let h = pos.heights;
     for (bit, letter, color, king_sq, rook_sq) in [
         (WK, 'K', 0usize, 4usize, 7usize),
         (WQ, 'Q', 0, 4, 0),
@@ -378,11 +398,11 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
 
-    if pos.ep != NO_EP {
-        check_ep(pos)?;
-    }
-
+/// The side that just moved cannot have left its king in check.
+fn check_last_mover_not_in_check(pos: &Chess3d) -> Result<(), PositionError> {
     let us = pos.side.index();
     if pos.king_attacked(1 - us) {
         return Err(err(
