@@ -67,101 +67,18 @@ impl Checkers3d {
         text: &str,
     ) -> Result<Self, PositionError> {
         let fields: Vec<&str> = text.trim().split(':').map(str::trim).collect();
-        let side = match fields.first().copied() {
-            Some("W") => 0,
-            Some("B") => 1,
-            Some(other) => {
-                return Err(PositionError::new(
-                    "field 1 (side to move)",
-                    format!("{:?} is not W or B", shorten(other)),
-                ));
-            }
-            None => return Err(PositionError::new("", "empty text")),
-        };
-        let mut heights: Option<u8> = None;
-        let mut bases: Option<(u8, u8)> = None;
-        let mut lists: [Option<(usize, &str)>; 2] = [None, None];
-        for (n, field) in fields.iter().enumerate().skip(1) {
-            let location = format!("field {}", n + 1);
-            if let Some(rest) = field.strip_prefix('W') {
-                if lists[WHITE].replace((n + 1, rest)).is_some() {
-                    return Err(PositionError::new(
-                        location,
-                        "White's pieces are given twice",
-                    ));
-                }
-            } else if let Some(rest) = field.strip_prefix('B') {
-                if lists[BLACK].replace((n + 1, rest)).is_some() {
-                    return Err(PositionError::new(
-                        location,
-                        "Black's pieces are given twice",
-                    ));
-                }
-            } else if let Some(rest) = field.strip_prefix('H') {
-                let h: u8 = rest
-                    .parse()
-                    .ok()
-                    .filter(|h| (1..=8).contains(h))
-                    .ok_or_else(|| {
-                        PositionError::new(
-                            &location,
-                            format!("heights {:?} is not a number 1-8", shorten(rest)),
-                        )
-                    })?;
-                if heights.replace(h).is_some() {
-                    return Err(PositionError::new(location, "the heights are given twice"));
-                }
-            } else if let Some((w, b)) = field.split_once('/') {
-                let parse = |list: &str, who: &str| -> Result<u8, PositionError> {
-                    parse_int_list("base heights", list, 1, 8)
-                        .map(|l| l.iter().fold(0u8, |m, &h| m | 1 << (h - 1)))
-                        .map_err(|e| {
-                            PositionError::new(&location, format!("{who} base heights: {e}"))
-                        })
-                };
-                if bases
-                    .replace((parse(w, "White")?, parse(b, "Black")?))
-                    .is_some()
-                {
-                    return Err(PositionError::new(
-                        location,
-                        "the base heights are given twice",
-                    ));
-                }
-            } else {
-                return Err(PositionError::new(
-                    location,
-                    format!(
-                        "{:?} is not a piece list (W…/B…), heights (H<n>) or base heights (w/b)",
-                        shorten(field)
-                    ),
-                ));
-            }
-        }
-        let heights = heights.unwrap_or(1);
-        let all = ((1u16 << heights) - 1) as u8;
-        let (white_base, black_base) = match bases {
-            Some((w, b)) => {
-                for (mask, who) in [(w, "White"), (b, "Black")] {
-                    if mask & !all != 0 {
-                        return Err(PositionError::new(
-                            "base heights",
-                            format!(
-                                "{who} base heights {} go above H{heights}",
-                                format_heights(mask)
-                            ),
-                        ));
-                    }
-                }
-                (w, b)
-            }
+        let side = parse_side(fields.first().copied())?;
+        let read = Fields::read(&fields)?;
+        let heights = read.heights.unwrap_or(1);
+        let (white_base, black_base) = match read.bases {
+            Some(bases) => check_bases(bases, heights)?,
             None => config.bases_for(heights),
         };
         let config = config.with_geometry(heights, white_base, black_base);
         let mut pos = Checkers3d::empty(&config);
         pos.side = side;
         for colour in [WHITE, BLACK] {
-            let Some((n, list)) = lists[colour] else {
+            let Some((n, list)) = read.lists[colour] else {
                 return Err(PositionError::new(
                     "",
                     format!(
@@ -171,47 +88,7 @@ impl Checkers3d {
                     ),
                 ));
             };
-            if list.is_empty() {
-                continue;
-            }
-            for (k, item) in list.split(',').enumerate() {
-                let location =
-                    format!("field {n} ({} pieces), item {}", colour_name(colour), k + 1);
-                let item = item.trim();
-                let (king, cell_text) = match item.strip_prefix('K') {
-                    Some(rest) => (true, rest),
-                    None => (false, item),
-                };
-                let cell = Cell3::parse(cell_text, heights).map_err(|e| {
-                    PositionError::new(&location, format!("{:?}: {e}", shorten(item)))
-                })?;
-                let square = square_of(cell).ok_or_else(|| {
-                    PositionError::new(
-                        &location,
-                        format!("{cell_text} is a light cell; pieces stand on dark cells (D3-1)"),
-                    )
-                })?;
-                let (z, i) = (square as usize / 32, square % 32);
-                if pos.occupied(z) >> i & 1 == 1 {
-                    return Err(PositionError::new(
-                        location,
-                        format!("{cell_text} is occupied twice"),
-                    ));
-                }
-                if !king && pos.promotion_squares(colour, z) >> i & 1 == 1 {
-                    return Err(PositionError::new(
-                        location,
-                        format!(
-                            "a {} man on {cell_text} stands on an enemy base cube and would have been promoted (D3-13)",
-                            colour_name(colour)
-                        ),
-                    ));
-                }
-                pos.pieces[colour][z] |= 1 << i;
-                if king {
-                    pos.kings[z] |= 1 << i;
-                }
-            }
+            pos.place_list(colour, n, list)?;
         }
         if pos.piece_count() == 0 {
             // Every game starts with men on both sides and a move removes only the opponent's
@@ -224,6 +101,60 @@ impl Checkers3d {
         }
         pos.hash = pos.full_hash();
         Ok(pos)
+    }
+
+    /// Puts the pieces of `colour`'s list (the text of field `n` after its letter).
+    fn place_list(&mut self, colour: usize, n: usize, list: &str) -> Result<(), PositionError> {
+        if list.is_empty() {
+            return Ok(());
+        }
+        for (k, item) in list.split(',').enumerate() {
+            let location = format!("field {n} ({} pieces), item {}", colour_name(colour), k + 1);
+            self.place_item(colour, &location, item.trim())?;
+        }
+        Ok(())
+    }
+
+    /// Puts one piece given as `c3@2` (a man) or `Kc3@2` (a king).
+    fn place_item(
+        &mut self,
+        colour: usize,
+        location: &str,
+        item: &str,
+    ) -> Result<(), PositionError> {
+        let (king, cell_text) = match item.strip_prefix('K') {
+            Some(rest) => (true, rest),
+            None => (false, item),
+        };
+        let cell = Cell3::parse(cell_text, self.heights)
+            .map_err(|e| PositionError::new(location, format!("{:?}: {e}", shorten(item))))?;
+        let square = square_of(cell).ok_or_else(|| {
+            PositionError::new(
+                location,
+                format!("{cell_text} is a light cell; pieces stand on dark cells (D3-1)"),
+            )
+        })?;
+        let (z, i) = (square as usize / 32, square % 32);
+        if self.occupied(z) >> i & 1 == 1 {
+            return Err(PositionError::new(
+                location,
+                format!("{cell_text} is occupied twice"),
+            ));
+        }
+        if !king && self.promotion_squares(colour, z) >> i & 1 == 1 {
+            return Err(PositionError::new(
+                location,
+                format!(
+                    "a {} man on {cell_text} stands on an enemy base cube and would have been promoted (D3-13)",
+                    colour_name(colour)
+                ),
+            ));
+        }
+        self.pieces[colour][z] |= 1 << i;
+        if king {
+            self.kings[z] |= 1 << i;
+        }
+        Ok(())
     }
 
     /// Whether the piece on `square` is a king.
@@ -301,32 +232,7 @@ impl Checkers3d {
     /// Reads a move text and returns the legal move it names.
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
-        if t.is_empty() {
-            return Err(MoveError::malformed(text, "empty move text"));
-        }
-        let quiet = t.contains('-');
-        let parts: Vec<&str> = if quiet {
-            t.split('-').collect()
-        } else if t.contains(':') || t.contains('x') {
-            t.split([':', 'x']).collect()
-        } else {
-            return Err(MoveError::malformed(
-                text,
-                "expected from-to (quiet move) or from:to:… (capture), e.g. c3-d4 or c3:e5",
-            ));
-        };
-        if quiet && parts.len() != 2 {
-            return Err(MoveError::malformed(
-                text,
-                "a quiet move is two cells joined by '-'",
-            ));
-        }
-        if parts.len() < 2 {
-            return Err(MoveError::malformed(
-                text,
-                "a capture lists at least two cells",
-            ));
-        }
+        let (quiet, parts) = split_move_text(text)?;
         let cells = self.parse_cells(text, &parts)?;
         let mut legal = MoveList::default();
         self.generate(&mut legal);
@@ -348,22 +254,17 @@ impl Checkers3d {
                 ),
             ));
         }
-        let captures_exist = legal.first().is_some_and(Move::is_capture);
         if quiet {
-            if let Some(mv) = legal
-                .iter()
-                .find(|m| !m.is_capture() && u16::from(m.from) == from && u16::from(m.to) == to)
-            {
-                return Ok(*mv);
-            }
-            let reason = if captures_exist {
-                "a capture is compulsory (D3-11)".to_string()
-            } else {
-                "the piece cannot move there (D3-6, D3-7)".to_string()
-            };
-            return Err(MoveError::illegal(t, reason));
+            read_quiet(t, &legal, from, to)
+        } else {
+            self.read_capture(t, &legal, &cells)
         }
-        if !captures_exist {
+    }
+
+    /// The legal capture named by `cells` (a whole landing path, or `from:to`), the side to
+    /// move having a piece on the first cell.
+    fn read_capture(&self, t: &str, legal: &[Move], cells: &[u16]) -> Result<Move, MoveError> {
+        if !captures_exist(legal) {
             return Err(MoveError::illegal(
                 t,
                 "no capture is possible in this position",
@@ -373,15 +274,15 @@ impl Checkers3d {
         // short form only when it is not itself a whole path (a single capture), so the
         // canonical text of a one-piece capture never clashes with a longer capture that
         // ends on the same cell.
-        let (exact, goes_on) = self.follow_path(&cells);
-        let named: Vec<Move> = match exact {
-            Some(mv) => vec![mv],
-            None if cells.len() == 2 => legal
+        let (exact, goes_on) = self.follow_path(cells);
+        let named: Vec<Move> = match (exact, cells) {
+            (Some(mv), _) => vec![mv],
+            (None, &[from, to]) => legal
                 .iter()
                 .copied()
                 .filter(|m| u16::from(m.from) == from && u16::from(m.to) == to)
                 .collect(),
-            None => Vec::new(),
+            (None, _) => Vec::new(),
         };
         if named.is_empty() {
             return Err(MoveError::illegal(
@@ -393,6 +294,12 @@ impl Checkers3d {
                 },
             ));
         }
+        self.pick_legal(t, legal, &named)
+    }
+
+    /// The one legal move among the captures `named` by a text: none is legal when they take
+    /// fewer pieces than the majority rule asks, several when a short form fits more paths.
+    fn pick_legal(&self, t: &str, legal: &[Move], named: &[Move]) -> Result<Move, MoveError> {
         let legal_named: Vec<Move> = named
             .iter()
             .copied()
@@ -424,6 +331,181 @@ impl Checkers3d {
             )),
         }
     }
+}
+
+/// The side to move of field 1: 0 for White, 1 for Black.
+fn parse_side(field: Option<&str>) -> Result<u8, PositionError> {
+    match field {
+        Some("W") => Ok(0),
+        Some("B") => Ok(1),
+        Some(other) => Err(PositionError::new(
+            "field 1 (side to move)",
+            format!("{:?} is not W or B", shorten(other)),
+        )),
+        None => Err(PositionError::new("", "empty text")),
+    }
+}
+
+/// The fields of a D3-51 text after the side to move, each read on its own; how they fit
+/// together is checked once all are read, as they may come in any order.
+struct Fields<'a> {
+    heights: Option<u8>,
+    /// White's and Black's base heights as bitmasks (bit z = height z + 1).
+    bases: Option<(u8, u8)>,
+    /// For each colour, the number of its piece field and the list after its letter.
+    lists: [Option<(usize, &'a str)>; 2],
+}
+
+impl<'a> Fields<'a> {
+    /// Reads `fields` (the whole text split at `:`) after the first, each at most once.
+    fn read(fields: &[&'a str]) -> Result<Self, PositionError> {
+        let mut read = Fields {
+            heights: None,
+            bases: None,
+            lists: [None, None],
+        };
+        for (n, field) in fields.iter().enumerate().skip(1) {
+            read.read_field(n + 1, field)?;
+        }
+        Ok(read)
+    }
+
+    /// Reads field number `n`: a piece list, the heights or the base heights.
+    fn read_field(&mut self, n: usize, field: &'a str) -> Result<(), PositionError> {
+        let location = format!("field {n}");
+        if let Some(rest) = field.strip_prefix('W') {
+            if self.lists[WHITE].replace((n, rest)).is_some() {
+                return Err(PositionError::new(
+                    location,
+                    "White's pieces are given twice",
+                ));
+            }
+        } else if let Some(rest) = field.strip_prefix('B') {
+            if self.lists[BLACK].replace((n, rest)).is_some() {
+                return Err(PositionError::new(
+                    location,
+                    "Black's pieces are given twice",
+                ));
+            }
+        } else if let Some(rest) = field.strip_prefix('H') {
+            let h = parse_heights(&location, rest)?;
+            if self.heights.replace(h).is_some() {
+                return Err(PositionError::new(location, "the heights are given twice"));
+            }
+        } else if let Some((w, b)) = field.split_once('/') {
+            let bases = (
+                parse_base_list(&location, w, "White")?,
+                parse_base_list(&location, b, "Black")?,
+            );
+            if self.bases.replace(bases).is_some() {
+                return Err(PositionError::new(
+                    location,
+                    "the base heights are given twice",
+                ));
+            }
+        } else {
+            return Err(PositionError::new(
+                location,
+                format!(
+                    "{:?} is not a piece list (W…/B…), heights (H<n>) or base heights (w/b)",
+                    shorten(field)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The number of heights of an `H<n>` field (`rest` is the text after the `H`).
+fn parse_heights(location: &str, rest: &str) -> Result<u8, PositionError> {
+    rest.parse()
+        .ok()
+        .filter(|h| (1..=8).contains(h))
+        .ok_or_else(|| {
+            PositionError::new(
+                location,
+                format!("heights {:?} is not a number 1-8", shorten(rest)),
+            )
+        })
+}
+
+/// One side of a base heights field (`1,2/3`) as a bitmask (bit z = height z + 1).
+fn parse_base_list(location: &str, list: &str, who: &str) -> Result<u8, PositionError> {
+    parse_int_list("base heights", list, 1, 8)
+        .map(|l| l.iter().fold(0u8, |m, &h| m | 1 << (h - 1)))
+        .map_err(|e| PositionError::new(location, format!("{who} base heights: {e}")))
+}
+
+/// The base heights given in the text, checked against the number of heights, which may
+/// come in a later field.
+fn check_bases((w, b): (u8, u8), heights: u8) -> Result<(u8, u8), PositionError> {
+    let all = ((1u16 << heights) - 1) as u8;
+    for (mask, who) in [(w, "White"), (b, "Black")] {
+        if mask & !all != 0 {
+            return Err(PositionError::new(
+                "base heights",
+                format!(
+                    "{who} base heights {} go above H{heights}",
+                    format_heights(mask)
+                ),
+            ));
+        }
+    }
+    Ok((w, b))
+}
+
+/// Splits a move text into its cells and says whether it is a quiet move (`-`) rather than a
+/// capture (`:` or `x`). Errors name the whole `text`.
+fn split_move_text(text: &str) -> Result<(bool, Vec<&str>), MoveError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(MoveError::malformed(text, "empty move text"));
+    }
+    let quiet = t.contains('-');
+    let parts: Vec<&str> = if quiet {
+        t.split('-').collect()
+    } else if t.contains(':') || t.contains('x') {
+        t.split([':', 'x']).collect()
+    } else {
+        return Err(MoveError::malformed(
+            text,
+            "expected from-to (quiet move) or from:to:… (capture), e.g. c3-d4 or c3:e5",
+        ));
+    };
+    if quiet && parts.len() != 2 {
+        return Err(MoveError::malformed(
+            text,
+            "a quiet move is two cells joined by '-'",
+        ));
+    }
+    if parts.len() < 2 {
+        return Err(MoveError::malformed(
+            text,
+            "a capture lists at least two cells",
+        ));
+    }
+    Ok((quiet, parts))
+}
+
+/// The legal quiet move from `from` to `to`, for the trimmed move text `t`.
+fn read_quiet(t: &str, legal: &[Move], from: u16, to: u16) -> Result<Move, MoveError> {
+    if let Some(mv) = legal
+        .iter()
+        .find(|m| !m.is_capture() && u16::from(m.from) == from && u16::from(m.to) == to)
+    {
+        return Ok(*mv);
+    }
+    let reason = if captures_exist(legal) {
+        "a capture is compulsory (D3-11)".to_string()
+    } else {
+        "the piece cannot move there (D3-6, D3-7)".to_string()
+    };
+    Err(MoveError::illegal(t, reason))
+}
+
+/// Whether the legal moves are captures (D3-11: when one is, all are).
+fn captures_exist(legal: &[Move]) -> bool {
+    legal.first().is_some_and(Move::is_capture)
 }
 
 /// Looks for the first path, in text order, of one capture move (notation, D3-14).

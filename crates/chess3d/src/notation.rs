@@ -20,8 +20,55 @@ pub(crate) fn cell_text(cell: usize, heights: u8) -> String {
 /// At most this many pieces per side (and 8 pawns); see [`crate::movegen::MAX_MOVES`].
 const MAX_PIECES: u32 = 16;
 
+/// The fields of a position text in order (C3-52), named in the "field is missing" error.
+const FIELD_NAMES: [&str; 7] = [
+    "placement",
+    "side to move",
+    "castling",
+    "en-passant cell",
+    "halfmove clock",
+    "fullmove number",
+    "base heights",
+];
+
 pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess3d, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
+    let boards = split_boards(&fields)?;
+    // `split_boards` allows at most 8 boards.
+    let h = boards.len() as u8;
+    check_field_count(&fields, h)?;
+    let (lw, lb) = match fields.get(6) {
+        None => (0u8, 0u8),
+        Some(f) => parse_bases(f, h)?,
+    };
+
+    let mut pos = Chess3d::empty(*config, h, lw, lb);
+    let kings = place_boards(&mut pos, &boards)?;
+    pos.side = parse_side(fields[1])?;
+    pos.castling = parse_castling(fields[2])?;
+    pos.ep = parse_ep(fields[3], h)?;
+    if let Some(f) = fields.get(4) {
+        pos.halfmove = parse_count("halfmove clock", f)?;
+    }
+    if let Some(f) = fields.get(5) {
+        pos.fullmove = parse_fullmove(f)?;
+    }
+
+    validate(&pos, &kings)?;
+    pos.config = Chess3dConfig {
+        heights: h,
+        white_base: lw + 1,
+        black_base: Some(lb + 1),
+        removal: config.removal,
+    }
+    .canonical();
+    pos.hash = pos.compute_zobrist();
+    Ok(pos)
+}
+
+/// The boards of the placement (first) field, one per height, bottom first; checked first
+/// because the number of heights decides how many fields are needed.
+fn split_boards<'a>(fields: &[&'a str]) -> Result<Vec<&'a str>, PositionError> {
     let Some(&placement) = fields.first() else {
         return Err(err("", "empty text"));
     };
@@ -33,19 +80,15 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
             format!("{h} boards; a board has 1 to 8 heights"),
         ));
     }
-    let h = h as u8;
-    let names = [
-        "placement",
-        "side to move",
-        "castling",
-        "en-passant cell",
-        "halfmove clock",
-        "fullmove number",
-        "base heights",
-    ];
+    Ok(boards)
+}
+
+/// A board of one height needs 4, 6 or 7 fields, a taller one all 7 (the base heights too);
+/// never 5, as the halfmove clock comes with the fullmove number.
+fn check_field_count(fields: &[&str], h: u8) -> Result<(), PositionError> {
     let needed = if h == 1 { 4 } else { 7 };
     if fields.len() < needed {
-        let missing = names.get(fields.len()).copied().unwrap_or("field");
+        let missing = FIELD_NAMES.get(fields.len()).copied().unwrap_or("field");
         return Err(err(
             "",
             format!(
@@ -71,14 +114,13 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
             ),
         ));
     }
+    Ok(())
+}
 
-    // Base heights (seventh field).
-    let (lw, lb) = match fields.get(6) {
-        None => (0u8, 0u8),
-        Some(f) => parse_bases(f, h)?,
-    };
-
-    let mut pos = Chess3d::empty(*config, h, lw, lb);
+/// Puts the pieces of every board on `pos` (whose heights are the number of boards) and
+/// counts the kings of each colour for [`validate`].
+fn place_boards(pos: &mut Chess3d, boards: &[&str]) -> Result<[u32; 2], PositionError> {
+    let h = pos.heights;
     let mut kings = [0u32; 2];
     for (z, board) in boards.iter().enumerate() {
         let loc = if h > 1 {
@@ -97,108 +139,116 @@ pub(crate) fn parse_position(config: &Chess3dConfig, text: &str) -> Result<Chess
             } else {
                 format!("rank {}", y + 1)
             };
-            let mut cells = 0usize;
-            for ch in rank.chars() {
-                if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                    cells += d as usize;
-                } else if let Some(piece) = Piece::from_letter(ch) {
-                    if cells < 8 {
-                        let color = if ch.is_ascii_uppercase() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
-                        pos.put(color, piece, z * 64 + y * 8 + cells);
-                        if piece == Piece::King {
-                            kings[color.index()] += 1;
-                        }
-                    }
-                    cells += 1;
-                } else {
-                    return Err(err(
-                        loc,
-                        format!(
-                            "{ch:?} is neither a piece letter (PNBRQK pnbrqk) nor a run length 1-8"
-                        ),
-                    ));
-                }
-            }
-            if cells != 8 {
-                return Err(err(loc, format!("{cells} cells, a rank has 8")));
-            }
+            place_rank(pos, z * 64 + y * 8, rank, loc, &mut kings)?;
         }
     }
+    Ok(kings)
+}
 
-    pos.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
+/// Puts the pieces of one rank, whose a-file cell is `first`, adding its kings to `kings`.
+/// Pieces past the eighth cell are not placed; the rank's length is the error then.
+fn place_rank(
+    pos: &mut Chess3d,
+    first: usize,
+    rank: &str,
+    loc: String,
+    kings: &mut [u32; 2],
+) -> Result<(), PositionError> {
+    let mut cells = 0usize;
+    for ch in rank.chars() {
+        if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+            cells += d as usize;
+        } else if let Some(piece) = Piece::from_letter(ch) {
+            if cells < 8 {
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                pos.put(color, piece, first + cells);
+                if piece == Piece::King {
+                    kings[color.index()] += 1;
+                }
+            }
+            cells += 1;
+        } else {
             return Err(err(
-                "side to move",
-                format!("{:?} is not w or b", variant_core::error::shorten(other)),
+                loc,
+                format!("{ch:?} is neither a piece letter (PNBRQK pnbrqk) nor a run length 1-8"),
             ));
         }
-    };
+    }
+    if cells != 8 {
+        return Err(err(loc, format!("{cells} cells, a rank has 8")));
+    }
+    Ok(())
+}
 
-    let castling = fields[2];
-    if castling != "-" {
-        for ch in castling.chars() {
-            let bit = match ch {
-                'K' => WK,
-                'Q' => WQ,
-                'k' => BK,
-                'q' => BQ,
-                _ => {
-                    return Err(err(
-                        "castling",
-                        format!("{ch:?} is not a castling letter (KQkq, or - for none)"),
-                    ));
-                }
-            };
-            if pos.castling & bit != 0 {
-                return Err(err("castling", format!("{ch:?} is given twice")));
+fn parse_side(field: &str) -> Result<Color, PositionError> {
+    match field {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(err(
+            "side to move",
+            format!("{:?} is not w or b", variant_core::error::shorten(other)),
+        )),
+    }
+}
+
+/// The castling rights (bits [`WK`], [`WQ`], [`BK`], [`BQ`]); whether the kings and rooks
+/// stand where the rights need them is for [`validate`].
+fn parse_castling(field: &str) -> Result<u8, PositionError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0;
+    for ch in field.chars() {
+        let bit = match ch {
+            'K' => WK,
+            'Q' => WQ,
+            'k' => BK,
+            'q' => BQ,
+            _ => {
+                return Err(err(
+                    "castling",
+                    format!("{ch:?} is not a castling letter (KQkq, or - for none)"),
+                ));
             }
-            pos.castling |= bit;
+        };
+        if rights & bit != 0 {
+            return Err(err("castling", format!("{ch:?} is given twice")));
         }
+        rights |= bit;
     }
+    Ok(rights)
+}
 
-    let ep_text = fields[3];
-    if ep_text != "-" {
-        let cell = Cell3::parse(ep_text, h).map_err(|e| err("en-passant cell", e))?;
-        pos.ep = cell.index() as u16;
+/// The en-passant cell index, or [`NO_EP`] for `-`; whether a double step can have skipped
+/// it is for [`check_ep`].
+fn parse_ep(field: &str, h: u8) -> Result<u16, PositionError> {
+    if field == "-" {
+        return Ok(NO_EP);
     }
+    let cell = Cell3::parse(field, h).map_err(|e| err("en-passant cell", e))?;
+    Ok(cell.index() as u16)
+}
 
-    if let Some(f) = fields.get(4) {
-        pos.halfmove = f.parse().map_err(|_| {
-            err(
-                "halfmove clock",
-                format!("{:?} is not a number", variant_core::error::shorten(f)),
-            )
-        })?;
-    }
-    if let Some(f) = fields.get(5) {
-        let n: u32 = f.parse().map_err(|_| {
-            err(
-                "fullmove number",
-                format!("{:?} is not a number", variant_core::error::shorten(f)),
-            )
-        })?;
-        if n == 0 {
-            return Err(err("fullmove number", "0: the fullmove number starts at 1"));
-        }
-        pos.fullmove = n;
-    }
+/// A counter field read as a number, the error located at the field's `name`.
+fn parse_count(name: &str, field: &str) -> Result<u32, PositionError> {
+    field.parse().map_err(|_| {
+        err(
+            name,
+            format!("{:?} is not a number", variant_core::error::shorten(field)),
+        )
+    })
+}
 
-    validate(&mut pos, &kings)?;
-    pos.config = Chess3dConfig {
-        heights: h,
-        white_base: lw + 1,
-        black_base: Some(lb + 1),
-        removal: config.removal,
+fn parse_fullmove(field: &str) -> Result<u32, PositionError> {
+    let n = parse_count("fullmove number", field)?;
+    if n == 0 {
+        return Err(err("fullmove number", "0: the fullmove number starts at 1"));
     }
-    .canonical();
-    pos.hash = pos.compute_zobrist();
-    Ok(pos)
+    Ok(n)
 }
 
 fn parse_bases(field: &str, h: u8) -> Result<(u8, u8), PositionError> {
@@ -233,8 +283,20 @@ fn parse_bases(field: &str, h: u8) -> Result<(u8, u8), PositionError> {
     Ok((parse(a, "White's")?, parse(b, "Black's")?))
 }
 
-fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
-    let h = pos.heights;
+/// The checks a position text's pieces and rights must pass beyond their syntax, in the order
+/// their errors are reported.
+fn validate(pos: &Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
+    check_material(pos, kings)?;
+    check_pawn_cells(pos)?;
+    check_castling_pieces(pos)?;
+    if pos.ep != NO_EP {
+        check_ep(pos)?;
+    }
+    check_last_mover_not_in_check(pos)
+}
+
+/// One king per side, at most [`MAX_PIECES`] pieces and 8 pawns.
+fn check_material(pos: &Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let name = color.name();
@@ -262,8 +324,12 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             ));
         }
     }
+    Ok(())
+}
 
-    // Pawns only on cells they can reach (C3-13 … C3-15, C3-18).
+/// Pawns only on cells they can reach (C3-13 … C3-15, C3-18).
+fn check_pawn_cells(pos: &Chess3d) -> Result<(), PositionError> {
+    let h = pos.heights;
     let lo = pos.base[0].min(pos.base[1]) as usize;
     let hi = pos.base[0].max(pos.base[1]) as usize;
     for z in 0..h as usize {
@@ -301,8 +367,12 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
 
-    // Castling rights need the king and rook on their cells (C3-19, C3-52).
+/// Castling rights need the king and rook on their cells (C3-19, C3-52).
+fn check_castling_pieces(pos: &Chess3d) -> Result<(), PositionError> {
+    let h = pos.heights;
     for (bit, letter, color, king_sq, rook_sq) in [
         (WK, 'K', 0usize, 4usize, 7usize),
         (WQ, 'Q', 0, 4, 0),
@@ -328,11 +398,11 @@ fn validate(pos: &mut Chess3d, kings: &[u32; 2]) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
 
-    if pos.ep != NO_EP {
-        check_ep(pos)?;
-    }
-
+/// The side that just moved cannot have left its king in check.
+fn check_last_mover_not_in_check(pos: &Chess3d) -> Result<(), PositionError> {
     let us = pos.side.index();
     if pos.king_attacked(1 - us) {
         return Err(err(
