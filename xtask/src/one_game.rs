@@ -15,8 +15,8 @@
 //!    compiles with G alone.
 //! 3. `cargo test --no-default-features --features G --lib --tests` of [`TEST_CRATES`], the
 //!    facade and the engine: their unit and integration tests run with G alone (a test that
-//!    needs a game carries that game's `#[cfg(feature)]` or `required-features`; the few that
-//!    compare all four games with the documentation need all four). Doctests are left out:
+//!    needs a game carries that game's `#[cfg(feature)]`, on the test or on its module's
+//!    `mod` line; the few that compare all four games with the documentation need all four). Doctests are left out:
 //!    the crate documentation shows several games. `--check-only` leaves this step out
 //!    (`.ci/run`: four test builds would take two minutes of its budget; step 2 compiles the
 //!    same tests).
