@@ -28,7 +28,7 @@
 //!   package (see `package.rs`).
 //! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
 //!   playing whole games through graceful restarts and a `kill -9`, its memory, open files and
-//!   database sampled (see `crates/variant-web/tests/serve_soak.rs`).
+//!   database sampled (see `crates/variant-web/tests/web/serve_soak.rs`).
 //! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
 //!   output compared where the page shows one (see `docs/mod.rs`).
 
@@ -137,8 +137,9 @@ fn release_tests() -> Result<(), String> {
 }
 
 /// The packages and integration test targets of `crates/*` that hold `#[ignore]`d tests, and
-/// whether some package's library (or a module of a test target in a subdirectory) does: then
-/// every test target of the packages listed is built (`--lib --tests`).
+/// whether some package's library does: then every test target of the packages listed is
+/// built (`--lib --tests`). A crate's integration tests are one target, `tests/<name>/main.rs`
+/// with its modules beside it (or a single `tests/<name>.rs`).
 fn ignored_test_targets() -> Result<(Vec<String>, Vec<String>, bool), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let crates = root.join("crates");
@@ -169,11 +170,13 @@ fn ignored_test_targets() -> Result<(Vec<String>, Vec<String>, bool), String> {
                     continue;
                 }
                 holds = true;
-                let top = file.parent() == Some(dir.join("tests").as_path());
-                match file.file_stem().and_then(|s| s.to_str()) {
-                    Some(stem) if !lib && top => tests.push(stem.to_string()),
-                    // A library's test, or a module of a test target in a subdirectory:
-                    // every test target of the listed packages is built.
+                match test_target(&dir.join("tests"), &file) {
+                    Some(target) if !lib => {
+                        if !tests.contains(&target) {
+                            tests.push(target);
+                        }
+                    }
+                    // A library's test: every test target of the listed packages is built.
                     _ => libs = true,
                 }
             }
@@ -186,6 +189,21 @@ fn ignored_test_targets() -> Result<(Vec<String>, Vec<String>, bool), String> {
         return Err("no #[ignore]d test found under crates/: nothing for release-tests".into());
     }
     Ok((packages, tests, libs))
+}
+
+/// The integration test target that `file` (under `tests`, a crate's `tests/` folder) belongs
+/// to: `tests/<name>.rs`, or any module under `tests/<name>/` beside its `main.rs`.
+fn test_target(tests: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(tests).ok()?;
+    let first = relative.components().next()?.as_os_str();
+    let name = if relative.components().count() == 1 {
+        Path::new(first).file_stem()?
+    } else if tests.join(first).join("main.rs").is_file() {
+        first
+    } else {
+        return None;
+    };
+    name.to_str().map(str::to_string)
 }
 
 /// The `.rs` files under `dir`, recursively.
@@ -206,7 +224,7 @@ fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 /// `cargo xtask soak [--minutes M]` (60 by default): the server soak of
-/// `crates/variant-web/tests/serve_soak.rs` in the optimised build ([`check_profile`]), its
+/// `crates/variant-web/tests/web/serve_soak.rs` in the optimised build ([`check_profile`]), its
 /// samples and memory plot left in `target/soak/`.
 fn soak(args: &[String]) -> Result<(), String> {
     let minutes = install::option(args, "--minutes").unwrap_or_else(|| "60".to_string());
@@ -227,11 +245,11 @@ fn soak(args: &[String]) -> Result<(), String> {
             "-p",
             "variant-web",
             "--test",
-            "serve_soak",
+            "web",
             "--",
             "--ignored",
             "--exact",
-            "soak",
+            "serve_soak::soak",
             "--nocapture",
         ],
         &[("VARIANTS_SOAK_MINUTES", &minutes)],
@@ -290,5 +308,49 @@ fn main() -> ExitCode {
             eprintln!("xtask: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_target;
+    use std::path::Path;
+
+    /// Each crate's test files name the target `cargo test --test` runs them with: this
+    /// repository's own layout, one binary per crate.
+    #[test]
+    fn a_test_file_names_its_target() {
+        let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates");
+        let target = |krate: &str, file: &str| {
+            let tests = crates.join(krate).join("tests");
+            test_target(&tests, &tests.join(file))
+        };
+        assert_eq!(
+            target("variant-web", "web/serve_load.rs").as_deref(),
+            Some("web")
+        );
+        assert_eq!(target("variant-web", "web/main.rs").as_deref(), Some("web"));
+        assert_eq!(
+            target("variant-web", "web/server/mod.rs").as_deref(),
+            Some("web")
+        );
+        assert_eq!(
+            target("chess3d", "chess3d/reference/movegen.rs").as_deref(),
+            Some("chess3d")
+        );
+        assert_eq!(
+            target("variant-core", "tictactoe.rs").as_deref(),
+            Some("tictactoe")
+        );
+        // A folder without `main.rs` is no target of its own.
+        assert_eq!(target("variant-web", "browser/x.rs"), None);
+        // A file outside `tests/`.
+        assert_eq!(
+            test_target(
+                &crates.join("variant-web/tests"),
+                &crates.join("variant-web/src/lib.rs")
+            ),
+            None
+        );
     }
 }

@@ -17,8 +17,9 @@
 //!    compiles with G alone.
 //! 3. `cargo test --no-default-features --features G --lib --tests` of [`TEST_CRATES`], the
 //!    facade and the engine: their unit and integration tests run with G alone (a test that
-//!    needs a game carries that game's `#[cfg(feature)]`; the few that compare every game with
-//!    the documentation need `all-games`). Doctests are left out:
+//!    needs a game carries that game's `#[cfg(feature)]`, on the test or on its module's
+//!    `mod` line; the few that compare every game with the documentation need `all-games`).
+//!    Doctests are left out:
 //!    the crate documentation shows several games. `--check-only` leaves this step out
 //!    (`.ci/run`: four test builds would take two minutes of its budget; step 2 compiles the
 //!    same tests).

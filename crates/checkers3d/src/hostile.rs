@@ -3,7 +3,7 @@
 //! capture *paths* explodes while the number of distinct moves (D3-14) stays small.
 //!
 //! The benchmark `benches/benches/checkers3d_hostile.rs` times move generation over these
-//! positions, and `tests/hostile.rs` compares their move lists with the simple reference
+//! positions, and `tests/checkers3d/hostile.rs` compares their move lists with the simple reference
 //! generator; both draw from this one generator so they see the same positions.
 
 use crate::config::Checkers3dConfig;

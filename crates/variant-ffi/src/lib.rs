@@ -17,7 +17,7 @@
 //! - NULL pointers and invalid UTF-8 are reported as status codes, never undefined behaviour.
 //!
 //! The header `crates/variant-ffi/include/variants.h` is generated from this crate by cbindgen and committed;
-//! `tests/header.rs` fails when it is out of date. `docs/c-api.md` describes building, linking,
+//! `tests/ffi/header.rs` fails when it is out of date. `docs/c-api.md` describes building, linking,
 //! ownership, errors and thread safety.
 //!
 //! The exports are `extern "C"` functions meant for C callers, whose contract (valid or NULL

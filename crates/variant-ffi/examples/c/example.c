@@ -5,7 +5,7 @@
  * play the first legal move a few times, print the position text and the status, and count
  * perft 2 from there. Then chess3d with one height (FIDE chess) from a JSON configuration.
  *
- * Output lines (read by crates/variant-ffi/tests/c_programs.rs):
+ * Output lines (read by crates/variant-ffi/tests/ffi/c_programs.rs):
  *   abi <n>
  *   games <name> <name> ...
  *   game <name> seats <n> config <key=value;...>

@@ -3,7 +3,7 @@
  *
  * 1. Positions with a mate (a win) in one, one a line on standard input:
  *      GAME <tab> CONFIG <tab> POSITION <tab> WINNING MOVES (space-separated) <tab> RULE
- *    (tests/c_programs.rs and `cargo xtask install-check` write the wins in one of each game's
+ *    (tests/ffi/c_programs.rs and `cargo xtask install-check` write the wins in one of each game's
  *    test position file; a line of a game the library does not serve is skipped). For each,
  *    variants_game_search must return a move value and a mate score of one ply
  *    (VARIANTS_MATE_SCORE - 1); the value is named with variants_game_move_text, which must be
