@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A transcript command taking longer than this is a failure (the longest, `variants bench`,
-/// takes about 20 s on a loaded machine).
+/// A transcript command taking longer than this is a failure (far above the longest,
+/// `variants bench`, even on a loaded machine: only a hung command reaches it).
 const COMMAND_LIMIT: Duration = Duration::from_secs(300);
 /// An `sh` block may build the release profile or a Python package.
 const SCRIPT_LIMIT: Duration = Duration::from_secs(1800);

@@ -13,8 +13,9 @@ const SEAT_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
 impl<G: SearchGame> Searcher<G> {
     /// The static evaluation of `pos` (at `ply`) for the team to move.
     pub(super) fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
-        // Two players only: with four ("Bishops") the cache cost 8 % of the node rate (fewer
-        // positions come back, at depths of 2 to 4).
+        // Two players only: with four ("Bishops") fewer positions come back, at depths of 2
+        // to 4, and the cache costs more node rate than it saves
+        // (docs/notes/2026-12-code-comment-figures.md).
         let e = if self.multi {
             self.static_evaluation(pos, ply)
                 .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)

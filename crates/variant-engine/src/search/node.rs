@@ -126,7 +126,7 @@ impl<G: SearchGame> Searcher<G> {
         // Check extension (bounded so that perpetual checks cannot run away); not for a
         // follower, whose single move costs no depth anyway, nor for any opponent in
         // Best-Reply Search: there checks fly between the opponents, the turn jumps to the
-        // checked one (B4-12), and extending each of those checks made depth 2 cost millions
+        // checked one (B4-12), and extending each of those checks makes depth 2 cost millions
         // of nodes in some positions (docs/engine.md).
         let depth = if in_check && !follower && (team || !self.brs) && ply < 2 * MAX_PLY / 3 {
             depth + 1

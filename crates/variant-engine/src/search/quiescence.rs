@@ -12,7 +12,7 @@ use variant_core::Status;
 /// Quiescence plies during which a player in check (or bound to capture) may not stand pat.
 const MAX_EVASION_PLIES: u32 = 6;
 /// The same with three or four players: checks fly between every pair of players there, and
-/// searching every evasion six plies deep cost more nodes than the main search (docs/engine.md).
+/// searching every evasion six plies deep costs more nodes than the main search (docs/engine.md).
 const MAX_EVASION_PLIES_MULTI: u32 = 1;
 /// Best-Reply Search's quiescence: the first plies in which an opponent may stand aside for
 /// the next one (each further ply multiplied the capture sequences searched).
