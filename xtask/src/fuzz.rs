@@ -35,16 +35,6 @@ use std::process::{Command, Stdio};
 /// Seconds each target runs unless `VARIANTS_FUZZ_SECONDS` says otherwise.
 const DEFAULT_SECONDS: u64 = 30;
 
-/// The workspace root (the parent of this package's directory). `cargo run` sets
-/// `CARGO_MANIFEST_DIR` at run time too; that one wins over the compile-time value, so an
-/// `xtask` binary built in another checkout (a copied `target/`) still works on this one.
-fn root() -> PathBuf {
-    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
-}
-
 /// `program +nightly <args>` (`cargo` or `rustc`) run through rustup's proxy, in `dir`, without
 /// the variables the outer (stable) cargo set for xtask, which would pin it to stable.
 fn nightly(program: &str, dir: &Path, args: &[&str]) -> Command {
@@ -240,7 +230,7 @@ fn run_target(
 
 /// Builds every fuzz target, then runs each for a fixed time; fails on the first crash.
 pub fn fuzz_smoke() -> Result<(), String> {
-    let fuzz_dir = root().join("fuzz");
+    let fuzz_dir = crate::install::workspace().join("fuzz");
     let seconds = match std::env::var("VARIANTS_FUZZ_SECONDS") {
         Ok(s) => s
             .trim()
@@ -368,7 +358,7 @@ fn long_run_options(args: &[String]) -> Result<LongRun, String> {
 
 /// `cargo xtask fuzz --minutes N [--targets a,b]`: the long run (see the module docs).
 pub fn fuzz_long(args: &[String]) -> Result<(), String> {
-    let fuzz_dir = root().join("fuzz");
+    let fuzz_dir = crate::install::workspace().join("fuzz");
     let LongRun {
         minutes,
         targets: chosen,

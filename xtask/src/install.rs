@@ -12,9 +12,22 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The workspace root (xtask lives in `<root>/xtask`).
+/// The workspace root, the parent of xtask's directory. `cargo run` sets `CARGO_MANIFEST_DIR`
+/// at run time too; that one wins over the compile-time value, so an `xtask` binary built in
+/// another checkout (a copied `target/`) still works on this one.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest
+        .parent()
+        .map_or(manifest.clone(), Path::to_path_buf)
+}
+
+/// The workspace's target directory: `CARGO_TARGET_DIR`, else `target/`.
+pub(crate) fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"))
 }
 
 /// The value of `--name VALUE` in `args`.
@@ -106,10 +119,7 @@ pub(crate) fn install_into(prefix: &Path, profile: &str) -> Result<(), String> {
         &["build", "--profile", profile, "-p", "variant-ffi", "--lib"],
         &[],
     )?;
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target"));
-    let built = target.join(match profile {
+    let built = target_dir().join(match profile {
         "dev" => "debug",
         other => other,
     });
@@ -144,7 +154,7 @@ pub(crate) fn install_into(prefix: &Path, profile: &str) -> Result<(), String> {
 }
 
 /// Runs a command, failing with its output when it fails; returns its standard output.
-fn run(command: &mut Command) -> Result<String, String> {
+pub(crate) fn run(command: &mut Command) -> Result<String, String> {
     let output = command
         .output()
         .map_err(|e| format!("cannot run {command:?}: {e}"))?;
