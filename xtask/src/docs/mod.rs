@@ -58,8 +58,8 @@
 //! `<!-- docs-run: setup CODE -->` (C/C++ fragments),
 //! `<!-- docs-run: for N s — REASON -->` (`console`, `sh`: the commands of minutes or hours,
 //! run as written but each for at most N seconds; one still running then has started and
-//! worked — a transcript's output so far must be a beginning of the page's — and is stopped;
-//! one that ends before must exit 0 and, in a transcript, print all the page shows; an `sh`
+//! worked, and is stopped; one that ends before must exit 0 (a transcript shows `…` as the
+//! output of each such command: what a stopped command printed is not compared); an `sh`
 //! block's commands then run one by one, each its own `bash -e`; a build or an install among
 //! them (`cargo build`, `cargo install`, `cargo xtask install`, `pip install`) runs to its
 //! end, as the commands after it need it finished; a command the block starts in the
@@ -409,19 +409,12 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         planned.push((page.clone(), text, blocks, plans));
     }
     if !list_only {
+        // The programs, the C library and the transcripts' test in one build: the test's run
+        // below, with the same selection, then finds everything built.
         let profile = crate::check_profile();
-        crate::cargo(
-            &[
-                "build",
-                "--profile",
-                &profile,
-                "-p",
-                "variant-cli",
-                "-p",
-                "variant-ffi",
-            ],
-            &[],
-        )?;
+        let mut build = vec!["build", "--profile", &profile, "--lib", "--bins"];
+        build.extend(TRANSCRIPTS_TEST);
+        crate::cargo(&build, &[])?;
     }
     let mut tally = Tally::default();
     // The transcripts of each page, for trycmd after the pages.
@@ -554,21 +547,23 @@ fn run_transcripts(root: &Path, pages: &[(&Path, &str, Vec<&Block>)]) -> Result<
     }
     let dir = dir.to_str().ok_or("the workspace path is not UTF-8")?;
     let profile = crate::check_profile();
-    crate::cargo(
-        &[
-            "test",
-            "--profile",
-            &profile,
-            "-p",
-            "variant-cli",
-            "--test",
-            "doc_transcripts",
-            "--",
-            "--ignored",
-        ],
-        &[("VARIANTS_DOC_TRANSCRIPTS", dir)],
-    )
+    let mut test = vec!["test", "--profile", &profile];
+    test.extend(TRANSCRIPTS_TEST);
+    test.extend(["--", "--ignored"]);
+    crate::cargo(&test, &[("VARIANTS_DOC_TRANSCRIPTS", dir)])
 }
+
+/// The packages the pages' blocks use and variant-cli's test of the transcripts: the same
+/// selection for the build and the test's run, or Cargo would resolve their dependencies'
+/// features apart and build the crates again.
+const TRANSCRIPTS_TEST: [&str; 6] = [
+    "-p",
+    "variant-cli",
+    "-p",
+    "variant-ffi",
+    "--test",
+    "doc_transcripts",
+];
 
 #[derive(Default)]
 struct Tally {
