@@ -58,7 +58,7 @@ fn host_triple() -> Result<String, String> {
 
 /// A virtual environment under `target/` made with the machine's `python3` (made anew when
 /// `fresh`), with `packages` installed from PyPI; returns its directory.
-fn venv(name: &str, fresh: bool, packages: &[&str]) -> Result<PathBuf, String> {
+pub(crate) fn venv(name: &str, fresh: bool, packages: &[&str]) -> Result<PathBuf, String> {
     let dir = target_dir().join(name);
     if fresh && dir.exists() {
         io(&dir, std::fs::remove_dir_all(&dir))?;
