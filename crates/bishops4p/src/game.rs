@@ -323,8 +323,8 @@ impl Bishops {
 
     /// Every piece on the board as ((file, rank), seat, kind), seat by seat: a read-only view
     /// for evaluations and displays, the same pieces [`Bishops::piece_at`] finds, walked
-    /// through each seat's occupancy (an evaluation calls this at every node; testing all 144
-    /// cells cost a third of a search's time).
+    /// through each seat's occupancy (an evaluation calls this at every node, where testing all
+    /// 144 cells would weigh on the whole search; docs/notes/2026-12-code-comment-figures.md).
     ///
     /// # Example
     ///

@@ -11,11 +11,11 @@
 //!   take all of the wanted move's pieces (see [`Search::reach`]), so finding the canonical
 //!   path of a move costs the states of that move, not all paths of the piece.
 //!
-//! Why generation does not use the memo: measured on the hostile positions of
-//! [`crate::hostile`] (docs/benchmarks.md), a king's capture paths in a crowded 3D box
-//! almost never meet in one state (the captured sets differ), so the states are nearly as
-//! many as the paths and the table only adds cost (3–15× slower); the majority bound from the
-//! reachable pieces cut only about 15 % of the nodes.
+//! Why generation does not use the memo: on the hostile positions of [`crate::hostile`]
+//! (docs/benchmarks.md), a king's capture paths in a crowded 3D box almost never meet in one
+//! state (the captured sets differ), so the states are nearly as many as the paths and the
+//! table only adds cost; a majority bound from the reachable pieces cuts too few nodes to pay
+//! for itself (the figures: docs/notes/2026-12-benchmarks-history.md, hostile positions).
 
 // Directions and heights are indices into several tables at once; index loops read best.
 #![allow(clippy::needless_range_loop)]

@@ -68,8 +68,9 @@ impl Checkers3d {
         (0..2u8).flat_map(move |side| {
             (0..self.heights).flat_map(move |z| {
                 let kings = self.kings[usize::from(z)];
-                // The set bits only, lowest first (an evaluation calls this at every node;
-                // testing all 32 squares of every height cost a quarter of a search's time).
+                // The set bits only, lowest first (an evaluation calls this at every node,
+                // where testing all 32 squares of every height would weigh on the whole
+                // search; docs/notes/2026-12-engine-history.md, the second pass).
                 let mut men = self.pieces[usize::from(side)][usize::from(z)];
                 std::iter::from_fn(move || {
                     (men != 0).then(|| {

@@ -529,9 +529,9 @@ pub struct AnyGame {
 }
 
 impl Clone for AnyGame {
-    /// Clones the active game only: a derived clone of the enum copied all of its bytes (as many
-    /// as the largest game's, 3.8× a draughts position), which cost a draughts perft half its
-    /// speed.
+    /// Clones the active game only: a derived clone of the enum copies all of its bytes (as many
+    /// as the largest game's, several times a draughts position), which slows a draughts perft
+    /// markedly (docs/notes/2026-12-code-comment-figures.md).
     #[inline]
     fn clone(&self) -> Self {
         let game = dispatch!(TypedGame, &self.game, g, wrap = TypedGame => wrap(g.clone()));

@@ -13,8 +13,9 @@ use variant_core::Game;
 const SPLIT_DEPTH: u32 = 3;
 /// ... and only when each child's subtree has about this many leaves or more (estimated as
 /// `moves ^ (depth - 1)`): a node's split costs about a microsecond whether or not a thread
-/// steals from it, which was 17 % more CPU time on one-height draughts (about 8 moves a node,
-/// so a depth-3 node is only a few microseconds of work), against about 4 % on chess.
+/// steals from it, which weighs on games of few moves a node such as one-height draughts
+/// (about 8, so a depth-3 node is only a few microseconds of work; the figures:
+/// docs/notes/2026-12-benchmarks-history.md, parallel perft).
 const SPLIT_LEAVES: u64 = 1 << 12;
 /// Nodes at most this deep add their count to the progress counter (and their ancestors do
 /// not), so every leaf is added once and the shared counter is touched rarely.

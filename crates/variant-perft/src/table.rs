@@ -46,10 +46,10 @@ pub(super) struct AllocError;
 ///
 /// On Linux a table of 2 MB or more is an anonymous mapping populated when it is made
 /// (`MAP_POPULATE`): the kernel hands over zeroed pages in one call instead of one page fault
-/// per 4 KB page during the count (a 1 GB table: 0.39 s of system time instead of 0.58 s, and no
-/// user-space zeroing). Elsewhere, and for small tables, it is an ordinary heap allocation.
-/// (Transparent huge pages, `MADV_HUGEPAGE`, were tried: they save about 0.3 s of TLB misses
-/// in FIDE perft 7 but cost 2.7 s of system time to obtain 1 GB of them on the test machine.)
+/// per 4 KB page during the count, and there is no user-space zeroing. Elsewhere, and for small
+/// tables, it is an ordinary heap allocation. Transparent huge pages (`MADV_HUGEPAGE`) are not
+/// asked for: obtaining them costs more system time than their fewer TLB misses save (the
+/// figures of both: docs/notes/2026-12-benchmarks-history.md, the table's memory).
 pub(super) enum Storage {
     /// A mapping and the number of buckets in it.
     #[cfg(target_os = "linux")]

@@ -68,9 +68,9 @@ impl Analyses {
         }
     }
 
-    /// The limit for a machine of `cores` cores: one core is left to the games (the load test
-    /// measured the moves' answers with two searches on two cores: their 99th percentile
-    /// doubled), at most [`MAX_ANALYSES`], at least 1.
+    /// The limit for a machine of `cores` cores: one core is left to the games (searches on
+    /// every core slow the moves' answers, docs/notes/2026-12-code-comment-figures.md), at
+    /// most [`MAX_ANALYSES`], at least 1.
     pub fn for_cores(cores: usize) -> Analyses {
         Analyses::with_limit(cores.saturating_sub(1).clamp(1, MAX_ANALYSES))
     }

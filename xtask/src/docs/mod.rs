@@ -5,12 +5,12 @@
 //! checks the pages and prints what would run.
 //!
 //! What each kind of fenced block gets (the first word of the info string):
-//! - `console`: a terminal transcript. Every `$ COMMAND` line is run by bash in a scratch
-//!   directory of the page (`target/docs-run/<page>/`, fresh each run, shared by the page's
-//!   transcripts so a file one command writes is there for the next), with the `variants` of
-//!   this build (profile `release-tests`, or `XTASK_PROFILE`'s) first on `PATH`; what it prints (stdout and stderr
-//!   merged) must match the lines below it (`…` elides, see `transcript.rs`). Exit codes are
-//!   not compared: error examples are transcripts too.
+//! - `console`: a terminal transcript, checked by trycmd (see `trycmd.rs`). Every `$ COMMAND`
+//!   line is run by bash in a fresh directory of the page (shared by the page's transcripts,
+//!   so a file one command writes is there for the next), with the `variants` of this build
+//!   (profile `release-tests`, or `XTASK_PROFILE`'s) first on `PATH`; what it prints (stdout
+//!   and stderr merged) must match the lines below it (`…` elides). Exit codes are not
+//!   compared: error examples are transcripts too.
 //! - `uci`: a session of the engine protocol, `variants uci` of this build driven as a GUI
 //!   does: each `> COMMAND` line is sent once the engine has printed what the page shows for
 //!   the one before, and its answer must match the lines below it (`…` as in transcripts, for
@@ -58,8 +58,8 @@
 //! `<!-- docs-run: setup CODE -->` (C/C++ fragments),
 //! `<!-- docs-run: for N s — REASON -->` (`console`, `sh`: the commands of minutes or hours,
 //! run as written but each for at most N seconds; one still running then has started and
-//! worked — a transcript's output so far must be a beginning of the page's — and is stopped;
-//! one that ends before must exit 0 and, in a transcript, print all the page shows; an `sh`
+//! worked, and is stopped; one that ends before must exit 0 (a transcript shows `…` as the
+//! output of each such command: what a stopped command printed is not compared); an `sh`
 //! block's commands then run one by one, each its own `bash -e`; a build or an install among
 //! them (`cargo build`, `cargo install`, `cargo xtask install`, `pip install`) runs to its
 //! end, as the commands after it need it finished; a command the block starts in the
@@ -87,7 +87,7 @@
 
 mod page;
 mod run;
-mod transcript;
+mod trycmd;
 mod uci;
 
 use page::{Block, Directive};
@@ -96,7 +96,8 @@ use std::path::{Path, PathBuf};
 /// What is done with a block.
 #[derive(Debug)]
 enum Plan {
-    Transcript(Vec<transcript::Step>),
+    /// A transcript of this many commands, run by trycmd after the pages.
+    Transcript(usize),
     Uci(Vec<uci::Exchange>),
     Script,
     CiStep,
@@ -155,9 +156,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
         ));
     }
     let plan = match block.lang.as_str() {
-        "console" => {
-            Plan::Transcript(transcript::steps(&block.lines).map_err(|e| format!("{place}: {e}"))?)
-        }
+        "console" => Plan::Transcript(block.lines.iter().filter(|l| l.starts_with("$ ")).count()),
         "uci" => Plan::Uci(uci::exchanges(&block.lines).map_err(|e| format!("{place}: {e}"))?),
         "sh" | "bash" | "shell" => {
             if is_transcript {
@@ -336,7 +335,7 @@ fn doctest_elsewhere(root: &Path, block: &Block) -> Result<bool, String> {
 }
 
 /// Files under `dir` (recursively, `target` directories left out) whose name ends in `.ext`.
-fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<(), String> {
+pub(crate) fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<(), String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut entries: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     entries.sort();
@@ -407,26 +406,22 @@ pub fn docs(args: &[String]) -> Result<(), String> {
             .iter()
             .map(|b| plan(b, &root))
             .collect::<Result<Vec<_>, _>>()?;
-        planned.push((page.clone(), blocks, plans));
+        planned.push((page.clone(), text, blocks, plans));
     }
     if !list_only {
+        // The programs, the C library and the transcripts' test in one build: the test's run
+        // below, with the same selection, then finds everything built.
         let profile = crate::check_profile();
-        crate::cargo(
-            &[
-                "build",
-                "--profile",
-                &profile,
-                "-p",
-                "variant-cli",
-                "-p",
-                "variant-ffi",
-            ],
-            &[],
-        )?;
+        let mut build = vec!["build", "--profile", &profile, "--lib", "--bins"];
+        build.extend(TRANSCRIPTS_TEST);
+        crate::cargo(&build, &[])?;
     }
     let mut tally = Tally::default();
-    for (page, blocks, plans) in &planned {
+    // The transcripts of each page, for trycmd after the pages.
+    let mut transcripts = Vec::new();
+    for (page, text, blocks, plans) in &planned {
         let runner = run::PageRun::new(&root, page, list_only)?;
+        let mut page_transcripts = Vec::new();
         for block in blocks {
             if let Some(name) = block.directives.iter().find_map(|d| match d {
                 Directive::File(name) => Some(name),
@@ -468,7 +463,16 @@ pub fn docs(args: &[String]) -> Result<(), String> {
                     tally.elsewhere += 1;
                     continue;
                 }
-                Plan::Transcript(steps) => runner.transcript(block, steps),
+                Plan::Transcript(commands) => {
+                    println!("plan {place} console: {commands} commands, for trycmd (below)");
+                    page_transcripts.push(block);
+                    if block.bounded().is_some() {
+                        tally.bounded += 1;
+                    } else {
+                        tally.run += 1;
+                    }
+                    continue;
+                }
                 Plan::Uci(exchanges) => runner.uci(exchanges),
                 Plan::Script => runner.script(block),
                 Plan::PythonScript => runner.python_script(block),
@@ -495,6 +499,19 @@ pub fn docs(args: &[String]) -> Result<(), String> {
             }
         }
         runner.finish()?;
+        if !page_transcripts.is_empty() {
+            transcripts.push((page.as_path(), text.as_str(), page_transcripts));
+        }
+    }
+    if !transcripts.is_empty() && !list_only {
+        let count: usize = transcripts.iter().map(|(_, _, b)| b.len()).sum();
+        match run_transcripts(&root, &transcripts) {
+            Ok(()) => println!("ok   {count} console blocks: output as shown (trycmd)"),
+            Err(e) => {
+                println!("FAIL console blocks (trycmd):\n{e}");
+                tally.failed.push(format!("the {count} console blocks"));
+            }
+        }
     }
     println!(
         "docs: {} blocks {}, {} run for a bounded time, {} steps of .ci/run, {} the same as a \
@@ -517,6 +534,36 @@ pub fn docs(args: &[String]) -> Result<(), String> {
         Err(format!("docs: failed: {}", tally.failed.join(", ")))
     }
 }
+
+/// Writes the pages' transcripts out for trycmd (`trycmd.rs`) and runs variant-cli's test of
+/// them in the profile the pages' other blocks use.
+fn run_transcripts(root: &Path, pages: &[(&Path, &str, Vec<&Block>)]) -> Result<(), String> {
+    let dir = root.join(trycmd::DIR);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    for (page, text, blocks) in pages {
+        trycmd::write(root, page, text, blocks)?;
+    }
+    let dir = dir.to_str().ok_or("the workspace path is not UTF-8")?;
+    let profile = crate::check_profile();
+    let mut test = vec!["test", "--profile", &profile];
+    test.extend(TRANSCRIPTS_TEST);
+    test.extend(["--", "--ignored"]);
+    crate::cargo(&test, &[("VARIANTS_DOC_TRANSCRIPTS", dir)])
+}
+
+/// The packages the pages' blocks use and variant-cli's test of the transcripts: the same
+/// selection for the build and the test's run, or Cargo would resolve their dependencies'
+/// features apart and build the crates again.
+const TRANSCRIPTS_TEST: [&str; 6] = [
+    "-p",
+    "variant-cli",
+    "-p",
+    "variant-ffi",
+    "--test",
+    "doc_transcripts",
+];
 
 #[derive(Default)]
 struct Tally {

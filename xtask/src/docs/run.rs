@@ -1,8 +1,7 @@
-//! Running one page's blocks: the scratch directory, the commands with a time limit, the
-//! comparison of transcripts, the C/C++ builds, and cleaning the workspace root afterwards.
+//! Running one page's blocks: the scratch directory, the commands with a time limit, the UCI
+//! sessions, the C/C++ builds, and cleaning the workspace root afterwards.
 
 use super::page::{Block, Directive};
-use super::transcript::{self, Step};
 use super::uci;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -11,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A transcript command taking longer than this is a failure (the longest, `variants bench`,
-/// takes about 20 s on a loaded machine).
+/// A compiler or a page's C program taking longer than this is a failure (only a hung one
+/// reaches it).
 const COMMAND_LIMIT: Duration = Duration::from_secs(300);
 /// An `sh` block may build the release profile or a Python package.
 const SCRIPT_LIMIT: Duration = Duration::from_secs(1800);
@@ -93,74 +92,6 @@ impl PageRun {
 
     fn bin_dir(&self) -> PathBuf {
         self.root.join("target").join(crate::check_profile())
-    }
-
-    /// Every `$` line of a transcript, output compared. With a `for N s` directive each command
-    /// runs at most N seconds: one still running then must have printed a beginning of what
-    /// the page shows (and is stopped); one that ends before must exit 0 and match in full.
-    pub fn transcript(&self, block: &Block, steps: &[Step]) -> Result<String, String> {
-        let bound = block.bounded().map(|(s, _)| Duration::from_secs(s));
-        if self.list_only {
-            return Ok(format!("{} commands (listed, not run)", steps.len()));
-        }
-        let mut stopped = 0;
-        let path = format!(
-            "{}:{}",
-            self.bin_dir().display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
-        for (k, step) in steps.iter().enumerate() {
-            let mut cmd = Command::new("bash");
-            cmd.arg("-c")
-                .arg(format!("exec 2>&1\n{}", step.command))
-                .current_dir(&self.scratch)
-                .env("PATH", &path);
-            let name = format!("{}-{k}", block.line);
-            let out = match bound {
-                None => self.run(cmd, &name, COMMAND_LIMIT)?,
-                Some(limit) => self.run_bounded(cmd, &name, limit)?,
-            };
-            let mut lines: Vec<&str> = out.text.lines().collect();
-            if out.stopped && !out.text.ends_with('\n') {
-                // The last line was cut by the stop: not a line of the page yet.
-                lines.pop();
-            }
-            let end = lines
-                .iter()
-                .rposition(|l| !l.trim().is_empty())
-                .map_or(0, |i| i + 1);
-            let (fits, what) = if out.stopped {
-                stopped += 1;
-                (
-                    transcript::matches_beginning(&lines[..end], &step.expected),
-                    "still running, stopped; it printed so far".to_string(),
-                )
-            } else if bound.is_some() && !out.success {
-                (false, format!("ended with {} before its time", out.status))
-            } else {
-                (
-                    transcript::matches(&lines[..end], &step.expected),
-                    format!("the command printed ({})", out.status),
-                )
-            };
-            if !fits {
-                return Err(format!(
-                    "`$ {}`\n--- the page shows\n{}\n--- {what}\n{}",
-                    step.command,
-                    step.expected.join("\n"),
-                    lines[..end].join("\n")
-                ));
-            }
-        }
-        Ok(match bound {
-            None => format!("{} commands, output as shown", steps.len()),
-            Some(limit) => format!(
-                "{} commands, output as shown; {stopped} of them still running after {} s \
-                 as shown so far, stopped",
-                steps.len(),
-                limit.as_secs()
-            ),
-        })
     }
 
     /// A `uci` block: the session with `variants uci` (see `uci.rs`).
@@ -745,97 +676,15 @@ fn shell_quote(text: &str) -> String {
 /// the interpreter alive (the runner stops the processes it left). The statements run as in an
 /// interactive session, where `multiprocessing`'s spawned children do not run the main
 /// module again.
-const PYTHON_DRIVER: &str = r#"import ast, os, signal, sys, traceback
-
-def interrupt(signum, frame):
-    raise KeyboardInterrupt
-
-def main():
-    path, limit = sys.argv[1], float(sys.argv[2])
-    tree = ast.parse(open(path).read(), path)
-    signal.signal(signal.SIGALRM, interrupt)
-    namespace = {"__name__": "__main__"}
-    ended = stopped = 0
-    for node in tree.body:
-        code = compile(ast.Module([node], []), path, "exec")
-        print(f"docs-run: line {node.lineno}", flush=True)
-        # An expression statement (a call whose value is shown or dropped) is bounded; one that
-        # binds names (an import, an assignment) runs to its end: the next ones need them.
-        bounded = limit if isinstance(node, ast.Expr) else 0
-        try:
-            signal.setitimer(signal.ITIMER_REAL, bounded)
-            exec(code, namespace)
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            ended += 1
-        except KeyboardInterrupt:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            if not bounded:
-                raise
-            print(f"docs-run: line {node.lineno} still running after {limit:.0f} s, interrupted",
-                  flush=True)
-            stopped += 1
-        except BaseException:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            traceback.print_exc()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(1)
-    print(f"docs-run statements: {len(tree.body)} statements, {ended} ended well, {stopped} "
-          f"still running after {limit:.0f} s, interrupted", flush=True)
-    sys.stderr.flush()
-    os._exit(0)
-
-# The block runs as typed into `python`: processes started by `multiprocessing`'s spawn (a
-# LocalCluster's workers) import this file as `__mp_main__`, and must not run the block again.
-if __name__ == "__main__":
-    main()
-"#;
+const PYTHON_DRIVER: &str = include_str!("statements.py");
 
 /// The stand-in Slurm commands of a `slurm-queue` directive (files of `bin/` under the queue's
 /// directory): `sbatch` keeps the job script as `jobs/N.sh` and answers as Slurm does,
 /// `squeue` lists the jobs as pending, `scancel` takes them out of the queue.
 const SLURM_STAND_INS: [(&str, &str); 3] = [
-    (
-        "sbatch",
-        r#"#!/usr/bin/env bash
-# Stand-in sbatch (cargo xtask docs, slurm-queue): queues the job, starts nothing.
-set -eu
-queue="$(dirname "$0")/.."
-exec 9>"$queue/lock"
-flock 9
-n=$(( $(cat "$queue/last" 2>/dev/null || echo 0) + 1 ))
-echo "$n" > "$queue/last"
-script="${@: -1}"
-if [ "$#" -eq 0 ] || [ ! -f "$script" ]; then script=/dev/stdin; fi
-cat "$script" > "$queue/jobs/$n.sh"
-echo "Submitted batch job $n"
-"#,
-    ),
-    (
-        "squeue",
-        r#"#!/usr/bin/env bash
-# Stand-in squeue (cargo xtask docs, slurm-queue): every queued job is pending.
-queue="$(dirname "$0")/.."
-printf '%18s %9s %8s %8s %2s %10s %6s %s
-' JOBID PARTITION NAME USER ST TIME NODES 'NODELIST(REASON)'
-for job in "$queue"/jobs/*.sh; do
-    [ -e "$job" ] || continue
-    printf '%18s %9s %8s %8s %2s %10s %6s %s
-' "$(basename "$job" .sh)" compute dask-wor "$(id -un)" PD 0:00 1 '(Resources)'
-done
-"#,
-    ),
-    (
-        "scancel",
-        r#"#!/usr/bin/env bash
-# Stand-in scancel (cargo xtask docs, slurm-queue): takes the jobs out of the queue.
-queue="$(dirname "$0")/.."
-for id in "$@"; do
-    case "$id" in -*) continue ;; esac
-    if [ -e "$queue/jobs/$id.sh" ]; then mv "$queue/jobs/$id.sh" "$queue/jobs/$id.cancelled"; echo "$id" >> "$queue/cancelled"; fi
-done
-"#,
-    ),
+    ("sbatch", include_str!("slurm/sbatch")),
+    ("squeue", include_str!("slurm/squeue")),
+    ("scancel", include_str!("slurm/scancel")),
 ];
 
 /// The last `n` lines of `text`.

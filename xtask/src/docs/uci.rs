@@ -1,7 +1,7 @@
 //! `uci` blocks: sessions of the engine protocol (docs/protocol.md). A line `> COMMAND` is what
 //! the user (or a GUI) sends to `variants uci`; the lines after it, up to the next `> ` line,
-//! are what the engine answers to it. `…` elides as in `console` transcripts (`transcript.rs`):
-//! `nps … time …` for the figures of a search that vary from run to run.
+//! are what the engine answers to it. `…` elides as in `console` transcripts: `nps … time …`
+//! for the figures of a search that vary from run to run.
 //!
 //! The session is driven the way a GUI drives it: a command is sent only once the engine has
 //! printed everything the page shows for the one before (so `go depth 4` finishes with its
@@ -9,7 +9,6 @@
 //! must then print nothing the page does not show, and end with status 0 at `quit` (or at the
 //! end of its input).
 
-use super::transcript;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -123,7 +122,7 @@ fn drive(
             .and_then(|()| input.flush())
             .map_err(|e| format!("`> {}`: cannot send it: {e}", exchange.send))?;
         let got = answer(lines, &exchange.expected);
-        if !transcript::matches(
+        if !matches(
             &got.iter().map(String::as_str).collect::<Vec<_>>(),
             &exchange.expected,
         ) {
@@ -188,7 +187,7 @@ fn answer(lines: &Receiver<String>, expected: &[String]) -> Vec<String> {
     let mut got: Vec<String> = Vec::new();
     loop {
         let done = if elastic {
-            transcript::matches(
+            matches(
                 &got.iter().map(String::as_str).collect::<Vec<_>>(),
                 expected,
             )
@@ -204,6 +203,43 @@ fn answer(lines: &Receiver<String>, expected: &[String]) -> Vec<String> {
             Err(_) => return got,
         }
     }
+}
+
+/// Whether the program's output lines match the page's, `…` as in a `console` transcript: a line `…` for any number of lines, `…` in a line for any text.
+fn matches(actual: &[&str], expected: &[String]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first.trim() == "…" => {
+            (0..=actual.len()).any(|skip| matches(&actual[skip..], rest))
+        }
+        Some((first, rest)) => {
+            actual
+                .first()
+                .is_some_and(|a| line_matches(a.trim_end(), first))
+                && matches(&actual[1..], rest)
+        }
+    }
+}
+
+/// One line: equal, or equal around each `…` (which stands for any text, possibly none).
+fn line_matches(actual: &str, expected: &str) -> bool {
+    let parts: Vec<&str> = expected.split('…').collect();
+    let [first, middle @ .., last] = parts.as_slice() else {
+        return actual == expected;
+    };
+    if parts.len() == 1 {
+        return actual == expected;
+    }
+    let Some(mut rest) = actual.strip_prefix(first) else {
+        return false;
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 #[cfg(test)]
@@ -289,5 +325,20 @@ mod tests {
         let e = run(&engine, &dir, &silent).unwrap_err();
         assert!(e.contains("does not show") && e.contains("readyok"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn ellipses_stand_for_lines_and_text() {
+        let expected = strings(&["head", "…", "nodes 8902"]);
+        assert!(matches(&["head", "a", "b", "nodes 8902"], &expected));
+        assert!(matches(&["head", "nodes 8902"], &expected));
+        assert!(!matches(&["head", "nodes 8903"], &expected));
+        assert!(!matches(&["head", "nodes 8902", "more"], &expected));
+        let expected = strings(&["0.… s, … nodes/s"]);
+        assert!(matches(&["0.018 s, 263767739 nodes/s"], &expected));
+        assert!(!matches(&["1.018 s, 263767739 nodes/s"], &expected));
+        // The text after the last `…` must not overlap what came before it.
+        assert!(!matches(&["ab"], &strings(&["ab…b"])));
+        assert!(matches(&["abb"], &strings(&["ab…b"])));
     }
 }

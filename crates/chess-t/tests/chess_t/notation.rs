@@ -212,7 +212,7 @@ fn ct_40_config_keys_presets_and_order() {
 
 /// A garbage cell list (here: a cell followed by hundreds of NUL and control bytes, the input
 /// the fuzz target `any_game` found) is refused with one short line that still names the key;
-/// the bad text is quoted shortened, not in full (it was 687 bytes before).
+/// the bad text is quoted shortened, not in full.
 #[test]
 fn garbage_cell_list_gives_a_short_error() {
     let value = format!("a8{}{}", "\0".repeat(300), "\u{3}".repeat(100));

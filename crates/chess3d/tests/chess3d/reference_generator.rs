@@ -3,7 +3,7 @@
 //! playouts (proptest).
 //!
 //! Long checks are `#[ignore]`d — release run: cargo test --release -p chess3d -- --ignored
-//! (the reference's depth-3 table counts: about 5 s on a quiet machine in the test profile).
+//! (the reference's depth-3 table counts are too slow for the test profile's every run).
 
 use crate::reference;
 

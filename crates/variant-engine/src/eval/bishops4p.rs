@@ -306,9 +306,9 @@ impl SearchGame for Bishops {
     }
 
     /// The short game (B4-20) uses Best-Reply Search, the long game (B4-21) paranoid search:
-    /// measured with `variants match`, BRS gained in the short game (68.5 % → 75.5 % against
-    /// three `greedy`, 88 % → 92.7 % with three players) and lost in the long one
-    /// (74.5 % → 58 %, more games drawn by the 50-move claim).
+    /// in matches against `greedy` players BRS plays the short game better and the long one
+    /// worse, with more games drawn by the 50-move claim (the scores:
+    /// docs/notes/2026-12-engine-history.md, Best-Reply Search).
     fn settings(&self) -> SearchSettings {
         SearchSettings {
             best_reply_search: self.phase() == Phase::Short,

@@ -178,8 +178,8 @@ impl SearchGame for Chess3d {
     fn null_move(&self) -> Option<Self> {
         // Only with a piece besides king and pawns (pawn endings are where zugzwang lives),
         // and never from check (the search does not ask then). At every height: the pass
-        // is a copy with two hash keys changed (`Chess3d::passed`); through the position
-        // text it had cost as much as it saved with more than one height (docs/engine.md).
+        // is a copy with two hash keys changed (`Chess3d::passed`), cheap enough to pay with
+        // more than one height too (docs/engine.md).
         let side = Color::from(self.side_to_move());
         let pieces = (0..self.heights()).any(|z| {
             [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]

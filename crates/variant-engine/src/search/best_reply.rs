@@ -2,7 +2,8 @@
 //! one opponent branches (the reply); the others play their static first move and hand the
 //! reply on to the next opponent at no cost in depth.
 
-use super::{Keyed, Searcher};
+use super::Searcher;
+use super::order::Keyed;
 use crate::SearchGame;
 
 impl<G: SearchGame> Searcher<G> {

@@ -3,7 +3,10 @@
 //! [`best_reply`](super::best_reply)). Neither prunes on the static evaluation: with the turn
 //! going round the table, a margin measured for two players does not hold.
 
-use super::{Best, Control, Keyed, Node, Searcher, select};
+use super::Searcher;
+use super::control::Control;
+use super::node::{Best, Node};
+use super::order::{Keyed, select};
 use crate::SearchGame;
 
 impl<G: SearchGame> Searcher<G> {

@@ -3,12 +3,32 @@
 //! null move, futility, late move and SEE pruning, late move reductions, internal iterative
 //! reduction), where every move hands the turn to the opponent.
 
-use super::{
-    Best, Control, FUTILITY_BASE, FUTILITY_DEPTH, FUTILITY_MARGIN, Keyed, LMP_COUNT, Node,
-    RFP_DEPTH, RFP_MARGIN, SEE_CAPTURE, SEE_DEPTH, SEE_QUIET, Searcher, select,
-};
+use super::Searcher;
+use super::control::Control;
+use super::node::{Best, Node};
+use super::order::{Keyed, select};
 use crate::SearchGame;
 use crate::score::{INFINITY, MATE_BOUND};
+
+/// Reverse futility pruning (two players): at most this many plies from the horizon, a
+/// node whose static evaluation beats beta by this margin per ply is not searched.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 80;
+/// Futility pruning (two players): quiet moves at most this many plies from the horizon are
+/// skipped when the static evaluation plus `FUTILITY_BASE + FUTILITY_MARGIN * depth` cannot
+/// reach alpha (unless they check).
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 100;
+/// Late move pruning (two players): quiet moves after this many at depth 1, 2, 3 (plus one
+/// for every eight legal moves).
+const LMP_COUNT: [usize; 4] = [0, 6, 10, 16];
+/// SEE pruning (two players, where the game computes exchanges): at most this many plies
+/// from the horizon, a quiet move whose exchange loses more than `SEE_QUIET * depth²` and a
+/// capture whose exchange loses more than `SEE_CAPTURE * depth` are skipped.
+const SEE_DEPTH: i32 = 4;
+const SEE_QUIET: i32 = 50;
+const SEE_CAPTURE: i32 = 100;
 
 /// What the search of a two-player node's moves needs to know of the node.
 struct Frame<M> {

@@ -1,14 +1,25 @@
 //! Quiescence: captures and promotions until the position is quiet, and the moves that end a
 //! three- or four-player game at once, which quiescence alone would not see.
 
-use super::{
-    Control, DELTA_MARGIN, MAX_EVASION_PLIES, MAX_EVASION_PLIES_MULTI, QS_PASS_PLIES, Searcher,
-    losing_capture,
-};
+use super::Searcher;
+use super::control::Control;
+use super::order::losing_capture;
 use crate::SearchGame;
 use crate::ordering::MAX_PLY;
 use crate::score::{INFINITY, MATE};
 use variant_core::Status;
+
+/// Quiescence plies during which a player in check (or bound to capture) may not stand pat.
+const MAX_EVASION_PLIES: u32 = 6;
+/// The same with three or four players: checks fly between every pair of players there, and
+/// searching every evasion six plies deep costs more nodes than the main search (docs/engine.md).
+const MAX_EVASION_PLIES_MULTI: u32 = 1;
+/// Best-Reply Search's quiescence: the first plies in which an opponent may stand aside for
+/// the next one (each further ply multiplied the capture sequences searched).
+const QS_PASS_PLIES: u32 = 2;
+/// Delta pruning in quiescence: a capture that cannot lift the
+/// stand-pat score to alpha even with this margin added to the captured value is not searched.
+const DELTA_MARGIN: i32 = 200;
 
 impl<G: SearchGame> Searcher<G> {
     /// Captures and promotions until the position is quiet; a player in check (or bound to

@@ -91,12 +91,13 @@ const CHECKS_EVERYWHERE: &str = "2,bR,1,bB,bK,bQ,bB,bN,bR,2/2,bP,1,bP,bP,bP,bP,b
 fn checks_among_opponents_do_not_blow_up_the_search() {
     let start = position(CHECKS_EVERYWHERE);
     // Best-Reply Search gives an opponent's first move to the next opponent at no cost in
-    // depth. When such moves were checks that made the turn jump back to an earlier opponent
+    // depth. If such moves could be checks that make the turn jump back to an earlier opponent
     // (B4-12), and every opponent in check got a ply of check extension, the turn could go
-    // round the opponents for ever at no cost: depth 2 took more than 20 000 000 nodes here.
-    // Now a free move must carry the turn onwards towards White and opponents get no check
-    // extension, so depth 3 is a few thousand nodes; 200 000 leaves room for changes of the
-    // ordering or the evaluation, and is still a hundred times below the old cost of depth 2.
+    // round the opponents for ever at no cost, and depth 2 would run to tens of millions of
+    // nodes here (docs/notes/2026-12-engine-history.md). A free move must carry the turn
+    // onwards towards White and opponents get no check extension, so depth 3 is a few thousand
+    // nodes; 200 000 leaves room for changes of the ordering or the evaluation, and is still
+    // a hundred times below what the loop costs.
     let result = Searcher::new().search(&start, &[], &Limits::depth(3), None, |_| {});
     assert_eq!(result.depth, 3);
     assert!(result.nodes < 200_000, "{} nodes", result.nodes);

@@ -190,9 +190,9 @@ fn hundred_games_at_once() {
     let dir = scratch("load");
     // The figure is the server's, not the disk's: with `--sync full` every move waits for an
     // fsync, and right after a build (CI runs this after linking the release test binaries)
-    // that fsync queues behind the writeback of gigabytes of build output — seen once as a
-    // p99 of 92 ms against 5 ms on the same binary a minute later. Writing the machine's dirty
-    // pages out first leaves the disk to the server.
+    // that fsync queues behind the writeback of gigabytes of build output, which can multiply
+    // the p99 (docs/notes/2026-12-code-comment-figures.md). Writing the machine's dirty pages
+    // out first leaves the disk to the server.
     let _ = std::process::Command::new("sync").status();
     let server = Server::start_with(&dir.join("games.db"), &["--sync", &sync]);
     let until = Instant::now() + Duration::from_secs(seconds);
