@@ -150,57 +150,15 @@ fn crates(dist: &Path, version: &str) -> Result<(), String> {
 /// version, at least the one asked for; the major is 0 now, so 0.x releases match only their
 /// minor: see docs/releasing.md).
 fn cmake_files(version: &str, abi: u32) -> (String, String) {
-    let config = format!(
-        "# The variants C library: imported targets Variants::variants (shared) and\n\
-         # Variants::variants_static (static). Relocatable: paths are relative to this file.\n\
-         get_filename_component(_variants_prefix \"${{CMAKE_CURRENT_LIST_DIR}}/../../..\" ABSOLUTE)\n\
-         \n\
-         if(NOT TARGET Variants::variants)\n\
-         \x20 add_library(Variants::variants SHARED IMPORTED)\n\
-         \x20 set_target_properties(Variants::variants PROPERTIES\n\
-         \x20   IMPORTED_LOCATION \"${{_variants_prefix}}/lib/libvariants.so.{abi}\"\n\
-         \x20   IMPORTED_SONAME \"libvariants.so.{abi}\"\n\
-         \x20   INTERFACE_INCLUDE_DIRECTORIES \"${{_variants_prefix}}/include\")\n\
-         endif()\n\
-         \n\
-         if(NOT TARGET Variants::variants_static)\n\
-         \x20 find_package(Threads REQUIRED)\n\
-         \x20 add_library(Variants::variants_static STATIC IMPORTED)\n\
-         \x20 set_target_properties(Variants::variants_static PROPERTIES\n\
-         \x20   IMPORTED_LOCATION \"${{_variants_prefix}}/lib/libvariants.a\"\n\
-         \x20   INTERFACE_INCLUDE_DIRECTORIES \"${{_variants_prefix}}/include\"\n\
-         \x20   INTERFACE_LINK_LIBRARIES \"Threads::Threads;${{CMAKE_DL_LIBS}};m\")\n\
-         endif()\n\
-         \n\
-         set(Variants_VERSION \"{version}\")\n\
-         set(Variants_ABI_VERSION {abi})\n\
-         unset(_variants_prefix)\n"
-    );
-    let version_file = format!(
-        "# find_package(Variants X.Y CONFIG): this package is {version}. Before 1.0 a minor\n\
-         # release may break the API, so 0.x matches only the same minor; from 1.0 the same major.\n\
-         set(PACKAGE_VERSION \"{version}\")\n\
-         string(REPLACE \".\" \";\" _have \"${{PACKAGE_VERSION}}\")\n\
-         list(GET _have 0 _have_major)\n\
-         list(GET _have 1 _have_minor)\n\
-         set(PACKAGE_VERSION_COMPATIBLE FALSE)\n\
-         if(NOT PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION\n\
-         \x20  AND PACKAGE_FIND_VERSION_MAJOR EQUAL _have_major\n\
-         \x20  AND (_have_major GREATER 0 OR PACKAGE_FIND_VERSION_MINOR EQUAL _have_minor))\n\
-         \x20 set(PACKAGE_VERSION_COMPATIBLE TRUE)\n\
-         endif()\n\
-         if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)\n\
-         \x20 set(PACKAGE_VERSION_EXACT TRUE)\n\
-         endif()\n\
-         if(NOT CMAKE_SIZEOF_VOID_P EQUAL 8)\n\
-         \x20 set(PACKAGE_VERSION \"{version} (64-bit)\")\n\
-         \x20 set(PACKAGE_VERSION_UNSUITABLE TRUE)\n\
-         endif()\n\
-         unset(_have)\n\
-         unset(_have_major)\n\
-         unset(_have_minor)\n"
-    );
-    (config, version_file)
+    let fill = |template: &str| {
+        template
+            .replace("@VERSION@", version)
+            .replace("@ABI@", &abi.to_string())
+    };
+    (
+        fill(include_str!("cmake/VariantsConfig.cmake.in")),
+        fill(include_str!("cmake/VariantsConfigVersion.cmake.in")),
+    )
 }
 
 /// The C archive: `cargo xtask install` into a staging prefix, a relocatable pkg-config file,
@@ -504,4 +462,22 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_cmake_files_name_the_version_and_the_abi_and_leave_no_placeholder() {
+        let (config, version) = super::cmake_files("1.2.3", 7);
+        assert!(config.contains("\"libvariants.so.7\""), "{config}");
+        assert!(
+            config.contains("set(Variants_VERSION \"1.2.3\")"),
+            "{config}"
+        );
+        assert!(
+            version.contains("set(PACKAGE_VERSION \"1.2.3\")"),
+            "{version}"
+        );
+        assert!(!config.contains('@') && !version.contains('@'));
+    }
 }
