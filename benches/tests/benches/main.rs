@@ -4,3 +4,4 @@
 
 mod docs_perft_data;
 mod docs_test_positions;
+mod workspace_layout;
