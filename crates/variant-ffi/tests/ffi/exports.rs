@@ -832,7 +832,7 @@ fn move_search_exceeds_guards_hostile_checkers3d_texts() {
     let king = from_text("W:WKd4@1:Bc5@1,e5@1:H8:1/8");
     assert!(exceeds(king, 4));
     assert!(!exceeds(king, 5));
-    let hostile = variant_games::checkers3d::hostile::hostile_positions(12, 51)[50].to_text();
+    let hostile = checkers3d::hostile::hostile_positions(12, 51)[50].to_text();
     let hostile = from_text(&hostile);
     assert!(exceeds(hostile, 1_000_000));
     // The start of the default game has no capture.

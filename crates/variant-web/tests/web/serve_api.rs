@@ -889,7 +889,7 @@ fn games_start_from_a_given_position() {
         // (docs/benchmarks.md, hostile positions; position #50 of seed 12).
         (
             json!({"game": "checkers3d",
-                   "position": variant_games::checkers3d::hostile::hostile_positions(12, 51)[50].to_text()}),
+                   "position": checkers3d::hostile::hostile_positions(12, 51)[50].to_text()}),
             "capture steps",
         ),
     ] {
