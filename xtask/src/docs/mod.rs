@@ -431,71 +431,15 @@ pub fn docs(args: &[String]) -> Result<(), String> {
             }
         }
         for (block, plan) in blocks.iter().zip(plans) {
-            let place = block.place();
-            if !langs.is_empty() && !langs.contains(&block.lang) {
-                continue;
-            }
-            let outcome = match plan {
-                Plan::Skip(reason) => {
-                    println!("skip {place} {}: {reason}", block.lang);
-                    tally.skipped += 1;
-                    continue;
-                }
-                Plan::Data => {
-                    tally.data += 1;
-                    continue;
-                }
-                Plan::SameAs(other) => {
-                    println!(
-                        "same {place} {}: the block of {other}, run there",
-                        block.lang
-                    );
-                    tally.same += 1;
-                    continue;
-                }
-                Plan::RustDoctest => {
-                    println!("doc  {place} rust: a doctest of `cargo test`");
-                    tally.elsewhere += 1;
-                    continue;
-                }
-                Plan::PythonDoctest => {
-                    println!("doc  {place} python: a doctest of pytest --doctest-glob (.ci/run)");
-                    tally.elsewhere += 1;
-                    continue;
-                }
-                Plan::Transcript(commands) => {
-                    println!("plan {place} console: {commands} commands, for trycmd (below)");
-                    page_transcripts.push(block);
-                    if block.bounded().is_some() {
-                        tally.bounded += 1;
-                    } else {
-                        tally.run += 1;
-                    }
-                    continue;
-                }
-                Plan::Uci(exchanges) => runner.uci(exchanges),
-                Plan::Script => runner.script(block),
-                Plan::PythonScript => runner.python_script(block),
-                Plan::CiStep => runner.ci_step(block),
-                Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
-            };
-            match outcome {
-                Ok(what) => {
-                    let label = if list_only { "plan" } else { "ok  " };
-                    println!("{label} {place} {}: {what}", block.lang);
-                    if let Some((seconds, reason)) = block.bounded() {
-                        println!("     (at most {seconds} s a command: {reason})");
-                        tally.bounded += 1;
-                    } else if matches!(plan, Plan::CiStep) {
-                        tally.ci_steps += 1;
-                    } else {
-                        tally.run += 1;
-                    }
-                }
-                Err(e) => {
-                    println!("FAIL {place} {}:\n{e}", block.lang);
-                    tally.failed.push(place);
-                }
+            if langs.is_empty() || langs.contains(&block.lang) {
+                run_block(
+                    &runner,
+                    block,
+                    plan,
+                    list_only,
+                    &mut tally,
+                    &mut page_transcripts,
+                );
             }
         }
         runner.finish()?;
@@ -513,25 +457,86 @@ pub fn docs(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    println!(
-        "docs: {} blocks {}, {} run for a bounded time, {} steps of .ci/run, {} the same as a \
-         block run on another page, {} failed, {} doctests run by cargo test / pytest, \
-         {} skipped, {} data blocks; {:.0} s",
-        tally.run,
-        if list_only { "to run" } else { "run" },
-        tally.bounded,
-        tally.ci_steps,
-        tally.same,
-        tally.failed.len(),
-        tally.elsewhere,
-        tally.skipped,
-        tally.data,
-        started.elapsed().as_secs_f64()
-    );
+    tally.report(list_only, started.elapsed().as_secs_f64());
     if tally.failed.is_empty() {
         Ok(())
     } else {
         Err(format!("docs: failed: {}", tally.failed.join(", ")))
+    }
+}
+
+/// Runs one block of a page as its plan says (or only says what it would do, `list_only`),
+/// counting it in `tally`; a transcript is kept in `transcripts` for trycmd after the page.
+fn run_block<'a>(
+    runner: &run::PageRun,
+    block: &'a Block,
+    plan: &Plan,
+    list_only: bool,
+    tally: &mut Tally,
+    transcripts: &mut Vec<&'a Block>,
+) {
+    let place = block.place();
+    let outcome = match plan {
+        Plan::Skip(reason) => {
+            println!("skip {place} {}: {reason}", block.lang);
+            tally.skipped += 1;
+            return;
+        }
+        Plan::Data => {
+            tally.data += 1;
+            return;
+        }
+        Plan::SameAs(other) => {
+            println!(
+                "same {place} {}: the block of {other}, run there",
+                block.lang
+            );
+            tally.same += 1;
+            return;
+        }
+        Plan::RustDoctest => {
+            println!("doc  {place} rust: a doctest of `cargo test`");
+            tally.elsewhere += 1;
+            return;
+        }
+        Plan::PythonDoctest => {
+            println!("doc  {place} python: a doctest of pytest --doctest-glob (.ci/run)");
+            tally.elsewhere += 1;
+            return;
+        }
+        Plan::Transcript(commands) => {
+            println!("plan {place} console: {commands} commands, for trycmd (below)");
+            transcripts.push(block);
+            if block.bounded().is_some() {
+                tally.bounded += 1;
+            } else {
+                tally.run += 1;
+            }
+            return;
+        }
+        Plan::Uci(exchanges) => runner.uci(exchanges),
+        Plan::Script => runner.script(block),
+        Plan::PythonScript => runner.python_script(block),
+        Plan::CiStep => runner.ci_step(block),
+        Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
+    };
+    match outcome {
+        Ok(what) => {
+            let label = if list_only { "plan" } else { "ok  " };
+            println!("{label} {place} {}: {what}", block.lang);
+            if let Some((seconds, reason)) = block.bounded() {
+                println!("     (at most {seconds} s a command: {reason})");
+                tally.bounded += 1;
+            } else if matches!(plan, Plan::CiStep) {
+                tally.ci_steps += 1;
+            } else {
+                tally.run += 1;
+            }
+        }
+        Err(e) => {
+            println!("FAIL {place} {}:\n{e}", block.lang);
+            tally.failed.push(place);
+        }
     }
 }
 
@@ -575,6 +580,27 @@ struct Tally {
     elsewhere: usize,
     skipped: usize,
     data: usize,
+}
+
+impl Tally {
+    /// Prints the closing count of the run.
+    fn report(&self, list_only: bool, seconds: f64) {
+        println!(
+            "docs: {} blocks {}, {} run for a bounded time, {} steps of .ci/run, {} the same as a \
+             block run on another page, {} failed, {} doctests run by cargo test / pytest, \
+             {} skipped, {} data blocks; {:.0} s",
+            self.run,
+            if list_only { "to run" } else { "run" },
+            self.bounded,
+            self.ci_steps,
+            self.same,
+            self.failed.len(),
+            self.elsewhere,
+            self.skipped,
+            self.data,
+            seconds
+        );
+    }
 }
 
 #[cfg(test)]
