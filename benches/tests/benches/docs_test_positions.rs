@@ -48,8 +48,7 @@ fn every_cited_rule_is_on_the_game_s_pages() {
         let pages = format!(
             "{}\n{}",
             read_docs(&format!("rules/{}.md", info.name)),
-            // The authoritative text, for the games that have one (a test game has its rules
-            // page only).
+            // The authoritative text, for the games that have one (Qubic's is its rules page).
             std::fs::read_to_string(
                 PathBuf::from(env!("CARGO_MANIFEST_DIR"))
                     .join(format!("../docs/spec/{}.md", info.name))

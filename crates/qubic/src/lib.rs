@@ -2,9 +2,9 @@
 //!
 //! Two players, x and o, place marks in turn on the empty cells of a 4×4×4 box; four of one
 //! player's marks in one of the box's 76 straight lines win, a full box without such a line is
-//! a draw. The workspace keeps this game outside its shipped games, as the test game that
-//! `cargo xtask fifth-game` adds to a copy of the workspace to show that a new game is its
-//! crate and one line of the facade's list.
+//! a draw. The fifth and smallest game of the workspace, added after the other four by the
+//! steps of the workspace's "Adding a game" (its crate, its evaluation and a few lines of the
+//! manifests and the facade's list).
 //!
 //! A position is two 64-bit sets of marks (bit `height * 16 + rank * 4 + file`), the side to
 //! move and the winner; the 76 lines are sets of four cells computed at compile time

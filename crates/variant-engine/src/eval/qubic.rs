@@ -1,6 +1,6 @@
-//! qubic (the workspace's test game, `cargo xtask fifth-game`): every line still open for one
-//! side — holding none of the other side's marks — is worth the square of that side's marks in
-//! it (1, 4, 9: a line of three is one move from a win, Q-5). A move that completes a line, or
+//! qubic: every line still open for one side — holding none of the other side's marks — is
+//! worth the square of that side's marks in it (1, 4, 9: a line of three is one move from a
+//! win, Q-5). A move that completes a line, or
 //! fills the last cell of an opponent's line of three, is tactical, so quiescence finds wins
 //! and forced blocks at the horizon.
 
