@@ -30,7 +30,7 @@
 //!   playing whole games through graceful restarts and a `kill -9`, its memory, open files and
 //!   database sampled (see `crates/variant-web/tests/web/serve_soak.rs`).
 //! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
-//!   output compared where the page shows one (see `docs/mod.rs`).
+//!   output compared where the page shows one (docs/guides/writing-docs.md).
 
 mod dist;
 mod docs;

@@ -4,86 +4,8 @@
 //! (`console`, `uci`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
 //! checks the pages and prints what would run.
 //!
-//! What each kind of fenced block gets (the first word of the info string):
-//! - `console`: a terminal transcript, checked by trycmd (see `trycmd.rs`). Every `$ COMMAND`
-//!   line is run by bash in a fresh directory of the page (shared by the page's transcripts,
-//!   so a file one command writes is there for the next), with the `variants` of this build
-//!   (profile `release-tests`, or `XTASK_PROFILE`'s) first on `PATH`; what it prints (stdout
-//!   and stderr merged) must match the lines below it (`…` elides). Exit codes are not
-//!   compared: error examples are transcripts too.
-//! - `uci`: a session of the engine protocol, `variants uci` of this build driven as a GUI
-//!   does: each `> COMMAND` line is sent once the engine has printed what the page shows for
-//!   the one before, and its answer must match the lines below it (`…` as in transcripts, for
-//!   `nps … time …`); nothing more may be printed, and the engine must end with status 0
-//!   (see `uci.rs`).
-//! - `sh` (or `bash`, `shell`): commands a reader types, without shown output. The block runs
-//!   as one `bash -e` script in the workspace root (the commands name `crates/…`, `target/…`),
-//!   with `HOME` and `CARGO_INSTALL_ROOT` pointing into the scratch directory (so `cargo
-//!   install` and `$HOME/.local` stay out of the machine's), `MATURIN_PEP517_ARGS=--profile
-//!   release-tests` (or `XTASK_PROFILE`'s: a `pip install` of the Python package reuses CI's build), one pip
-//!   download cache for all pages (`target/docs-run/pip-cache`), and the
-//!   `release` profile built without LTO, in parallel (`CARGO_PROFILE_RELEASE_LTO=false`,
-//!   `…_CODEGEN_UNITS=16`: the same code, a quicker build; not for a script that runs `cargo
-//!   fuzz`, which must find `cargo xtask fuzz-smoke`'s build of the fuzz targets up to date, and
-//!   gets none of the `CARGO_PROFILE_RELEASE_*` variables its caller may have set —
-//!   so `.ci/run` runs the docs after the fuzz smoke run, with cargo-fuzz on `PATH`; run alone
-//!   without built targets, docs/reliability.md's block fails on its first command, which
-//!   says to build them with `cargo xtask fuzz-smoke`). What the page's blocks leave in
-//!   the workspace root is removed after the page, and what a block leaves running in the
-//!   background (its process group) is stopped when the block ends.
-//! - `c`, `cpp`: compiled with `cc -std=c11` / `g++ -std=c++17` against this build's static
-//!   library and run (exit status 0 required). A block without `main` is a fragment: its
-//!   `#include` lines go on top, the rest into `main`, after the code of a `setup` directive.
-//! - `rust`: must be a doctest already: the page is included with
-//!   `#[doc = include_str!(…)]` by a crate of `crates/`, or a page so included has a Rust block
-//!   with the same lines (checked here, run by `cargo test`).
-//! - `python`, `pycon`: doctests (`>>> ` lines): `.ci/run` runs them with
-//!   `pytest --doctest-glob='*.md'` in the virtual environment where the package is installed.
-//!   A Python block without `>>> ` lines is a script a reader runs and needs a `venv`
-//!   directive: the environment's `python` runs it in the workspace root (the environment of
-//!   `sh` blocks), one top-level statement after the other, as typed into `python`; with
-//!   `for N s` an expression statement (a call) still running after N s is interrupted as
-//!   Ctrl-C would (`KeyboardInterrupt`) and the next one runs, while imports and assignments
-//!   run to their end (the statements after them need the names). Every statement must end
-//!   well or be so interrupted; the processes it leaves (a cluster's) are stopped after the
-//!   block.
-//! - anything else (`json`, `text`, a bare fence): data or pictures, not run; such a block may
-//!   not contain a `$ ` line (a transcript must say `console`, or it would silently go
-//!   unchecked).
-//!
-//! Directives, in an HTML comment on the lines directly above a fence (see `page.rs`):
-//! `<!-- docs-run: skip — REASON -->` (not run; the reason is printed with every run),
-//! `<!-- docs-run: compile-only — REASON -->` (C/C++), `<!-- docs-run: file NAME -->` (the
-//! block is saved as NAME in the workspace root for the page's `sh` blocks, and removed after),
-//! `<!-- docs-run: setup CODE -->` (C/C++ fragments),
-//! `<!-- docs-run: for N s — REASON -->` (`console`, `sh`: the commands of minutes or hours,
-//! run as written but each for at most N seconds; one still running then has started and
-//! worked, and is stopped; one that ends before must exit 0 (a transcript shows `…` as the
-//! output of each such command: what a stopped command printed is not compared); an `sh`
-//! block's commands then run one by one, each its own `bash -e`; a build or an install among
-//! them (`cargo build`, `cargo install`, `cargo xtask install`, `pip install`) runs to its
-//! end, as the commands after it need it finished; a command the block starts in the
-//! background (`… &`) keeps running until the block's last command has run, then its process
-//! group is stopped),
-//! `<!-- docs-run: ci-step -->` (`sh`: each command of the block is a line of `.ci/run`, which
-//! runs it — the README's test command; checked against `.ci/run`'s text, not run twice),
-//! `<!-- docs-run: same-as PAGE -->` (the block has the very lines of a block of PAGE that is
-//! run there — for an `sh` block, each of its commands is a command of such a block, comments
-//! and spacing aside, and with a `venv DIR` directive `pip …` stands for the other block's
-//! `DIR/bin/pip …`; PAGE may be the block's own page; checked, not run twice),
-//! `<!-- docs-run: venv DIR -->` (`sh`, Python scripts: run with the virtual environment DIR,
-//! made by an earlier block — README.md's `target/venv` — activated, as its reader would have
-//! it),
-//! `<!-- docs-run: dask-scheduler tcp://IPV4:PORT -->` (`sh`, Python scripts: the reader's
-//! running Dask cluster — `dask scheduler` at that address and two single-threaded
-//! `dask worker`s from the block's `venv` — started for the first block that names it, kept
-//! for the page's later blocks, stopped after the page; the address is a loopback one,
-//! 127.0.0.0/8, such as a page's `127.0.0.1`: the cluster runs on this machine, and its
-//! traffic goes to no other address),
-//! `<!-- docs-run: slurm-queue -->` (`sh`, Python scripts: `sbatch`, `squeue` and `scancel`
-//! stand-ins first on `PATH`, a Slurm queue that accepts every job — `Submitted batch job N`
-//! — and starts none, as a busy cluster's queue; the block must submit at least one job, and
-//! every job script must pass `bash -n`).
+//! What each kind of block gets and the directives a page gives the runner are the page
+//! writers' reference, docs/guides/writing-docs.md.
 
 mod page;
 mod run;
