@@ -141,9 +141,20 @@ impl Drop for Server {
     }
 }
 
-/// A fresh directory for one test's database.
+/// A fresh directory for one test's database. Its name holds the calling module's as well as
+/// `name`: the modules of this test binary share one process id, and two of them may pick the
+/// same `name`.
+#[track_caller]
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variants-serve-{}-{name}", std::process::id()));
+    let caller = std::panic::Location::caller().file();
+    let module = Path::new(caller)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("web");
+    let dir = std::env::temp_dir().join(format!(
+        "variants-serve-{}-{module}-{name}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
