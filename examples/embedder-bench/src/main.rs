@@ -79,7 +79,7 @@ fn typed_perft(game: &AnyGame, depth: u32) -> u64 {
         TypedGame::Checkers3d(g) => perft(g, depth),
         TypedGame::Bishops(g) => perft(g, depth),
         TypedGame::ChessT(g) => perft(g, depth),
-        _ => unreachable!("the default build of variants holds the four games"),
+        _ => unreachable!("the cases above are positions of these four games"),
     }
 }
 
@@ -90,7 +90,7 @@ fn typed_walk(game: &AnyGame, depth: u32) -> u64 {
         TypedGame::Checkers3d(g) => walk(g, depth),
         TypedGame::Bishops(g) => walk(g, depth),
         TypedGame::ChessT(g) => walk(g, depth),
-        _ => unreachable!("the default build of variants holds the four games"),
+        _ => unreachable!("the cases above are positions of these four games"),
     }
 }
 
