@@ -1,7 +1,10 @@
-//! The JSON API and the page's routes (see docs/web.md).
+//! The JSON API and the page's routes (see docs/web.md). The routes with the most to read and
+//! check have modules of their own: [`create`] (`POST /api/games`).
+
+mod create;
 
 use crate::assets;
-use crate::room::{Player, Refusal, Room, active_seats};
+use crate::room::{Player, Refusal, Room};
 use crate::store::{ArchiveQuery, GameRow, LogEntry, Store};
 use axum::Router;
 use axum::body::Bytes;
@@ -21,10 +24,12 @@ use std::time::Instant;
 use tokio::sync::{Mutex, broadcast, mpsc, watch};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
-use variant_games::{Game, GameConfig, Seat, registry};
+use variant_games::{AnyGame, Game, GameConfig, Seat, registry};
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
+/// Longest game name, in bytes.
+const MAX_GAME_NAME: usize = 32;
 /// Longest configuration text, in bytes.
 const MAX_CONFIG: usize = 1024;
 /// Longest start position text, in bytes (chess3d with eight full heights needs about 600).
@@ -39,12 +44,6 @@ const MAX_CAPTURE_STEPS: u64 = 1_000_000;
 const MAX_TOKEN: usize = 64;
 /// Most games the server keeps.
 pub const MAX_GAMES: usize = 200_000;
-/// Largest initial time of a clock, in milliseconds (a day).
-const MAX_CLOCK_MS: u64 = 86_400_000;
-/// Smallest initial time of a clock, in milliseconds.
-const MIN_CLOCK_MS: u64 = 100;
-/// Largest increment of a clock, in milliseconds (an hour).
-const MAX_INCREMENT_MS: u64 = 3_600_000;
 /// Most games `GET /api/games` lists.
 const MAX_LISTED: usize = 100;
 
@@ -138,7 +137,7 @@ pub fn router(app: Shared) -> Router {
         .route("/archive", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/api/info", get(info))
-        .route("/api/games", post(create).get(list))
+        .route("/api/games", post(create::create).get(list))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/seats/{seat}", post(take_seat))
         .route("/api/games/{id}/seat", get(seat_of_token))
@@ -376,26 +375,6 @@ async fn info(State(app): State<Shared>) -> Response {
     .into_response()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateBody {
-    game: String,
-    #[serde(default)]
-    config: Option<Value>,
-    #[serde(default)]
-    players: HashMap<String, String>,
-    #[serde(default)]
-    one_token: bool,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(default)]
-    clock: Option<ClockBody>,
-    #[serde(default)]
-    listed: Option<Value>,
-    #[serde(default)]
-    names: HashMap<String, String>,
-}
-
 /// Longest player name, in characters.
 const MAX_NAME: usize = 40;
 
@@ -412,175 +391,55 @@ fn player_name(text: &str) -> Result<Option<String>, ApiError> {
     Ok((!name.is_empty()).then(|| name.to_string()))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClockBody {
-    initial_ms: u64,
-    #[serde(default)]
-    increment_ms: u64,
-}
-
-/// The seats `listed` opens: `true` every human seat, an array the seats it names.
-fn open_seats(
-    listed: &Option<Value>,
-    names: &[&str],
-    players: &[Player],
-    active: &[bool],
-) -> Result<(bool, Vec<bool>), ApiError> {
-    let mut open = vec![false; names.len()];
-    let listed = match listed {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => return Ok((false, open)),
-        Some(Value::Bool(true)) => {
-            for (i, slot) in open.iter_mut().enumerate() {
-                *slot = players[i] == Player::Human && active[i];
-            }
-            true
-        }
-        Some(Value::Array(seats)) => {
-            for seat in seats {
-                let name = seat
-                    .as_str()
-                    .ok_or_else(|| bad("listed: expected true or an array of seat names"))?;
-                let i = names.iter().position(|n| *n == name).ok_or_else(|| {
-                    bad(format!(
-                        "listed: no seat {:?}; seats: {}",
-                        shorten(name),
-                        names.join(", ")
-                    ))
-                })?;
-                if players[i] != Player::Human || !active[i] {
-                    return Err(bad(format!(
-                        "listed: the seat {name} is not a person's seat, so it cannot be open"
-                    )));
-                }
-                open[i] = true;
-            }
-            true
-        }
-        Some(_) => return Err(bad("listed: expected true or an array of seat names")),
-    };
-    Ok((listed, open))
-}
-
-/// `POST /api/games`.
-async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
-    let req: CreateBody = body(&bytes)?;
-    bounded("game", &req.game, 32)?;
-    let config_text = match &req.config {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(v @ Value::Object(_)) => v.to_string(),
-        Some(_) => return Err(bad("config: expected \"k=v;k=v\" text or a JSON object")),
-    };
-    bounded("config", &config_text, MAX_CONFIG)?;
-    let position = req.position.as_deref().map(str::trim).unwrap_or("");
+/// The game `name` with the configuration `config_text` at `position` (trimmed; the game's
+/// start when empty), with the start text to store: the position as the game writes it, so
+/// that a restart reads back exactly this position (empty for the game's own start). A
+/// position whose moves take more than [`MAX_CAPTURE_STEPS`] capture steps to find is
+/// refused: the server does not `serve` ("host", "analyse") such positions.
+fn checked_game(
+    name: &str,
+    config_text: &str,
+    position: &str,
+    serve: &str,
+) -> Result<(AnyGame, String), ApiError> {
+    bounded("config", config_text, MAX_CONFIG)?;
+    let position = position.trim();
     bounded("position", position, MAX_POSITION)?;
     let game = if position.is_empty() {
-        variant_games::new_game(&req.game, &config_text).map_err(|e| bad(e.to_string()))?
+        variant_games::new_game(name, config_text).map_err(|e| bad(e.to_string()))?
     } else {
-        variant_games::from_text(&req.game, &config_text, position)
+        variant_games::from_text(name, config_text, position)
             .map_err(|e| bad(format!("position: {e}")))?
     };
     if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
         return Err(bad(format!(
             "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
-             capture steps to find; this server does not host such positions"
+             capture steps to find; this server does not {serve} such positions"
         )));
     }
-    // Stored as the game writes it, so a restart reads back exactly this position.
     let start = if position.is_empty() {
         String::new()
     } else {
         game.to_text()
     };
-    let seats = game.seat_count();
-    let names: Vec<&str> = (0..seats).map(|i| game.seat_name(Seat(i as u8))).collect();
-    let mut players = vec![Player::Human; seats];
-    for (seat, kind) in &req.players {
-        let index = names.iter().position(|n| n == seat).ok_or_else(|| {
-            bad(format!(
-                "players: no seat {:?} in {}; seats: {}",
-                shorten(seat),
-                req.game,
-                names.join(", ")
-            ))
-        })?;
-        players[index] = Player::parse(bounded("player", kind, 64)?).map_err(bad)?;
-    }
-    let mut seat_names = vec![None; seats];
-    for (seat, name) in &req.names {
-        let index = names.iter().position(|n| n == seat).ok_or_else(|| {
-            bad(format!(
-                "names: no seat {:?} in {}; seats: {}",
-                shorten(seat),
-                req.game,
-                names.join(", ")
-            ))
-        })?;
-        seat_names[index] = player_name(name)?;
-    }
-    let active = active_seats(&game);
-    let (listed, open) = open_seats(&req.listed, &names, &players, &active)?;
-    if open.contains(&true) && req.one_token {
-        return Err(bad(
-            "one_token and open seats exclude each other (a taken seat needs its own token)",
-        ));
-    }
-    let clock = match &req.clock {
-        None => None,
-        Some(c) => {
-            if !(MIN_CLOCK_MS..=MAX_CLOCK_MS).contains(&c.initial_ms) {
-                return Err(bad(format!(
-                    "clock.initial_ms: {} is not in {MIN_CLOCK_MS}..={MAX_CLOCK_MS}",
-                    c.initial_ms
-                )));
-            }
-            if c.increment_ms > MAX_INCREMENT_MS {
-                return Err(bad(format!(
-                    "clock.increment_ms: {} is more than {MAX_INCREMENT_MS}",
-                    c.increment_ms
-                )));
-            }
-            Some((c.initial_ms, c.increment_ms))
-        }
-    };
-    let shared = if req.one_token {
-        Some(random_hex(16)?)
-    } else {
-        None
-    };
-    let mut tokens = Vec::with_capacity(seats);
-    for (player, playing) in players.iter().zip(&active) {
-        tokens.push(match (player, playing) {
-            (Player::Human, true) => Some(match &shared {
-                Some(t) => t.clone(),
-                None => random_hex(16)?,
-            }),
-            _ => None,
-        });
-    }
-    let config = game
-        .config()
+    Ok((game, start))
+}
+
+/// The game's configuration as stored: every key with its value, defaults included
+/// (`k=v;k=v`).
+fn full_config(game: &AnyGame) -> String {
+    game.config()
         .to_pairs()
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
-        .join(";");
-    let row = GameRow {
-        id: random_hex(8)?,
-        game: req.game.clone(),
-        config,
-        players: players.iter().map(|p| p.text()).collect(),
-        tokens: tokens.clone(),
-        start,
-        listed,
-        open: open.clone(),
-        clock,
-        names: seat_names,
-        rematch_requests: Vec::new(),
-        rematch: None,
-    };
-    let room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
+        .join(";")
+}
+
+/// Hosts a new game (created, or a rematch): refused with 503 when the server holds
+/// [`MAX_GAMES`] games; else stored, added to the table, its timer and its engine seats
+/// started.
+async fn host(app: &Shared, row: &GameRow, room: Room) -> Result<(), ApiError> {
     if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
         return Err(ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -591,38 +450,10 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         .insert(row.clone())
         .await
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    let id = row.id.clone();
-    insert_slot(&app, room);
-    let mut token_map = serde_json::Map::new();
-    let mut links = serde_json::Map::new();
-    for ((name, token), is_open) in names.iter().zip(&tokens).zip(&open) {
-        if *is_open {
-            continue;
-        }
-        if let Some(t) = token {
-            token_map.insert(name.to_string(), json!(t));
-            links.insert(
-                name.to_string(),
-                json!(format!("/play/{id}#seat={name}&token={t}")),
-            );
-        }
-    }
-    start_timer(&app, &id);
-    kick_engine(&app, &id);
-    let open_names: Vec<&str> = names
-        .iter()
-        .zip(&open)
-        .filter(|(_, o)| **o)
-        .map(|(n, _)| *n)
-        .collect();
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(json!({
-            "id": id, "tokens": token_map, "links": links, "watch": format!("/play/{id}"),
-            "open": open_names,
-        })),
-    )
-        .into_response())
+    insert_slot(app, room);
+    start_timer(app, &row.id);
+    kick_engine(app, &row.id);
+    Ok(())
 }
 
 /// Adds a game to the table (and to the lobby's list when it is listed).
@@ -933,19 +764,7 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
     if room.rematch.is_none() && room.request_rematch(&req.token)? {
         let row = room.rematch_row(random_hex(8)?);
         let new_room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
-        if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
-            return Err(ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the server holds its maximum of {MAX_GAMES} games"),
-            ));
-        }
-        app.store
-            .insert(row.clone())
-            .await
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        insert_slot(&app, new_room);
-        start_timer(&app, &row.id);
-        kick_engine(&app, &row.id);
+        host(&app, &row, new_room).await?;
         // Stored, so that a restart (or the game read back) still links to it.
         if let Err(e) = app
             .store
@@ -1641,42 +1460,18 @@ async fn asked_room(app: &Shared, q: &HashMap<String, String>) -> Result<Room, A
     let name = q.get("game").ok_or_else(|| {
         bad("game: missing; give id (and ply) or game (with config and position)")
     })?;
-    bounded("game", name, 32)?;
+    bounded("game", name, MAX_GAME_NAME)?;
     let config_text = q.get("config").map_or("", String::as_str);
-    bounded("config", config_text, MAX_CONFIG)?;
-    let text = q.get("position").map_or("", |p| p.trim());
-    bounded("position", text, MAX_POSITION)?;
-    let game = if text.is_empty() {
-        variant_games::new_game(name, config_text).map_err(|e| bad(e.to_string()))?
-    } else {
-        variant_games::from_text(name, config_text, text)
-            .map_err(|e| bad(format!("position: {e}")))?
-    };
-    if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
-        return Err(bad(format!(
-            "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
-             capture steps to find; this server does not analyse such positions"
-        )));
-    }
+    let position = q.get("position").map_or("", String::as_str);
+    let (game, start) = checked_game(name, config_text, position, "analyse")?;
     let seats = game.seat_count();
-    let config = game
-        .config()
-        .to_pairs()
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(";");
     let row = GameRow {
         id: String::new(),
         game: name.clone(),
-        config,
+        config: full_config(&game),
         players: vec!["human".to_string(); seats],
         tokens: vec![None; seats],
-        start: if text.is_empty() {
-            String::new()
-        } else {
-            game.to_text()
-        },
+        start,
         listed: false,
         open: vec![false; seats],
         clock: None,
