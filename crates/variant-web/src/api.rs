@@ -1,7 +1,8 @@
 //! The JSON API and the page's routes (see docs/web.md). The routes with the most to read and
-//! check have modules of their own: [`create`] (`POST /api/games`) and [`archive`] (`GET
-//! /api/games?finished=true`).
+//! check have modules of their own: [`create`] (`POST /api/games`), [`archive`] (`GET
+//! /api/games?finished=true`) and [`analysis`] (`GET /api/analysis`).
 
+mod analysis;
 mod archive;
 mod create;
 
@@ -152,7 +153,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/events", get(events))
-        .route("/api/analysis", get(analysis))
+        .route("/api/analysis", get(analysis::analysis))
         .route("/api/position", get(position))
         .method_not_allowed_fallback(|method: Method| async move {
             ApiError(
@@ -1291,166 +1292,6 @@ async fn asked_room(app: &Shared, q: &HashMap<String, String>) -> Result<Room, A
         rematch: None,
     };
     Room::new(&row).map_err(|e| bad(e.to_string()))
-}
-
-/// The client an analysis counts for: its IP address.
-fn client_of(request: &Request) -> String {
-    request
-        .extensions()
-        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-        .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string())
-}
-
-/// `GET /api/analysis`: the engine on a position (see [`asked_room`]) for `ms` milliseconds
-/// (default [`crate::analysis::DEFAULT_ANALYSIS_MS`], at most
-/// [`crate::analysis::MAX_ANALYSIS_MS`]), streamed as NDJSON: a `start` line, a `depth` line
-/// for every completed depth (score, PV), a `done` line (or `shutdown` when the server
-/// stops); empty lines keep the connection alive. 429 over the limits.
-async fn analysis(State(app): State<Shared>, request: Request) -> ApiResult {
-    use crate::analysis::{DEFAULT_ANALYSIS_MS, MAX_ANALYSIS_MS};
-    let q = query_map(&request)?;
-    known_keys(
-        &q,
-        &[
-            "id", "ply", "game", "config", "position", "ms", "client", "replace",
-        ],
-    )?;
-    let ms = match q.get("ms") {
-        None => DEFAULT_ANALYSIS_MS,
-        Some(t) => t
-            .parse::<u64>()
-            .ok()
-            .filter(|ms| (1..=MAX_ANALYSIS_MS).contains(ms))
-            .ok_or_else(|| {
-                bad(format!(
-                    "ms: {:?} is not a number of milliseconds from 1 to {MAX_ANALYSIS_MS}",
-                    shorten(t)
-                ))
-            })?,
-    };
-    let room = asked_room(&app, &q).await?;
-    if room.status.is_over() {
-        return Err(ApiError(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "nothing to analyse: the game is over in this position ({})",
-                room.status
-            ),
-        ));
-    }
-    let client = match q.get("client") {
-        Some(c)
-            if (8..=64).contains(&c.len())
-                && c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') =>
-        {
-            format!("client {c}")
-        }
-        Some(c) => {
-            return Err(bad(format!(
-                "client: {:?} is not 8 to 64 letters, digits or dashes",
-                shorten(c)
-            )));
-        }
-        None => client_of(&request),
-    };
-    let replace = match q.get("replace").map(String::as_str) {
-        None | Some("false") => false,
-        Some("true") => true,
-        Some(other) => {
-            return Err(bad(format!(
-                "replace: {:?} is not true or false",
-                shorten(other)
-            )));
-        }
-    };
-    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let asked = Instant::now();
-    let ticket = loop {
-        match app.analyses.start(&client, &flag, replace) {
-            Ok(ticket) => break ticket,
-            Err(crate::analysis::Busy::Full(text)) => {
-                return Err(ApiError(StatusCode::TOO_MANY_REQUESTS, text));
-            }
-            // The earlier search stops within milliseconds of its flag.
-            Err(crate::analysis::Busy::Replacing) => {
-                if asked.elapsed() > std::time::Duration::from_secs(2) {
-                    return Err(ApiError(
-                        StatusCode::TOO_MANY_REQUESTS,
-                        "your earlier analysis did not stop in time: try again".into(),
-                    ));
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-            }
-        }
-    };
-    let root = room.position().clone();
-    let earlier = room.hashes.clone();
-    let start = crate::analysis::start_line(&room.game, &room.config, &root, ms);
-    drop(room);
-    let (lines_tx, mut lines) = mpsc::channel::<Value>(64);
-    let searching = Arc::clone(&flag);
-    // A thread of its own (not the runtime's blocking pool, whose threads run other work
-    // afterwards) at the lowest priority: the games' answers come first.
-    let (ended, search) = tokio::sync::oneshot::channel::<()>();
-    std::thread::Builder::new()
-        .name("variants-analysis".into())
-        .spawn(move || {
-            crate::analysis::lower_priority();
-            crate::analysis::run(&root, &earlier, ms, &searching, |line| {
-                // A forwarder that has gone (the page closed) is no error: the stop flag
-                // follows.
-                let _ = lines_tx.blocking_send(line);
-            });
-            let _ = ended.send(());
-        })
-        .map_err(|e| {
-            ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("no thread for the analysis: {e}"),
-            )
-        })?;
-    let (tx, rx) = mpsc::channel::<Bytes>(8);
-    let mut stop = app.stop.subscribe();
-    // The forwarder: ends the search when the client goes or the server stops, and gives
-    // the place back only once the search has ended.
-    tokio::spawn(async move {
-        let _ticket = ticket;
-        let line = |v: &Value| Bytes::from(format!("{v}\n"));
-        let mut beat = tokio::time::interval(std::time::Duration::from_millis(250));
-        let stopped = *stop.borrow();
-        if !stopped && tx.send(line(&start)).await.is_ok() {
-            loop {
-                tokio::select! {
-                    next = lines.recv() => match next {
-                        Some(v) => if tx.send(line(&v)).await.is_err() { break },
-                        None => break,
-                    },
-                    _ = beat.tick() => if tx.send(Bytes::from_static(b"\n")).await.is_err() {
-                        break
-                    },
-                    // `stop` only ever turns true, once.
-                    _ = stop.changed() => {
-                        let _ = tx.send(line(&json!({"type": "shutdown"}))).await;
-                        break;
-                    }
-                    () = tx.closed() => break,
-                }
-            }
-        }
-        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        // The search's sends fail from now on, so it cannot wait on a full channel.
-        drop(lines);
-        let _ = search.await;
-    });
-    let stream = ReceiverStream::new(rx).map(Ok::<_, Infallible>);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        axum::body::Body::from_stream(stream),
-    )
-        .into_response())
 }
 
 /// `GET /api/position`: the state (with the board as SVG) of a position (see [`asked_room`])
