@@ -82,8 +82,7 @@ fn search_ms(q: &HashMap<String, String>) -> Result<u64, ApiError> {
 }
 
 /// The client the analysis counts for: the one `client=` names (8 to 64 letters, digits or
-/// dashes: a page's own id, so that pages behind one address do not share a place), else the
-/// request's address.
+/// dashes: the page sends a random id kept in the browser), else the request's address.
 fn client(q: &HashMap<String, String>, request: &Request) -> Result<String, ApiError> {
     match q.get("client") {
         Some(c)
