@@ -1,8 +1,14 @@
-//! The JSON API and the page's routes (see docs/web.md).
+//! The JSON API and the page's routes (see docs/web.md). The routes with the most to read and
+//! check have modules of their own: [`create`] (`POST /api/games`), [`archive`] (`GET
+//! /api/games?finished=true`) and [`analysis`] (`GET /api/analysis`).
+
+mod analysis;
+mod archive;
+mod create;
 
 use crate::assets;
-use crate::room::{Player, Refusal, Room, active_seats};
-use crate::store::{ArchiveQuery, GameRow, LogEntry, Store};
+use crate::room::{Player, Refusal, Room};
+use crate::store::{GameRow, LogEntry, Store};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::Request;
@@ -21,10 +27,12 @@ use std::time::Instant;
 use tokio::sync::{Mutex, broadcast, mpsc, watch};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
-use variant_games::{Game, GameConfig, Seat, registry};
+use variant_games::{AnyGame, Game, GameConfig, Seat, registry};
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
+/// Longest game name, in bytes.
+const MAX_GAME_NAME: usize = 32;
 /// Longest configuration text, in bytes.
 const MAX_CONFIG: usize = 1024;
 /// Longest start position text, in bytes (chess3d with eight full heights needs about 600).
@@ -39,12 +47,6 @@ const MAX_CAPTURE_STEPS: u64 = 1_000_000;
 const MAX_TOKEN: usize = 64;
 /// Most games the server keeps.
 pub const MAX_GAMES: usize = 200_000;
-/// Largest initial time of a clock, in milliseconds (a day).
-const MAX_CLOCK_MS: u64 = 86_400_000;
-/// Smallest initial time of a clock, in milliseconds.
-const MIN_CLOCK_MS: u64 = 100;
-/// Largest increment of a clock, in milliseconds (an hour).
-const MAX_INCREMENT_MS: u64 = 3_600_000;
 /// Most games `GET /api/games` lists.
 const MAX_LISTED: usize = 100;
 
@@ -138,7 +140,7 @@ pub fn router(app: Shared) -> Router {
         .route("/archive", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/api/info", get(info))
-        .route("/api/games", post(create).get(list))
+        .route("/api/games", post(create::create).get(list))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/seats/{seat}", post(take_seat))
         .route("/api/games/{id}/seat", get(seat_of_token))
@@ -151,7 +153,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/events", get(events))
-        .route("/api/analysis", get(analysis))
+        .route("/api/analysis", get(analysis::analysis))
         .route("/api/position", get(position))
         .method_not_allowed_fallback(|method: Method| async move {
             ApiError(
@@ -376,26 +378,6 @@ async fn info(State(app): State<Shared>) -> Response {
     .into_response()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateBody {
-    game: String,
-    #[serde(default)]
-    config: Option<Value>,
-    #[serde(default)]
-    players: HashMap<String, String>,
-    #[serde(default)]
-    one_token: bool,
-    #[serde(default)]
-    position: Option<String>,
-    #[serde(default)]
-    clock: Option<ClockBody>,
-    #[serde(default)]
-    listed: Option<Value>,
-    #[serde(default)]
-    names: HashMap<String, String>,
-}
-
 /// Longest player name, in characters.
 const MAX_NAME: usize = 40;
 
@@ -412,175 +394,55 @@ fn player_name(text: &str) -> Result<Option<String>, ApiError> {
     Ok((!name.is_empty()).then(|| name.to_string()))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClockBody {
-    initial_ms: u64,
-    #[serde(default)]
-    increment_ms: u64,
-}
-
-/// The seats `listed` opens: `true` every human seat, an array the seats it names.
-fn open_seats(
-    listed: &Option<Value>,
-    names: &[&str],
-    players: &[Player],
-    active: &[bool],
-) -> Result<(bool, Vec<bool>), ApiError> {
-    let mut open = vec![false; names.len()];
-    let listed = match listed {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => return Ok((false, open)),
-        Some(Value::Bool(true)) => {
-            for (i, slot) in open.iter_mut().enumerate() {
-                *slot = players[i] == Player::Human && active[i];
-            }
-            true
-        }
-        Some(Value::Array(seats)) => {
-            for seat in seats {
-                let name = seat
-                    .as_str()
-                    .ok_or_else(|| bad("listed: expected true or an array of seat names"))?;
-                let i = names.iter().position(|n| *n == name).ok_or_else(|| {
-                    bad(format!(
-                        "listed: no seat {:?}; seats: {}",
-                        shorten(name),
-                        names.join(", ")
-                    ))
-                })?;
-                if players[i] != Player::Human || !active[i] {
-                    return Err(bad(format!(
-                        "listed: the seat {name} is not a person's seat, so it cannot be open"
-                    )));
-                }
-                open[i] = true;
-            }
-            true
-        }
-        Some(_) => return Err(bad("listed: expected true or an array of seat names")),
-    };
-    Ok((listed, open))
-}
-
-/// `POST /api/games`.
-async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
-    let req: CreateBody = body(&bytes)?;
-    bounded("game", &req.game, 32)?;
-    let config_text = match &req.config {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(v @ Value::Object(_)) => v.to_string(),
-        Some(_) => return Err(bad("config: expected \"k=v;k=v\" text or a JSON object")),
-    };
-    bounded("config", &config_text, MAX_CONFIG)?;
-    let position = req.position.as_deref().map(str::trim).unwrap_or("");
+/// The game `name` with the configuration `config_text` at `position` (trimmed; the game's
+/// start when empty), with the start text to store: the position as the game writes it, so
+/// that a restart reads back exactly this position (empty for the game's own start). A
+/// position whose moves take more than [`MAX_CAPTURE_STEPS`] capture steps to find is
+/// refused: the server does not `serve` ("host", "analyse") such positions.
+fn checked_game(
+    name: &str,
+    config_text: &str,
+    position: &str,
+    serve: &str,
+) -> Result<(AnyGame, String), ApiError> {
+    bounded("config", config_text, MAX_CONFIG)?;
+    let position = position.trim();
     bounded("position", position, MAX_POSITION)?;
     let game = if position.is_empty() {
-        variant_games::new_game(&req.game, &config_text).map_err(|e| bad(e.to_string()))?
+        variant_games::new_game(name, config_text).map_err(|e| bad(e.to_string()))?
     } else {
-        variant_games::from_text(&req.game, &config_text, position)
+        variant_games::from_text(name, config_text, position)
             .map_err(|e| bad(format!("position: {e}")))?
     };
     if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
         return Err(bad(format!(
             "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
-             capture steps to find; this server does not host such positions"
+             capture steps to find; this server does not {serve} such positions"
         )));
     }
-    // Stored as the game writes it, so a restart reads back exactly this position.
     let start = if position.is_empty() {
         String::new()
     } else {
         game.to_text()
     };
-    let seats = game.seat_count();
-    let names: Vec<&str> = (0..seats).map(|i| game.seat_name(Seat(i as u8))).collect();
-    let mut players = vec![Player::Human; seats];
-    for (seat, kind) in &req.players {
-        let index = names.iter().position(|n| n == seat).ok_or_else(|| {
-            bad(format!(
-                "players: no seat {:?} in {}; seats: {}",
-                shorten(seat),
-                req.game,
-                names.join(", ")
-            ))
-        })?;
-        players[index] = Player::parse(bounded("player", kind, 64)?).map_err(bad)?;
-    }
-    let mut seat_names = vec![None; seats];
-    for (seat, name) in &req.names {
-        let index = names.iter().position(|n| n == seat).ok_or_else(|| {
-            bad(format!(
-                "names: no seat {:?} in {}; seats: {}",
-                shorten(seat),
-                req.game,
-                names.join(", ")
-            ))
-        })?;
-        seat_names[index] = player_name(name)?;
-    }
-    let active = active_seats(&game);
-    let (listed, open) = open_seats(&req.listed, &names, &players, &active)?;
-    if open.contains(&true) && req.one_token {
-        return Err(bad(
-            "one_token and open seats exclude each other (a taken seat needs its own token)",
-        ));
-    }
-    let clock = match &req.clock {
-        None => None,
-        Some(c) => {
-            if !(MIN_CLOCK_MS..=MAX_CLOCK_MS).contains(&c.initial_ms) {
-                return Err(bad(format!(
-                    "clock.initial_ms: {} is not in {MIN_CLOCK_MS}..={MAX_CLOCK_MS}",
-                    c.initial_ms
-                )));
-            }
-            if c.increment_ms > MAX_INCREMENT_MS {
-                return Err(bad(format!(
-                    "clock.increment_ms: {} is more than {MAX_INCREMENT_MS}",
-                    c.increment_ms
-                )));
-            }
-            Some((c.initial_ms, c.increment_ms))
-        }
-    };
-    let shared = if req.one_token {
-        Some(random_hex(16)?)
-    } else {
-        None
-    };
-    let mut tokens = Vec::with_capacity(seats);
-    for (player, playing) in players.iter().zip(&active) {
-        tokens.push(match (player, playing) {
-            (Player::Human, true) => Some(match &shared {
-                Some(t) => t.clone(),
-                None => random_hex(16)?,
-            }),
-            _ => None,
-        });
-    }
-    let config = game
-        .config()
+    Ok((game, start))
+}
+
+/// The game's configuration as stored: every key with its value, defaults included
+/// (`k=v;k=v`).
+fn full_config(game: &AnyGame) -> String {
+    game.config()
         .to_pairs()
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
-        .join(";");
-    let row = GameRow {
-        id: random_hex(8)?,
-        game: req.game.clone(),
-        config,
-        players: players.iter().map(|p| p.text()).collect(),
-        tokens: tokens.clone(),
-        start,
-        listed,
-        open: open.clone(),
-        clock,
-        names: seat_names,
-        rematch_requests: Vec::new(),
-        rematch: None,
-    };
-    let room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
+        .join(";")
+}
+
+/// Hosts a new game (created, or a rematch): refused with 503 when the server holds
+/// [`MAX_GAMES`] games; else stored, added to the table, its timer and its engine seats
+/// started.
+async fn host(app: &Shared, row: &GameRow, room: Room) -> Result<(), ApiError> {
     if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
         return Err(ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -591,38 +453,10 @@ async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
         .insert(row.clone())
         .await
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    let id = row.id.clone();
-    insert_slot(&app, room);
-    let mut token_map = serde_json::Map::new();
-    let mut links = serde_json::Map::new();
-    for ((name, token), is_open) in names.iter().zip(&tokens).zip(&open) {
-        if *is_open {
-            continue;
-        }
-        if let Some(t) = token {
-            token_map.insert(name.to_string(), json!(t));
-            links.insert(
-                name.to_string(),
-                json!(format!("/play/{id}#seat={name}&token={t}")),
-            );
-        }
-    }
-    start_timer(&app, &id);
-    kick_engine(&app, &id);
-    let open_names: Vec<&str> = names
-        .iter()
-        .zip(&open)
-        .filter(|(_, o)| **o)
-        .map(|(n, _)| *n)
-        .collect();
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(json!({
-            "id": id, "tokens": token_map, "links": links, "watch": format!("/play/{id}"),
-            "open": open_names,
-        })),
-    )
-        .into_response())
+    insert_slot(app, room);
+    start_timer(app, &row.id);
+    kick_engine(app, &row.id);
+    Ok(())
 }
 
 /// Adds a game to the table (and to the lobby's list when it is listed).
@@ -933,19 +767,7 @@ async fn rematch(State(app): State<Shared>, Path(id): Path<String>, bytes: Bytes
     if room.rematch.is_none() && room.request_rematch(&req.token)? {
         let row = room.rematch_row(random_hex(8)?);
         let new_room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
-        if app.games.read().unwrap_or_else(|p| p.into_inner()).len() >= MAX_GAMES {
-            return Err(ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the server holds its maximum of {MAX_GAMES} games"),
-            ));
-        }
-        app.store
-            .insert(row.clone())
-            .await
-            .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        insert_slot(&app, new_room);
-        start_timer(&app, &row.id);
-        kick_engine(&app, &row.id);
+        host(&app, &row, new_room).await?;
         // Stored, so that a restart (or the game read back) still links to it.
         if let Err(e) = app
             .store
@@ -1057,197 +879,6 @@ struct ListQuery {
     per_page: Option<String>,
 }
 
-/// Games an archive page lists when the request names no number.
-const ARCHIVE_PAGE: u64 = 20;
-
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date and time (UTC) of `ms` since 1970, as `YYYY-MM-DDTHH:MM:SSZ`.
-fn utc_text(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
-}
-
-/// A `from` or `to` bound: a day `YYYY-MM-DD` (UTC; `to` takes the whole day) or a time in
-/// milliseconds since 1970.
-fn date_bound(what: &str, text: &str, end_of_day: bool) -> Result<i64, ApiError> {
-    if let Ok(ms) = text.parse::<i64>() {
-        return Ok(ms);
-    }
-    let parts: Vec<&str> = text.split('-').collect();
-    let fields: Option<Vec<i64>> =
-        (parts.len() == 3).then(|| parts.iter().filter_map(|p| p.parse::<i64>().ok()).collect());
-    match fields.as_deref() {
-        Some(&[y, m, d])
-            if (1970..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d) =>
-        {
-            let start = days_from_civil(y, m, d) * 86_400_000;
-            Ok(if end_of_day {
-                start + 86_399_999
-            } else {
-                start
-            })
-        }
-        _ => Err(bad(format!(
-            "{what}: {:?} is no date (YYYY-MM-DD) nor milliseconds since 1970",
-            shorten(text)
-        ))),
-    }
-}
-
-/// `GET /api/games?finished=true&…`: the archive (docs/web.md, "The archive").
-async fn archive(app: &Shared, q: &ListQuery) -> ApiResult {
-    let mut query = ArchiveQuery::default();
-    if let Some(g) = q.game.as_deref().filter(|g| !g.is_empty()) {
-        bounded("game", g, 32)?;
-        if !registry::games().iter().any(|x| x.name == g) {
-            return Err(bad(format!(
-                "game: unknown game {:?}; games: {}",
-                shorten(g),
-                registry::games()
-                    .iter()
-                    .map(|x| x.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-        query.game = Some(g.to_string());
-    }
-    if let Some(p) = q.player.as_deref() {
-        query.player = player_name(p)?;
-    }
-    if let Some(r) = q.result.as_deref().filter(|r| !r.is_empty()) {
-        let seats: Vec<&str> = registry::games()
-            .iter()
-            .filter_map(|g| variant_games::new_game(g.name, "").ok())
-            .flat_map(|g| {
-                (0..g.seat_count())
-                    .map(|i| g.seat_name(Seat(i as u8)))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        if ["win", "draw", "aborted"].contains(&r) {
-            query.result = Some(r.to_string());
-        } else if seats.contains(&r) {
-            query.winner = Some(r.to_string());
-        } else {
-            return Err(bad(format!(
-                "result: {:?} is not win, draw, aborted or a seat ({})",
-                shorten(r),
-                {
-                    let mut s = seats.clone();
-                    s.dedup();
-                    s.join(", ")
-                }
-            )));
-        }
-    }
-    query.from = q
-        .from
-        .as_deref()
-        .filter(|t| !t.is_empty())
-        .map(|t| date_bound("from", t, false))
-        .transpose()?;
-    query.to =
-        q.to.as_deref()
-            .filter(|t| !t.is_empty())
-            .map(|t| date_bound("to", t, true))
-            .transpose()?;
-    let number =
-        |what: &str, text: &Option<String>, default: u64, max: u64| -> Result<u64, ApiError> {
-            match text.as_deref() {
-                None | Some("") => Ok(default),
-                Some(t) => t
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "{what}: {:?} is not a number from 1 to {max}",
-                            shorten(t)
-                        ))
-                    }),
-            }
-        };
-    let page = number("page", &q.page, 1, 1_000_000)?;
-    let per_page = number("per_page", &q.per_page, ARCHIVE_PAGE, MAX_LISTED as u64)?;
-    query.limit = per_page;
-    query.offset = (page - 1) * per_page;
-    let (rows, total) = app
-        .store
-        .archive(query)
-        .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    let games: Vec<Value> = rows
-        .iter()
-        .map(|row| {
-            let seats: Vec<&str> = variant_games::new_game(&row.game, "")
-                .map(|g| {
-                    (0..g.seat_count())
-                        .map(|i| g.seat_name(Seat(i as u8)))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let by_seat = |values: Vec<Value>| -> serde_json::Map<String, Value> {
-                seats
-                    .iter()
-                    .zip(values)
-                    .map(|(s, v)| (s.to_string(), v))
-                    .collect()
-            };
-            json!({
-                "id": row.id,
-                "game": row.game,
-                "config": row.config,
-                "seats": seats,
-                "players": by_seat(row.players.iter().map(|p| json!(p)).collect()),
-                "names": by_seat(row.names.iter().map(|n| json!(n)).collect()),
-                "status": {
-                    "result": row.finished.result,
-                    "winner": (!row.finished.winner.is_empty()).then_some(&row.finished.winner),
-                    "text": row.finished.text,
-                },
-                "ply": row.finished.plies,
-                "finished_ms": row.finished.at,
-                "finished": utc_text(row.finished.at),
-                "watch": format!("/play/{}", row.id),
-            })
-        })
-        .collect();
-    Ok(axum::Json(json!({
-        "games": games,
-        "page": page,
-        "per_page": per_page,
-        "total": total,
-        "pages": total.div_ceil(per_page),
-    }))
-    .into_response())
-}
-
 /// Indexes for the archive the finished games of a file written before the archive existed:
 /// `over` (read at start, found finished) and those the file marks over but has not indexed.
 /// Returns how many were indexed.
@@ -1285,7 +916,7 @@ pub async fn index_old_games(app: &Shared, over: Vec<Room>) -> usize {
 /// free seat, `?open=false` only those without; `?finished=true` the archive instead.
 async fn list(State(app): State<Shared>, Query(q): Query<ListQuery>) -> ApiResult {
     match q.finished.as_deref() {
-        Some("true") => return archive(&app, &q).await,
+        Some("true") => return archive::archive(&app, &q).await,
         None | Some("false") => {}
         Some(other) => {
             return Err(bad(format!(
@@ -1641,42 +1272,18 @@ async fn asked_room(app: &Shared, q: &HashMap<String, String>) -> Result<Room, A
     let name = q.get("game").ok_or_else(|| {
         bad("game: missing; give id (and ply) or game (with config and position)")
     })?;
-    bounded("game", name, 32)?;
+    bounded("game", name, MAX_GAME_NAME)?;
     let config_text = q.get("config").map_or("", String::as_str);
-    bounded("config", config_text, MAX_CONFIG)?;
-    let text = q.get("position").map_or("", |p| p.trim());
-    bounded("position", text, MAX_POSITION)?;
-    let game = if text.is_empty() {
-        variant_games::new_game(name, config_text).map_err(|e| bad(e.to_string()))?
-    } else {
-        variant_games::from_text(name, config_text, text)
-            .map_err(|e| bad(format!("position: {e}")))?
-    };
-    if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
-        return Err(bad(format!(
-            "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
-             capture steps to find; this server does not analyse such positions"
-        )));
-    }
+    let position = q.get("position").map_or("", String::as_str);
+    let (game, start) = checked_game(name, config_text, position, "analyse")?;
     let seats = game.seat_count();
-    let config = game
-        .config()
-        .to_pairs()
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(";");
     let row = GameRow {
         id: String::new(),
         game: name.clone(),
-        config,
+        config: full_config(&game),
         players: vec!["human".to_string(); seats],
         tokens: vec![None; seats],
-        start: if text.is_empty() {
-            String::new()
-        } else {
-            game.to_text()
-        },
+        start,
         listed: false,
         open: vec![false; seats],
         clock: None,
@@ -1685,166 +1292,6 @@ async fn asked_room(app: &Shared, q: &HashMap<String, String>) -> Result<Room, A
         rematch: None,
     };
     Room::new(&row).map_err(|e| bad(e.to_string()))
-}
-
-/// The client an analysis counts for: its IP address.
-fn client_of(request: &Request) -> String {
-    request
-        .extensions()
-        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-        .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string())
-}
-
-/// `GET /api/analysis`: the engine on a position (see [`asked_room`]) for `ms` milliseconds
-/// (default [`crate::analysis::DEFAULT_ANALYSIS_MS`], at most
-/// [`crate::analysis::MAX_ANALYSIS_MS`]), streamed as NDJSON: a `start` line, a `depth` line
-/// for every completed depth (score, PV), a `done` line (or `shutdown` when the server
-/// stops); empty lines keep the connection alive. 429 over the limits.
-async fn analysis(State(app): State<Shared>, request: Request) -> ApiResult {
-    use crate::analysis::{DEFAULT_ANALYSIS_MS, MAX_ANALYSIS_MS};
-    let q = query_map(&request)?;
-    known_keys(
-        &q,
-        &[
-            "id", "ply", "game", "config", "position", "ms", "client", "replace",
-        ],
-    )?;
-    let ms = match q.get("ms") {
-        None => DEFAULT_ANALYSIS_MS,
-        Some(t) => t
-            .parse::<u64>()
-            .ok()
-            .filter(|ms| (1..=MAX_ANALYSIS_MS).contains(ms))
-            .ok_or_else(|| {
-                bad(format!(
-                    "ms: {:?} is not a number of milliseconds from 1 to {MAX_ANALYSIS_MS}",
-                    shorten(t)
-                ))
-            })?,
-    };
-    let room = asked_room(&app, &q).await?;
-    if room.status.is_over() {
-        return Err(ApiError(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "nothing to analyse: the game is over in this position ({})",
-                room.status
-            ),
-        ));
-    }
-    let client = match q.get("client") {
-        Some(c)
-            if (8..=64).contains(&c.len())
-                && c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') =>
-        {
-            format!("client {c}")
-        }
-        Some(c) => {
-            return Err(bad(format!(
-                "client: {:?} is not 8 to 64 letters, digits or dashes",
-                shorten(c)
-            )));
-        }
-        None => client_of(&request),
-    };
-    let replace = match q.get("replace").map(String::as_str) {
-        None | Some("false") => false,
-        Some("true") => true,
-        Some(other) => {
-            return Err(bad(format!(
-                "replace: {:?} is not true or false",
-                shorten(other)
-            )));
-        }
-    };
-    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let asked = Instant::now();
-    let ticket = loop {
-        match app.analyses.start(&client, &flag, replace) {
-            Ok(ticket) => break ticket,
-            Err(crate::analysis::Busy::Full(text)) => {
-                return Err(ApiError(StatusCode::TOO_MANY_REQUESTS, text));
-            }
-            // The earlier search stops within milliseconds of its flag.
-            Err(crate::analysis::Busy::Replacing) => {
-                if asked.elapsed() > std::time::Duration::from_secs(2) {
-                    return Err(ApiError(
-                        StatusCode::TOO_MANY_REQUESTS,
-                        "your earlier analysis did not stop in time: try again".into(),
-                    ));
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-            }
-        }
-    };
-    let root = room.position().clone();
-    let earlier = room.hashes.clone();
-    let start = crate::analysis::start_line(&room.game, &room.config, &root, ms);
-    drop(room);
-    let (lines_tx, mut lines) = mpsc::channel::<Value>(64);
-    let searching = Arc::clone(&flag);
-    // A thread of its own (not the runtime's blocking pool, whose threads run other work
-    // afterwards) at the lowest priority: the games' answers come first.
-    let (ended, search) = tokio::sync::oneshot::channel::<()>();
-    std::thread::Builder::new()
-        .name("variants-analysis".into())
-        .spawn(move || {
-            crate::analysis::lower_priority();
-            crate::analysis::run(&root, &earlier, ms, &searching, |line| {
-                // A forwarder that has gone (the page closed) is no error: the stop flag
-                // follows.
-                let _ = lines_tx.blocking_send(line);
-            });
-            let _ = ended.send(());
-        })
-        .map_err(|e| {
-            ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("no thread for the analysis: {e}"),
-            )
-        })?;
-    let (tx, rx) = mpsc::channel::<Bytes>(8);
-    let mut stop = app.stop.subscribe();
-    // The forwarder: ends the search when the client goes or the server stops, and gives
-    // the place back only once the search has ended.
-    tokio::spawn(async move {
-        let _ticket = ticket;
-        let line = |v: &Value| Bytes::from(format!("{v}\n"));
-        let mut beat = tokio::time::interval(std::time::Duration::from_millis(250));
-        let stopped = *stop.borrow();
-        if !stopped && tx.send(line(&start)).await.is_ok() {
-            loop {
-                tokio::select! {
-                    next = lines.recv() => match next {
-                        Some(v) => if tx.send(line(&v)).await.is_err() { break },
-                        None => break,
-                    },
-                    _ = beat.tick() => if tx.send(Bytes::from_static(b"\n")).await.is_err() {
-                        break
-                    },
-                    // `stop` only ever turns true, once.
-                    _ = stop.changed() => {
-                        let _ = tx.send(line(&json!({"type": "shutdown"}))).await;
-                        break;
-                    }
-                    () = tx.closed() => break,
-                }
-            }
-        }
-        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        // The search's sends fail from now on, so it cannot wait on a full channel.
-        drop(lines);
-        let _ = search.await;
-    });
-    let stream = ReceiverStream::new(rx).map(Ok::<_, Infallible>);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        axum::body::Body::from_stream(stream),
-    )
-        .into_response())
 }
 
 /// `GET /api/position`: the state (with the board as SVG) of a position (see [`asked_room`])
@@ -1883,7 +1330,7 @@ async fn position(State(app): State<Shared>, request: Request) -> ApiResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::LogEntry;
+    use crate::store::{ArchiveQuery, LogEntry};
 
     /// A FIDE game White resigned at once: finished from its first log entry.
     fn finished_row(id: &str) -> GameRow {
@@ -2012,24 +1459,5 @@ mod tests {
             .unwrap();
         assert_eq!(rows.len(), 1);
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn dates_read_and_print_in_utc() {
-        assert_eq!(utc_text(0), "1970-01-01T00:00:00Z");
-        assert_eq!(
-            utc_text(1_764_979_200_000 + 3_723_000),
-            "2025-12-06T01:02:03Z"
-        );
-        assert_eq!(
-            date_bound("from", "2025-12-06", false).unwrap(),
-            1_764_979_200_000
-        );
-        assert_eq!(
-            date_bound("to", "2025-12-06", true).unwrap(),
-            1_764_979_200_000 + 86_399_999
-        );
-        assert_eq!(date_bound("from", "1234", false).unwrap(), 1234);
-        assert!(date_bound("from", "2025-02", false).is_err());
     }
 }
