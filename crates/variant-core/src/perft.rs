@@ -63,31 +63,33 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
 /// ```
 pub fn perft_generic<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
-    count(game, depth)
+    count::<G, true>(game, depth)
 }
 
-/// [`perft`] below the depth check.
-fn count<G: Game>(game: &G, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => game.count_legal_moves(),
-        _ => {
-            let mut moves = G::MoveList::default();
-            game.legal_moves_into(&mut moves);
-            let mut nodes = 0;
-            // One child, copied from the parent before each move (`clone_from` lets a game
-            // copy in place instead of building a new value each time).
-            let mut child = game.clone();
-            for (i, &mv) in moves.iter().enumerate() {
-                if i > 0 {
-                    child.clone_from(game);
-                }
-                child.play_unchecked(mv);
-                nodes += count(&child, depth - 1);
-            }
-            nodes
-        }
+/// The leaves `depth` plies below `game`, below the depth check: with `BULK` the last ply is
+/// counted from the position's move count ([`perft`]), without it every last move is played
+/// ([`perft_full`]).
+fn count<G: Game, const BULK: bool>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
     }
+    if BULK && depth == 1 {
+        return game.count_legal_moves();
+    }
+    let mut moves = G::MoveList::default();
+    game.legal_moves_into(&mut moves);
+    let mut nodes = 0;
+    // One child, copied from the parent before each move (`clone_from` lets a game copy in
+    // place instead of building a new value each time).
+    let mut child = game.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        if i > 0 {
+            child.clone_from(game);
+        }
+        child.play_unchecked(mv);
+        nodes += count::<G, BULK>(&child, depth - 1);
+    }
+    nodes
 }
 
 /// Perft that plays every move down to the leaves (no bulk counting): slower, and a check that
@@ -109,26 +111,7 @@ fn count<G: Game>(game: &G, depth: u32) -> u64 {
 /// ```
 pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
     check_depth(depth);
-    count_full(game, depth)
-}
-
-/// [`perft_full`] below the depth check.
-fn count_full<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = G::MoveList::default();
-    game.legal_moves_into(&mut moves);
-    let mut nodes = 0;
-    let mut child = game.clone();
-    for (i, &mv) in moves.iter().enumerate() {
-        if i > 0 {
-            child.clone_from(game);
-        }
-        child.play_unchecked(mv);
-        nodes += count_full(&child, depth - 1);
-    }
-    nodes
+    count::<G, false>(game, depth)
 }
 
 /// Perft split at the root: each legal move with the number of leaves below it, in generation
