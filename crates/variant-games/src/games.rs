@@ -116,6 +116,68 @@ macro_rules! check_games {
 
 with_games!(check_games, ());
 
+/// A computation over the type of a game of the list chosen by name at run time, without a
+/// value of the game (a fuzz target's or a test's generic code that makes its own positions):
+/// [`visit_type`] runs it. [`TypedVisitor`](crate::TypedVisitor) is the same for a game held.
+///
+/// # Example
+///
+/// ```
+/// use variant_games::GameCrate;
+/// use variant_games::games::{GameTypeVisitor, visit_type};
+///
+/// struct Seats;
+/// impl GameTypeVisitor for Seats {
+///     type Output = usize;
+///     fn visit<G: GameCrate>(self) -> usize {
+///         G::default().seat_count()
+///     }
+/// }
+/// assert_eq!(visit_type("bishops4p", Seats), Some(4));
+/// assert_eq!(visit_type("go", Seats), None);
+/// ```
+pub trait GameTypeVisitor {
+    /// What the computation gives.
+    type Output;
+    /// Runs the computation with game type `G`.
+    fn visit<G: variant_core::GameCrate>(self) -> Self::Output;
+}
+
+/// The dispatch of [`visit_type`], from the game list.
+macro_rules! visit_type_arms {
+    (($name:expr, $visitor:expr) $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {{
+        $(
+            #[cfg(feature = $feature)]
+            if $name == <$krate::$game as variant_core::Game>::NAME {
+                return Some($visitor.visit::<$krate::$game>());
+            }
+        )*
+        None
+    }};
+}
+
+/// Runs `visitor` with the type of the game named `name`; `None` for a name this build does
+/// not serve.
+///
+/// # Example
+///
+/// ```
+/// use variant_games::GameCrate;
+/// use variant_games::games::{GameTypeVisitor, visit_type};
+///
+/// struct Name;
+/// impl GameTypeVisitor for Name {
+///     type Output = &'static str;
+///     fn visit<G: GameCrate>(self) -> &'static str {
+///         G::NAME
+///     }
+/// }
+/// assert_eq!(visit_type("qubic", Name), Some("qubic"));
+/// ```
+pub fn visit_type<V: GameTypeVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+    with_games!(visit_type_arms, (name, visitor))
+}
+
 /// The Cargo features (game names) of the games this build of the facade holds, in list
 /// order.
 macro_rules! built_features {
@@ -176,17 +238,29 @@ const fn const_str_eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// The crate names (as Rust identifiers) and features of every game of the list, built or not.
-#[cfg(test)]
+/// The crate names (as Rust identifiers) and features of every game of the list.
 macro_rules! all_listed {
     (() $($krate:ident::{$game:ident, $config:ident}, $feature:literal, $doc:literal;)*) => {
         &[$((stringify!($krate), $feature),)*]
     };
 }
 
+/// Every game of the list, built or not, as its crate's name in Rust (`chess_t`) and its
+/// feature (`chess-t`): what the workspace's tests compare with the game crates and the
+/// engine's evaluation files they find.
+///
+/// # Example
+///
+/// ```
+/// use variant_games::games::{BUILT, LISTED};
+/// assert!(LISTED.contains(&("chess_t", "chess-t")));
+/// assert!(BUILT.iter().all(|b| LISTED.iter().any(|&(_, f)| f == *b)));
+/// ```
+pub const LISTED: &[(&str, &str)] = with_games!(all_listed, ());
+
 #[cfg(test)]
 mod tests {
-    const LISTED: &[(&str, &str)] = with_games!(all_listed, ());
+    use super::LISTED;
 
     /// A game crate of the workspace (a directory `crates/<name>` holding
     /// `data/<name>.perft`) that is missing from the list is served by no frontend.

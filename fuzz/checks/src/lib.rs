@@ -7,9 +7,10 @@
 
 use std::sync::OnceLock;
 
+use variant_games::GameCrate;
+use variant_games::games::GameTypeVisitor;
 use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
-use variant_games::{GameCrate, TypedVisitor};
 
 /// The configurations (`k=v;k=v`) game `name` is fuzzed under: the configurations of its test
 /// position file (`crates/<game>/data/<game>.positions`, through the registry), in file order
@@ -83,18 +84,16 @@ pub fn dispatch<V: Visit>(selector: u8, visitor: V) {
         return;
     }
     let name = names[usize::from(selector) % names.len()];
-    if let Ok(game) = variant_games::new_game(name, "") {
-        game.typed().visit(ToTyped(visitor));
-    }
+    variant_games::games::visit_type(name, ToType(visitor));
 }
 
-/// A [`Visit`] run through the facade's [`TypedVisitor`]: the game type comes from the
-/// typed game held.
-struct ToTyped<V>(V);
+/// A [`Visit`] run through the facade's [`GameTypeVisitor`]: the game type comes from its
+/// name, with no position made for it.
+struct ToType<V>(V);
 
-impl<V: Visit> TypedVisitor for ToTyped<V> {
+impl<V: Visit> GameTypeVisitor for ToType<V> {
     type Output = ();
-    fn visit<G: GameCrate>(self, _game: &G) {
+    fn visit<G: GameCrate>(self) {
         self.0.visit::<G>(configs_of(G::NAME));
     }
 }
