@@ -10,9 +10,8 @@ from pettingzoo.test import api_test
 X_WINS = ["a1@1", "a2@1", "b1@1", "b2@1", "c1@1", "c2@1", "d1@1"]
 
 
-def test_qubic_is_one_of_five_games():
+def test_qubic_is_one_of_the_games():
     assert "qubic" in variant_games.games()
-    assert len(variant_games.games()) == 5
 
 
 def test_qubic_is_played_to_four_in_a_line():

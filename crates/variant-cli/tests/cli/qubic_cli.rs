@@ -9,9 +9,8 @@ use std::ffi::OsStr;
 const X_WINS: [&str; 7] = ["a1@1", "a2@1", "b1@1", "b2@1", "c1@1", "c2@1", "d1@1"];
 
 #[test]
-fn games_lists_five_games_with_qubic() {
+fn games_lists_qubic() {
     let games = common::games();
-    assert_eq!(games.len(), 5, "{games:?}");
     assert!(games.iter().any(|g| g == "qubic"), "{games:?}");
 }
 
