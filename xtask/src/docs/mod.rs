@@ -1,7 +1,7 @@
 //! `cargo xtask docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and
 //! docs/ run as written, its output compared where the page shows one. The dated work notes of
 //! `docs/notes/` (measurement history) are not run. `--page` and `--lang`
-//! (`console`, `uci`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
+//! (`console`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
 //! checks the pages and prints what would run.
 //!
 //! What each kind of block gets and the directives a page gives the runner are the page
@@ -10,7 +10,6 @@
 mod page;
 mod run;
 mod trycmd;
-mod uci;
 
 use page::{Block, Directive};
 use std::path::{Path, PathBuf};
@@ -20,7 +19,8 @@ use std::path::{Path, PathBuf};
 enum Plan {
     /// A transcript of this many commands, run by trycmd after the pages.
     Transcript(usize),
-    Uci(Vec<uci::Exchange>),
+    /// An engine session, replayed by variant-cli's tests (`protocol_pages`).
+    UciSession,
     Script,
     CiStep,
     /// The same as the block at this place, which is run.
@@ -58,11 +58,9 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             block.lang
         ));
     }
-    let needs_script =
-        block.dask_scheduler().is_some() || block.directives.contains(&Directive::SlurmQueue);
-    if needs_script && !is_sh && !python_script {
+    if block.directives.contains(&Directive::SlurmQueue) && !is_sh && !python_script {
         return Err(format!(
-            "{place}: `docs-run: dask-scheduler` and `slurm-queue` are for `sh` and Python script blocks"
+            "{place}: `docs-run: slurm-queue` is for `sh` and Python script blocks"
         ));
     }
     if block.venv().is_some() && !is_sh && !python_script {
@@ -79,7 +77,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
     }
     let plan = match block.lang.as_str() {
         "console" => Plan::Transcript(block.lines.iter().filter(|l| l.starts_with("$ ")).count()),
-        "uci" => Plan::Uci(uci::exchanges(&block.lines).map_err(|e| format!("{place}: {e}"))?),
+        "uci" => Plan::UciSession,
         "sh" | "bash" | "shell" => {
             if is_transcript {
                 return Err(format!(
@@ -421,6 +419,11 @@ fn run_block<'a>(
             tally.elsewhere += 1;
             return;
         }
+        Plan::UciSession => {
+            println!("test {place} uci: replayed by variant-cli's tests (protocol_pages)");
+            tally.elsewhere += 1;
+            return;
+        }
         Plan::PythonDoctest => {
             println!("doc  {place} python: a doctest of pytest --doctest-glob (.ci/run)");
             tally.elsewhere += 1;
@@ -436,7 +439,6 @@ fn run_block<'a>(
             }
             return;
         }
-        Plan::Uci(exchanges) => runner.uci(exchanges),
         Plan::Script => runner.script(block),
         Plan::PythonScript => runner.python_script(block),
         Plan::CiStep => runner.ci_step(block),

@@ -40,14 +40,6 @@ impl Block {
         })
     }
 
-    /// The address of a `dask-scheduler` directive, if any.
-    pub fn dask_scheduler(&self) -> Option<(&str, u16)> {
-        self.directives.iter().find_map(|d| match d {
-            Directive::DaskScheduler { host, port } => Some((host.as_str(), *port)),
-            _ => None,
-        })
-    }
-
     /// The reason given by a `skip` directive, if any.
     pub fn skipped(&self) -> Option<&str> {
         self.directives.iter().find_map(|d| match d {
@@ -82,12 +74,6 @@ pub enum Directive {
     /// `sh`: run with this virtual environment (relative to the workspace root, made by an
     /// earlier block) activated, as a reader who followed that block would.
     Venv(PathBuf),
-    /// `sh`, `python`: a Dask scheduler listens at this address (`tcp://HOST:PORT`) with two
-    /// workers, as the reader's running cluster: started with the block's virtual environment
-    /// for the first block that names it, kept for the page's later blocks, stopped after the
-    /// page. HOST is a loopback address (127.0.0.0/8): one this machine always has, and the
-    /// cluster's traffic goes to no other.
-    DaskScheduler { host: String, port: u16 },
     /// `sh`, `python`: `sbatch`, `squeue` and `scancel` are stand-ins first on `PATH`: a Slurm
     /// queue on this machine that accepts every job and starts none (they stay pending, as on
     /// a busy cluster); the jobs submitted are counted and their scripts checked by `bash -n`.
@@ -139,28 +125,6 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
         }
         "ci-step" => Ok(Directive::CiStep),
         "slurm-queue" => Ok(Directive::SlurmQueue),
-        "dask-scheduler" => {
-            let address = rest.trim();
-            let parsed = address.strip_prefix("tcp://").and_then(|a| {
-                let (host, port) = a.rsplit_once(':')?;
-                let ip: std::net::Ipv4Addr = host.parse().ok()?;
-                Some((ip, port.parse::<u16>().ok().filter(|&p| p > 0)?))
-            });
-            let Some((ip, port)) = parsed else {
-                return Err(format!(
-                    "{place}: `docs-run: {text}`: write `dask-scheduler tcp://IPV4:PORT`"
-                ));
-            };
-            if !ip.is_loopback() {
-                return Err(format!(
-                    "{place}: `docs-run: {text}`: the scheduler's address must be a loopback \
-                     one (127.0.0.0/8, e.g. tcp://127.0.0.1:{port}): the page's cluster runs on \
-                     this machine, whose traffic goes to no other address"
-                ));
-            }
-            let host = ip.to_string();
-            Ok(Directive::DaskScheduler { host, port })
-        }
         "venv" if !rest.trim().is_empty() && !rest.trim().contains(char::is_whitespace) => {
             Ok(Directive::Venv(PathBuf::from(rest.trim())))
         }
@@ -170,7 +134,7 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
         _ => Err(format!(
             "{place}: unknown directive `docs-run: {text}` (skip — REASON, compile-only — REASON, \
              for N s — REASON, ci-step, same-as PAGE, venv DIR, file NAME, setup CODE, \
-             dask-scheduler tcp://IP:PORT, slurm-queue)"
+             slurm-queue)"
         )),
     }
 }
@@ -305,44 +269,21 @@ mod tests {
     }
 
     #[test]
-    fn a_scheduler_is_a_loopback_ipv4_address_and_a_port() {
+    fn a_slurm_queue_is_a_directive_of_its_own() {
         let b = blocks(
             Path::new("p.md"),
-            "<!-- docs-run: dask-scheduler tcp://127.0.0.1:8786 -->\n<!-- docs-run: slurm-queue -->\n```sh\nx\n```\n",
+            "<!-- docs-run: slurm-queue -->\n```sh\nx\n```\n",
         )
         .unwrap();
-        assert_eq!(b[0].dask_scheduler(), Some(("127.0.0.1", 8786)));
         assert!(b[0].directives.contains(&Directive::SlurmQueue));
-        let b = blocks(
-            Path::new("p.md"),
-            "<!-- docs-run: dask-scheduler tcp://127.0.0.2:8790 -->\n```sh\nx\n```\n",
-        )
-        .unwrap();
-        assert_eq!(b[0].dask_scheduler(), Some(("127.0.0.2", 8790)));
-        for bad in [
-            "dask-scheduler 127.0.0.1:8786",
-            "dask-scheduler tcp://127.0.0.1",
-            "dask-scheduler tcp://127.0.0.1:0",
-            "dask-scheduler tcp://example.org:8786",
-            "dask-scheduler tcp://127.0.0.256:8786",
-        ] {
-            let page = format!("<!-- docs-run: {bad} -->\n```sh\nx\n```\n");
-            let e = blocks(Path::new("p.md"), &page).unwrap_err();
-            assert!(
-                e.contains("p.md:2") && e.contains("IPV4:PORT"),
-                "{bad}: {e}"
-            );
-        }
-        // An address of another machine (or one to give this machine first) is refused.
-        for other in ["10.0.0.5", "192.168.1.2", "8.8.8.8", "0.0.0.0"] {
-            let page =
-                format!("<!-- docs-run: dask-scheduler tcp://{other}:8786 -->\n```sh\nx\n```\n");
-            let e = blocks(Path::new("p.md"), &page).unwrap_err();
-            assert!(
-                e.contains("p.md:2") && e.contains("loopback"),
-                "{other}: {e}"
-            );
-        }
+        // What the runner no longer does for a page (it shows the reader how to start a
+        // cluster instead) is an unknown directive.
+        let page = "<!-- docs-run: dask-scheduler tcp://127.0.0.1:8786 -->\n```sh\nx\n```\n";
+        let e = blocks(Path::new("p.md"), page).unwrap_err();
+        assert!(
+            e.contains("p.md:1") && e.contains("unknown directive"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,8 +1,7 @@
-//! Running one page's blocks: the scratch directory, the commands with a time limit, the UCI
-//! sessions, the C/C++ builds, and cleaning the workspace root afterwards.
+//! Running one page's blocks: the scratch directory, the commands with a time limit, the C/C++
+//! builds, and cleaning the workspace root afterwards.
 
 use super::page::{Block, Directive};
-use super::uci;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::os::unix::process::CommandExt;
@@ -23,16 +22,10 @@ pub struct PageRun {
     /// The entries of the workspace root before the page ran (what is new is removed after).
     before: BTreeSet<PathBuf>,
     list_only: bool,
-    /// The Dask clusters of `dask-scheduler` directives, started for the page.
-    schedulers: RefCell<Vec<Scheduler>>,
-}
-
-/// A scheduler and two workers started for a page (`dask-scheduler` directive).
-struct Scheduler {
-    host: String,
-    port: u16,
-    /// The process group of the scheduler and its workers.
-    group: u32,
+    /// The process groups of the page's `sh` commands, with what they left running in the
+    /// background (`… &`: a Dask scheduler and its workers, which the page's later blocks
+    /// use, as its reader's would be): stopped when the page ends.
+    background: RefCell<Vec<u32>>,
 }
 
 impl PageRun {
@@ -53,7 +46,7 @@ impl PageRun {
             scratch,
             before: entries(root)?,
             list_only,
-            schedulers: RefCell::new(Vec::new()),
+            background: RefCell::new(Vec::new()),
         })
     }
 
@@ -73,11 +66,11 @@ impl PageRun {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Stops the page's Dask clusters, then removes what the page's blocks added to the
+    /// Stops what the page's blocks left running, then removes what they added to the
     /// workspace root.
     pub fn finish(self) -> Result<(), String> {
-        for scheduler in self.schedulers.take() {
-            kill_group(scheduler.group);
+        for group in self.background.take() {
+            kill_group(group);
         }
         for path in entries(&self.root)?.difference(&self.before) {
             let done = if path.is_dir() && !path.is_symlink() {
@@ -92,14 +85,6 @@ impl PageRun {
 
     fn bin_dir(&self) -> PathBuf {
         self.root.join("target").join(crate::check_profile())
-    }
-
-    /// A `uci` block: the session with `variants uci` (see `uci.rs`).
-    pub fn uci(&self, exchanges: &[uci::Exchange]) -> Result<String, String> {
-        if self.list_only {
-            return Ok(format!("{} commands (listed, not run)", exchanges.len()));
-        }
-        uci::run(&self.bin_dir().join("variants"), &self.scratch, exchanges)
     }
 
     /// A `ci-step` block: each of its commands must be a line of `.ci/run`, which runs it.
@@ -129,7 +114,6 @@ impl PageRun {
         if self.list_only {
             return Ok("script (listed, not run)".to_string());
         }
-        self.start_scheduler(block)?;
         self.prepare_slurm(block)?;
         let Some((seconds, _)) = block.bounded() else {
             let script = block.lines.join("\n");
@@ -137,8 +121,7 @@ impl PageRun {
             let mut cmd = self.script_command(&script, block.venv())?;
             self.slurm_path(block, &mut cmd);
             let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT)?;
-            // What the script left running in the background (`… &`) ends with it.
-            kill_group(out.group);
+            self.background.borrow_mut().push(out.group);
             if !out.success {
                 return Err(format!(
                     "the script failed ({})\n--- the block\n{script}\n--- its last output\n{}",
@@ -155,9 +138,8 @@ impl PageRun {
         let commands = commands(&block.lines)?;
         let mut stopped = 0;
         let started = Instant::now();
-        // The process groups of the commands the block runs in the background (`… &`): they
-        // live until the block's last command has run, then they are stopped.
-        let mut background = Vec::new();
+        // The commands the block runs in the background (`… &`): they live until the page ends.
+        let mut background = 0;
         let mut outcome = Ok(());
         for (k, command) in commands.iter().enumerate() {
             let name = format!("{}-{k}", block.line);
@@ -176,7 +158,8 @@ impl PageRun {
                 }
             };
             if is_background(command) {
-                background.push(out.group);
+                background += 1;
+                self.background.borrow_mut().push(out.group);
             }
             if out.stopped {
                 stopped += 1;
@@ -189,9 +172,6 @@ impl PageRun {
                 break;
             }
         }
-        for group in &background {
-            kill_group(*group);
-        }
         outcome?;
         let slurm = self.slurm_jobs(block)?;
         Ok(format!(
@@ -199,12 +179,11 @@ impl PageRun {
              {:.0} s in all",
             commands.len(),
             commands.len() - stopped,
-            if background.is_empty() {
+            if background == 0 {
                 String::new()
             } else {
                 format!(
-                    " ({} of them left running in the background until the block's end)",
-                    background.len()
+                    " ({background} of them left running in the background until the page's end)"
                 )
             },
             started.elapsed().as_secs_f64()
@@ -220,7 +199,6 @@ impl PageRun {
         if self.list_only {
             return Ok("Python script (listed, not run)".to_string());
         }
-        self.start_scheduler(block)?;
         let source = self.scratch.join(format!("block{}.py", block.line));
         std::fs::write(&source, block.lines.join("\n") + "\n")
             .map_err(|e| format!("{}: {e}", source.display()))?;
@@ -258,58 +236,6 @@ impl PageRun {
             "Python script, {summary}{slurm}; {:.0} s",
             started.elapsed().as_secs_f64()
         ))
-    }
-
-    /// Starts the Dask cluster of the block's `dask-scheduler` directive, unless the page has
-    /// it running already: `dask scheduler` at its loopback address (checked by `page.rs`; every
-    /// one of them is this machine's, with nothing to set up) and two single-threaded
-    /// `dask worker`s of the block's virtual environment; returns once the scheduler accepts
-    /// connections.
-    fn start_scheduler(&self, block: &Block) -> Result<(), String> {
-        let Some((host, port)) = block.dask_scheduler() else {
-            return Ok(());
-        };
-        if self
-            .schedulers
-            .borrow()
-            .iter()
-            .any(|s| s.host == host && s.port == port)
-        {
-            return Ok(());
-        }
-        let address = format!("tcp://{host}:{port}");
-        let script = format!(
-            "dask scheduler --host {host} --port {port} --no-dashboard &\n\
-             for w in 1 2; do dask worker {address} --nthreads 1 --no-dashboard & done\n\
-             wait"
-        );
-        let mut cmd = self.script_command(&script, block.venv())?;
-        let log = self
-            .scratch
-            .join(format!("dask-scheduler-{host}-{port}.txt"));
-        output_to(&mut cmd, &log)?;
-        let child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start the Dask cluster at {address}: {e}"))?;
-        self.schedulers.borrow_mut().push(Scheduler {
-            host: host.to_string(),
-            port,
-            group: child.id(),
-        });
-        let socket: std::net::SocketAddr = format!("{host}:{port}")
-            .parse()
-            .map_err(|e| format!("{host}:{port}: {e}"))?;
-        let started = Instant::now();
-        while std::net::TcpStream::connect_timeout(&socket, Duration::from_secs(1)).is_err() {
-            if started.elapsed() > Duration::from_secs(120) {
-                return Err(format!(
-                    "the Dask scheduler at {address} does not accept connections after 120 s\n{}",
-                    tail(&std::fs::read_to_string(&log).unwrap_or_default(), 20)
-                ));
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Ok(())
     }
 
     /// With a `slurm-queue` directive: the stand-in Slurm commands written, their queue empty.

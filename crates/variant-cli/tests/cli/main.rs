@@ -8,5 +8,6 @@ mod cli;
 mod engine_cli;
 mod hostile_cli;
 mod protocol;
+mod protocol_pages;
 mod qubic_cli;
 mod snapshots;
