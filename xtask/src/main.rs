@@ -39,7 +39,6 @@ mod install;
 mod one_game;
 mod package;
 
-use std::path::Path;
 use std::process::{Command, ExitCode};
 
 /// The optimised profile that the release-mode tasks (`release-tests`, `docs`, the sdist
@@ -119,100 +118,60 @@ fn release_tests() -> Result<(), String> {
         .collect();
     // Only the test targets that hold ignored tests are built: building every crate's unit
     // tests, integration tests and doctests optimised, to run none of them, cost minutes of
-    // the CI budget. A crate whose library holds an ignored test is tested whole.
-    let (packages, tests, libs) = ignored_test_targets()?;
-    for package in &packages {
-        args.extend(["-p".to_string(), package.clone()]);
-    }
-    for test in &tests {
-        args.extend(["--test".to_string(), test.clone()]);
-    }
-    if libs {
-        args.extend(["--lib".to_string(), "--tests".to_string()]);
-    }
+    // the CI budget.
+    args.extend(ignored_test_targets()?);
     // The soak has a task of its own.
     args.extend(["--", "--ignored", "--skip", "soak"].map(String::from));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     cargo(&args, &[])
 }
 
-/// The packages and integration test targets of `crates/*` that hold `#[ignore]`d tests, and
-/// whether some package's library does: then every test target of the packages listed is
-/// built (`--lib --tests`). A crate's integration tests are one target, `tests/<name>/main.rs`
-/// with its modules beside it (or a single `tests/<name>.rs`).
-fn ignored_test_targets() -> Result<(Vec<String>, Vec<String>, bool), String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let crates = root.join("crates");
-    let mut packages = Vec::new();
-    let mut tests = Vec::new();
-    let mut libs = false;
-    let mut dirs: Vec<_> = std::fs::read_dir(&crates)
-        .map_err(|e| format!("cannot list {}: {e}", crates.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    dirs.sort();
-    for dir in dirs {
-        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
-            continue;
-        };
-        let Some(name) = manifest.lines().find_map(|l| {
-            l.trim()
-                .strip_prefix("name = \"")
-                .and_then(|r| r.strip_suffix('"'))
-        }) else {
-            continue;
-        };
-        let mut holds = false;
-        for (sub, lib) in [("tests", false), ("src", true)] {
-            let mut files = Vec::new();
-            // A crate without `tests/` has nothing there to find.
-            let _ = docs::walk(&dir.join(sub), "rs", &mut files);
-            for file in files {
-                let text = std::fs::read_to_string(&file).unwrap_or_default();
-                // An ignored test whose reason says which task runs it (`run by `cargo xtask
-                // docs``) is that task's, not a release test.
-                let own = text.match_indices("#[ignore").any(|(at, _)| {
-                    let line = text[at..].lines().next().unwrap_or_default();
-                    !line.contains("run by `cargo xtask")
-                });
-                if !own {
-                    continue;
-                }
-                holds = true;
-                match test_target(&dir.join("tests"), &file) {
-                    Some(target) if !lib => {
-                        if !tests.contains(&target) {
-                            tests.push(target);
-                        }
-                    }
-                    // A library's test: every test target of the listed packages is built.
-                    _ => libs = true,
+/// `-p PACKAGE --test TARGET` for each crate of `crates/*` whose integration tests hold an
+/// `#[ignore]`d test (an ignored test whose reason names another task, `run by `cargo xtask
+/// …``, is that task's). A crate's integration tests are one target, `tests/<name>/main.rs`
+/// with its modules beside it (or a single `tests/<name>.rs`). An ignored test in a library's
+/// own unit tests is refused: it would need every unit test of the crate built optimised.
+fn ignored_test_targets() -> Result<Vec<String>, String> {
+    let crates = install::workspace().join("crates");
+    let mut targets: Vec<(String, String)> = Vec::new();
+    let mut files = Vec::new();
+    docs::walk(&crates, "rs", &mut files)?;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let own = text.match_indices("#[ignore").any(|(at, _)| {
+            let line = text[at..].lines().next().unwrap_or_default();
+            !line.contains("run by `cargo xtask")
+        });
+        let relative = file.strip_prefix(&crates).unwrap_or(&file);
+        let parts: Vec<&str> = relative.iter().filter_map(|p| p.to_str()).collect();
+        match parts.as_slice() {
+            _ if !own => {}
+            [krate, "tests", target, ..] => {
+                let manifest = std::fs::read_to_string(crates.join(krate).join("Cargo.toml"))
+                    .map_err(|e| format!("crates/{krate}/Cargo.toml: {e}"))?;
+                let (package, _) = package::package_of(&manifest)
+                    .ok_or_else(|| format!("crates/{krate}/Cargo.toml names no package"))?;
+                let pair = (package, target.trim_end_matches(".rs").to_string());
+                if !targets.contains(&pair) {
+                    targets.push(pair);
                 }
             }
-        }
-        if holds {
-            packages.push(name.to_string());
+            _ => {
+                return Err(format!(
+                    "{}: an #[ignore]d test outside a crate's tests/: move it into the crate's \
+                     integration tests (release-tests builds only those)",
+                    file.display()
+                ));
+            }
         }
     }
-    if packages.is_empty() {
+    if targets.is_empty() {
         return Err("no #[ignore]d test found under crates/: nothing for release-tests".into());
     }
-    Ok((packages, tests, libs))
-}
-
-/// The integration test target that `file` (under `tests`, a crate's `tests/` folder) belongs
-/// to: `tests/<name>.rs`, or any module under `tests/<name>/` beside its `main.rs`.
-fn test_target(tests: &Path, file: &Path) -> Option<String> {
-    let relative = file.strip_prefix(tests).ok()?;
-    let first = relative.components().next()?.as_os_str();
-    let name = if relative.components().count() == 1 {
-        Path::new(first).file_stem()?
-    } else if tests.join(first).join("main.rs").is_file() {
-        first
-    } else {
-        return None;
-    };
-    name.to_str().map(str::to_string)
+    Ok(targets
+        .into_iter()
+        .flat_map(|(p, t)| ["-p".to_string(), p, "--test".to_string(), t])
+        .collect())
 }
 
 /// `cargo xtask soak [--minutes M]` (60 by default): the server soak of
@@ -305,44 +264,14 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::test_target;
-    use std::path::Path;
-
-    /// Each crate's test files name the target `cargo test --test` runs them with: this
-    /// repository's own layout, one binary per crate.
+    /// This repository's long runs are found, each in its crate's one test binary.
     #[test]
-    fn a_test_file_names_its_target() {
-        let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates");
-        let target = |krate: &str, file: &str| {
-            let tests = crates.join(krate).join("tests");
-            test_target(&tests, &tests.join(file))
-        };
-        assert_eq!(
-            target("variant-web", "web/serve_load.rs").as_deref(),
-            Some("web")
-        );
-        assert_eq!(target("variant-web", "web/main.rs").as_deref(), Some("web"));
-        assert_eq!(
-            target("variant-web", "web/server/mod.rs").as_deref(),
-            Some("web")
-        );
-        assert_eq!(
-            target("chess3d", "chess3d/reference/movegen.rs").as_deref(),
-            Some("chess3d")
-        );
-        assert_eq!(
-            target("variant-core", "tictactoe.rs").as_deref(),
-            Some("tictactoe")
-        );
-        // A folder without `main.rs` is no target of its own.
-        assert_eq!(target("variant-web", "browser/x.rs"), None);
-        // A file outside `tests/`.
-        assert_eq!(
-            test_target(
-                &crates.join("variant-web/tests"),
-                &crates.join("variant-web/src/lib.rs")
-            ),
-            None
-        );
+    fn the_release_tests_are_the_ignored_tests_of_the_crates_test_binaries() {
+        let args = super::ignored_test_targets().unwrap().join(" ");
+        for pair in ["-p chess3d --test chess3d", "-p variant-games --test games"] {
+            assert!(args.contains(pair), "{pair} not in {args}");
+        }
+        // The documentation transcripts' test is `cargo xtask docs`'s.
+        assert!(!args.contains("doc_transcripts"), "{args}");
     }
 }

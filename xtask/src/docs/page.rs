@@ -281,7 +281,7 @@ mod tests {
         let page = "<!-- docs-run: dask-scheduler tcp://127.0.0.1:8786 -->\n```sh\nx\n```\n";
         let e = blocks(Path::new("p.md"), page).unwrap_err();
         assert!(
-            e.contains("p.md:1") && e.contains("unknown directive"),
+            e.contains("p.md:2") && e.contains("unknown directive"),
             "{e}"
         );
     }
