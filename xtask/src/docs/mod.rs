@@ -1,7 +1,7 @@
 //! `cargo xtask docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and
 //! docs/ run as written, its output compared where the page shows one. The dated work notes of
 //! `docs/notes/` (measurement history) are not run. `--page` and `--lang`
-//! (`console`, `sh`, `c`, `cpp`) narrow a run while a page is being written; `--list` only
+//! (`console`, `sh`, `python`) narrow a run while a page is being written; `--list` only
 //! checks the pages and prints what would run.
 //!
 //! What each kind of block gets and the directives a page gives the runner are the page
@@ -25,10 +25,8 @@ enum Plan {
     CiStep,
     /// The same as the block at this place, which is run.
     SameAs(String),
-    Compile {
-        cpp: bool,
-        run: bool,
-    },
+    /// A C or C++ program, compiled and run by variant-ffi's tests (`doc_programs`).
+    CProgram,
     RustDoctest,
     PythonDoctest,
     PythonScript,
@@ -86,13 +84,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             }
             if ci_step { Plan::CiStep } else { Plan::Script }
         }
-        "c" | "cpp" | "c++" => Plan::Compile {
-            cpp: block.lang != "c",
-            run: !block
-                .directives
-                .iter()
-                .any(|d| matches!(d, Directive::CompileOnly(_))),
-        },
+        "c" | "cpp" | "c++" => Plan::CProgram,
         "rust" => {
             if !included_as_doc(root, &block.page)? && !doctest_elsewhere(root, block)? {
                 return Err(format!(
@@ -419,6 +411,14 @@ fn run_block<'a>(
             tally.elsewhere += 1;
             return;
         }
+        Plan::CProgram => {
+            println!(
+                "test {place} {}: compiled and run by variant-ffi's tests (doc_programs)",
+                block.lang
+            );
+            tally.elsewhere += 1;
+            return;
+        }
         Plan::UciSession => {
             println!("test {place} uci: replayed by variant-cli's tests (protocol_pages)");
             tally.elsewhere += 1;
@@ -442,7 +442,6 @@ fn run_block<'a>(
         Plan::Script => runner.script(block),
         Plan::PythonScript => runner.python_script(block),
         Plan::CiStep => runner.ci_step(block),
-        Plan::Compile { cpp, run } => runner.compile(block, *cpp, *run),
     };
     match outcome {
         Ok(what) => {

@@ -1,5 +1,5 @@
-//! Running one page's blocks: the scratch directory, the commands with a time limit, the C/C++
-//! builds, and cleaning the workspace root afterwards.
+//! Running one page's blocks: the scratch directory, the commands with a time limit, and
+//! cleaning the workspace root afterwards.
 
 use super::page::{Block, Directive};
 use std::cell::RefCell;
@@ -9,9 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A compiler or a page's C program taking longer than this is a failure (only a hung one
-/// reaches it).
-const COMMAND_LIMIT: Duration = Duration::from_secs(300);
 /// An `sh` block may build the release profile or a Python package.
 const SCRIPT_LIMIT: Duration = Duration::from_secs(1800);
 
@@ -81,10 +78,6 @@ impl PageRun {
             done.map_err(|e| format!("removing {}: {e}", path.display()))?;
         }
         Ok(())
-    }
-
-    fn bin_dir(&self) -> PathBuf {
-        self.root.join("target").join(crate::check_profile())
     }
 
     /// A `ci-step` block: each of its commands must be a line of `.ci/run`, which runs it.
@@ -372,56 +365,6 @@ impl PageRun {
         Ok(cmd)
     }
 
-    /// A C or C++ block compiled against the static library of this build, and run.
-    pub fn compile(&self, block: &Block, cpp: bool, run: bool) -> Result<String, String> {
-        if self.list_only {
-            return Ok(format!(
-                "{} (listed, not run)",
-                if run { "compile and run" } else { "compile" }
-            ));
-        }
-        let source = self.scratch.join(format!(
-            "block{}.{}",
-            block.line,
-            if cpp { "cpp" } else { "c" }
-        ));
-        let program = self.scratch.join(format!("block{}", block.line));
-        std::fs::write(&source, c_program(block, cpp))
-            .map_err(|e| format!("{}: {e}", source.display()))?;
-        let library = self.bin_dir().join("libvariant_ffi.a");
-        let mut cc = Command::new(if cpp { "g++" } else { "cc" });
-        cc.arg(if cpp { "-std=c++17" } else { "-std=c11" })
-            .args(["-Wall", "-I"])
-            .arg(self.root.join("crates/variant-ffi/include"))
-            .arg(&source)
-            .arg(&library)
-            .args(["-lpthread", "-ldl", "-lm", "-o"])
-            .arg(&program);
-        let out = self.run(cc, &format!("{}-cc", block.line), COMMAND_LIMIT)?;
-        if !out.success {
-            return Err(format!(
-                "does not compile ({})\n--- as compiled\n{}\n--- the compiler\n{}",
-                out.status,
-                std::fs::read_to_string(&source).unwrap_or_default(),
-                tail(&out.text, 30)
-            ));
-        }
-        if !run {
-            return Ok("compiles (not run, see its directive)".to_string());
-        }
-        let mut cmd = Command::new(&program);
-        cmd.current_dir(&self.scratch);
-        let out = self.run(cmd, &format!("{}-run", block.line), COMMAND_LIMIT)?;
-        if !out.success {
-            return Err(format!(
-                "the program failed ({})\n{}",
-                out.status,
-                tail(&out.text, 30)
-            ));
-        }
-        Ok("compiles and runs".to_string())
-    }
-
     /// Runs `cmd` as `run` does, but one still running after `limit` is no error: it is
     /// stopped and its output so far returned (`stopped`).
     fn run_bounded(&self, cmd: Command, name: &str, limit: Duration) -> Result<Output, String> {
@@ -625,56 +568,9 @@ fn entries(dir: &Path) -> Result<BTreeSet<PathBuf>, String> {
     Ok(read.filter_map(Result::ok).map(|e| e.path()).collect())
 }
 
-/// The program compiled for a C/C++ block: the block itself when it has `main`, else a
-/// fragment placed in `main` after the block's `setup` code, its `#include` lines on top.
-fn c_program(block: &Block, cpp: bool) -> String {
-    let text = block.lines.join("\n");
-    if text.contains(" main(") {
-        return text + "\n";
-    }
-    let mut head = String::from("#include \"variants.h\"\n");
-    for header in ["inttypes.h", "stdio.h", "stdlib.h", "string.h"] {
-        head.push_str(&format!("#include <{header}>\n"));
-    }
-    if cpp {
-        head.push_str("#include <iostream>\n");
-    }
-    let mut body = String::new();
-    for line in &block.lines {
-        if line.starts_with("#include") {
-            head.push_str(line);
-            head.push('\n');
-        } else {
-            body.push_str("    ");
-            body.push_str(line);
-            body.push('\n');
-        }
-    }
-    let setup: String = block
-        .directives
-        .iter()
-        .filter_map(|d| match d {
-            Directive::Setup(code) => Some(code.as_str()),
-            _ => None,
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    format!("{head}\nint main(void) {{\n{setup}\n  {{\n{body}  }}\n  return 0;\n}}\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn block(lines: &[&str], directives: Vec<Directive>) -> Block {
-        Block {
-            page: PathBuf::from("p.md"),
-            line: 1,
-            lang: "c".to_string(),
-            lines: lines.iter().map(|s| s.to_string()).collect(),
-            directives,
-        }
-    }
 
     #[test]
     fn a_block_splits_into_the_commands_bash_reads() {
@@ -825,33 +721,5 @@ mod tests {
         let (ok, out) = run("x = 1\ny = x / 0\nprint('after')\n", "1");
         assert!(!ok && !out.contains("after"), "{out}");
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_program_is_compiled_as_it_stands() {
-        let b = block(
-            &["#include <stdio.h>", "int main(void) { return 0; }"],
-            vec![],
-        );
-        assert_eq!(
-            c_program(&b, false),
-            "#include <stdio.h>\nint main(void) { return 0; }\n"
-        );
-    }
-
-    #[test]
-    fn a_fragment_goes_into_main_after_its_setup_with_its_includes_on_top() {
-        let b = block(
-            &["#include \"variants.hpp\"", "g.play(m);"],
-            vec![Directive::Setup("int g = 0;".to_string())],
-        );
-        let program = c_program(&b, true);
-        let include = program.find("#include \"variants.hpp\"").unwrap();
-        let main = program.find("int main(void) {").unwrap();
-        let setup = program.find("int g = 0;").unwrap();
-        let body = program.find("    g.play(m);").unwrap();
-        assert!(include < main && main < setup && setup < body, "{program}");
-        assert!(program.contains("#include <iostream>"));
-        assert!(!c_program(&b, false).contains("<iostream>"));
     }
 }

@@ -15,14 +15,14 @@ use variant_games::registry;
 use variant_games::variant_core::{Game, GameConfig};
 
 /// This crate's directory: the C programs (`examples/c/`) and the header (`include/`) are in it.
-fn crate_dir() -> PathBuf {
+pub(crate) fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The directory with the library artifacts of this build: the test executable lives in
 /// `<target>/<profile>/deps`, next to `libvariant_ffi.a` and `libvariant_ffi.so` (cargo
 /// builds every crate type of the library before it runs the integration tests).
-fn artifact_dir() -> PathBuf {
+pub(crate) fn artifact_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap_or_else(|e| panic!("no test executable path: {e}"));
     let deps = exe
         .parent()
@@ -87,7 +87,7 @@ enum Link {
     Shared,
 }
 
-fn scratch_dir() -> PathBuf {
+pub(crate) fn scratch_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c-programs");
     std::fs::create_dir_all(&dir)
         .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));

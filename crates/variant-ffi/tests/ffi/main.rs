@@ -3,6 +3,7 @@
 //! <module>` runs one).
 
 mod c_programs;
+mod doc_programs;
 mod exports;
 mod header;
 mod move_values;
