@@ -40,9 +40,11 @@ def test_the_doctests_run_without_dask_jobqueue(tmp_path):
 def test_the_examples_scheduler_is_a_loopback_address():
     with open(PAGE, encoding="utf-8") as f:
         text = f.read()
-    directives = re.findall(r"docs-run: dask-scheduler tcp://([0-9.]+):([0-9]+)", text)
-    assert directives
-    assert all(host.startswith("127.") for host, _ in directives), directives
+    # The scheduler the page starts for its examples, and every address it gives one.
+    assert "dask scheduler --host 127.0.0.1 --port 8786 &" in text
+    addresses = re.findall(r"tcp://([0-9.]+):([0-9]+)", text)
+    assert addresses
+    assert all(host.startswith("127.") for host, _ in addresses), addresses
     # No address of another machine on a private network anywhere on the page.
     assert not re.search(r"\b(10\.[0-9]+|192\.168|172\.(1[6-9]|2[0-9]|3[01]))\.[0-9]+\.[0-9]+",
                          text)
