@@ -118,9 +118,9 @@ pub(crate) fn dist(args: &[String]) -> Result<(), String> {
 /// the `.crate` files of this version copied into `dist`.
 fn crates(dist: &Path, version: &str) -> Result<(), String> {
     crate::package::package(&[])?;
-    let unpublished: Vec<String> = crate::package::members(&workspace())?
+    let unpublished: Vec<String> = crate::metadata::packages()?
         .into_iter()
-        .filter_map(|(name, unpublished)| unpublished.then_some(name))
+        .filter_map(|p| (!p.published).then_some(p.name))
         .collect();
     let packaged = crate::package::packaged();
     let suffix = format!("-{version}.crate");

@@ -62,16 +62,9 @@ pub(crate) fn abi_version() -> Result<u32, String> {
         .ok_or_else(|| format!("{} defines no VARIANTS_ABI_VERSION", path.display()))
 }
 
-/// The package version (the workspace's).
+/// The package version (the workspace's, which every crate takes).
 pub(crate) fn version() -> Result<String, String> {
-    let path = workspace().join("Cargo.toml");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    text.lines()
-        .find_map(|line| {
-            let value = line.trim().strip_prefix("version = \"")?;
-            Some(value.trim_end_matches('"').to_string())
-        })
-        .ok_or_else(|| "Cargo.toml has no version".to_string())
+    crate::metadata::package("variant-games").map(|p| p.version)
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {

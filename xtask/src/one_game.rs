@@ -40,32 +40,18 @@ use std::time::{Duration, Instant};
 /// feature (`crates/variant-games/Cargo.toml`), where a new game joins the build, so that this
 /// task runs it alone like the others.
 pub fn games() -> Result<Vec<String>, String> {
-    let manifest = crate::install::workspace().join("crates/variant-games/Cargo.toml");
-    let text =
-        std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
-    let games = all_games(&text);
+    let facade = crate::metadata::package("variant-games")?;
+    let games: Vec<String> = facade.features["all-games"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| f.as_str().map(str::to_string))
+        .collect();
     if games.is_empty() {
-        return Err(format!("{} has no `all-games` feature", manifest.display()));
+        return Err("the facade (variant-games) has no `all-games` feature".to_string());
     }
     Ok(games)
-}
-
-/// The features listed by the `all-games = [...]` line of a manifest.
-pub fn all_games(manifest: &str) -> Vec<String> {
-    manifest
-        .lines()
-        .map(str::trim)
-        .find_map(|line| line.strip_prefix("all-games"))
-        .and_then(|rest| rest.trim_start().strip_prefix('='))
-        .and_then(|list| list.trim().strip_prefix('['))
-        .and_then(|list| list.split(']').next())
-        .map(|list| {
-            list.split(',')
-                .map(|f| f.trim().trim_matches('"').to_string())
-                .filter(|f| !f.is_empty())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// The crates whose dependency tree must hold one game.
@@ -304,8 +290,7 @@ mod tests {
                     variant-core v0.1.0 (/w/crates/variant-core)\n\
                     chess-t v0.1.0 (/w/crates/chess-t) (*)\n\
                     chess3d-tools v1.0.0\n";
-        let games = all_games("all-games = [\"chess3d\", \"chess-t\"]\n");
-        assert_eq!(games, ["chess3d", "chess-t"]);
+        let games = ["chess3d".to_string(), "chess-t".to_string()];
         assert_eq!(games_in_tree(tree, &games), ["chess-t"]);
         assert!(games_in_tree("serde v1.0.0\n", &games).is_empty());
     }

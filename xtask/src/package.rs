@@ -22,53 +22,6 @@
 
 use std::path::{Path, PathBuf};
 
-/// The workspace members, each as `(package name, publish = false?)`, read from the workspace
-/// manifest's `members` list and each member's `[package]` table.
-pub fn members(root: &Path) -> Result<Vec<(String, bool)>, String> {
-    let read =
-        |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
-    let text = read(&root.join("Cargo.toml"))?;
-    let list = text
-        .split("members = [")
-        .nth(1)
-        .and_then(|rest| rest.split(']').next())
-        .ok_or("the workspace Cargo.toml lists no members")?;
-    let mut members = Vec::new();
-    for member in list.split(',').map(|m| m.trim().trim_matches('"')) {
-        if member.is_empty() {
-            continue;
-        }
-        let path = root.join(member).join("Cargo.toml");
-        let (name, unpublished) = package_of(&read(&path)?)
-            .ok_or_else(|| format!("{} has no package name", path.display()))?;
-        members.push((name, unpublished));
-    }
-    Ok(members)
-}
-
-/// The name of the package a manifest describes and whether it says `publish = false`.
-pub fn package_of(manifest: &str) -> Option<(String, bool)> {
-    let mut in_package = false;
-    let mut name = None;
-    let mut unpublished = false;
-    for line in manifest.lines().map(str::trim) {
-        if line.starts_with('[') {
-            in_package = line == "[package]";
-            continue;
-        }
-        if !in_package {
-            continue;
-        }
-        if let Some(n) = line.strip_prefix("name = \"") {
-            name = Some(n.trim_end_matches('"').to_string());
-        }
-        if line.replace(' ', "") == "publish=false" {
-            unpublished = true;
-        }
-    }
-    name.map(|n| (n, unpublished))
-}
-
 /// The target directory of the verification builds: `package-check/` in the workspace's
 /// target directory (`CARGO_TARGET_DIR`, or `target/`).
 pub fn target() -> PathBuf {
@@ -82,18 +35,19 @@ pub fn packaged() -> PathBuf {
 
 /// The task.
 pub fn package(_args: &[String]) -> Result<(), String> {
-    let members = members(&crate::install::workspace())?;
+    let members = crate::metadata::packages()?;
     let target = target();
     let target = target.to_str().ok_or("the target directory is not UTF-8")?;
     let mut args = vec!["package", "--workspace", "--allow-dirty"];
     let mut clean = vec!["clean", "--target-dir", target];
     let mut published = Vec::new();
-    for (name, unpublished) in &members {
-        if *unpublished {
-            args.extend(["--exclude", name.as_str()]);
+    for package in &members {
+        let name = package.name.as_str();
+        if package.published {
+            clean.extend(["-p", name]);
+            published.push(name);
         } else {
-            clean.extend(["-p", name.as_str()]);
-            published.push(name.as_str());
+            args.extend(["--exclude", name]);
         }
     }
     let started = std::time::Instant::now();
@@ -157,42 +111,4 @@ fn forget_unpacked_sources(published: &[&str]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_manifest_names_its_package_and_says_whether_it_is_published() {
-        let published = "[package]\nname = \"variant-core\"\nversion.workspace = true\n\n\
-                         [dependencies]\nname = \"not-this\"\n";
-        assert_eq!(
-            package_of(published),
-            Some(("variant-core".to_string(), false))
-        );
-        let tool = "# publish = false\n[package]\nname = \"xtask\"\npublish = false\n";
-        assert_eq!(package_of(tool), Some(("xtask".to_string(), true)));
-        assert_eq!(package_of("[workspace]\nmembers = []\n"), None);
-    }
-
-    #[test]
-    fn the_workspace_publishes_its_libraries_and_the_command() {
-        let members = members(&crate::install::workspace()).unwrap();
-        let unpublished: Vec<&str> = members
-            .iter()
-            .filter(|(_, u)| *u)
-            .map(|(n, _)| n.as_str())
-            .collect();
-        assert_eq!(
-            unpublished,
-            [
-                "variant-py",
-                "variant-benches",
-                "xtask",
-                "variant-fuzz-checks"
-            ]
-        );
-        assert!(members.iter().any(|(n, u)| n == "variant-cli" && !u));
-    }
 }

@@ -19,16 +19,13 @@ use std::path::{Path, PathBuf};
 enum Plan {
     /// A transcript of this many commands, run by trycmd after the pages.
     Transcript(usize),
-    /// An engine session, replayed by variant-cli's tests (`protocol_pages`).
-    UciSession,
     Script,
     CiStep,
     /// The same as the block at this place, which is run.
     SameAs(String),
-    /// A C or C++ program, compiled and run by variant-ffi's tests (`doc_programs`).
-    CProgram,
-    RustDoctest,
-    PythonDoctest,
+    /// Run by another runner, which this says: Rust blocks (doctests), Python doctests, C/C++
+    /// programs and engine sessions (by `cargo test`, or pytest).
+    Elsewhere(&'static str),
     PythonScript,
     Data,
     Skip(String),
@@ -75,7 +72,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
     }
     let plan = match block.lang.as_str() {
         "console" => Plan::Transcript(block.lines.iter().filter(|l| l.starts_with("$ ")).count()),
-        "uci" => Plan::UciSession,
+        "uci" => Plan::Elsewhere("replayed by variant-cli's tests (protocol_pages)"),
         "sh" | "bash" | "shell" => {
             if is_transcript {
                 return Err(format!(
@@ -84,7 +81,9 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             }
             if ci_step { Plan::CiStep } else { Plan::Script }
         }
-        "c" | "cpp" | "c++" => Plan::CProgram,
+        "c" | "cpp" | "c++" => {
+            Plan::Elsewhere("compiled and run by variant-ffi's tests (doc_programs)")
+        }
         "rust" => {
             if !included_as_doc(root, &block.page)? && !doctest_elsewhere(root, block)? {
                 return Err(format!(
@@ -93,7 +92,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
                     block.page.display()
                 ));
             }
-            Plan::RustDoctest
+            Plan::Elsewhere("a doctest of `cargo test`")
         }
         "python" | "pycon" | "py" => {
             if python_script {
@@ -104,7 +103,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
                      runs it, or give it `docs-run: venv DIR` to run it as a script"
                 ));
             } else {
-                Plan::PythonDoctest
+                Plan::Elsewhere("a doctest of pytest --doctest-glob (.ci/run)")
             }
         }
         _ if is_transcript => {
@@ -406,26 +405,8 @@ fn run_block<'a>(
             tally.same += 1;
             return;
         }
-        Plan::RustDoctest => {
-            println!("doc  {place} rust: a doctest of `cargo test`");
-            tally.elsewhere += 1;
-            return;
-        }
-        Plan::CProgram => {
-            println!(
-                "test {place} {}: compiled and run by variant-ffi's tests (doc_programs)",
-                block.lang
-            );
-            tally.elsewhere += 1;
-            return;
-        }
-        Plan::UciSession => {
-            println!("test {place} uci: replayed by variant-cli's tests (protocol_pages)");
-            tally.elsewhere += 1;
-            return;
-        }
-        Plan::PythonDoctest => {
-            println!("doc  {place} python: a doctest of pytest --doctest-glob (.ci/run)");
+        Plan::Elsewhere(runner) => {
+            println!("test {place} {}: {runner}", block.lang);
             tally.elsewhere += 1;
             return;
         }
@@ -510,7 +491,7 @@ impl Tally {
     fn report(&self, list_only: bool, seconds: f64) {
         println!(
             "docs: {} blocks {}, {} run for a bounded time, {} steps of .ci/run, {} the same as a \
-             block run on another page, {} failed, {} doctests run by cargo test / pytest, \
+             block run on another page, {} failed, {} run by cargo test or pytest, \
              {} skipped, {} data blocks; {:.0} s",
             self.run,
             if list_only { "to run" } else { "run" },
@@ -564,7 +545,7 @@ mod tests {
         std::fs::write(root.join("docs/guides/a.md"), program).unwrap();
         assert!(matches!(
             plan(&block(program), &root),
-            Ok(Plan::RustDoctest)
+            Ok(Plan::Elsewhere(_))
         ));
         let other = "```rust\nlet y = 2;\n```\n";
         let e = plan(&block(other), &root).unwrap_err();
