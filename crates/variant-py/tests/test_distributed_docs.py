@@ -48,3 +48,71 @@ def test_the_examples_scheduler_is_a_loopback_address():
     # No address of another machine on a private network anywhere on the page.
     assert not re.search(r"\b(10\.[0-9]+|192\.168|172\.(1[6-9]|2[0-9]|3[01]))\.[0-9]+\.[0-9]+",
                          text)
+
+
+SLURM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "slurm")
+
+
+def _slurm_example():
+    """The page's SLURMCluster example: the Python block under the Slurm heading."""
+    with open(PAGE, encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("### On a Slurm"):]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block, "no Python block in the page's Slurm section"
+    return block.group(1)
+
+
+def _queue(tmp_path):
+    """A stand-in Slurm queue (sbatch, squeue, scancel first on PATH) that takes every job and
+    starts none, as a busy cluster's does; returns its directory and the environment."""
+    queue = tmp_path / "slurm"
+    (queue / "bin").mkdir(parents=True)
+    (queue / "jobs").mkdir()
+    for name in ("sbatch", "squeue", "scancel"):
+        target = queue / "bin" / name
+        target.write_text(open(os.path.join(SLURM, name), encoding="utf-8").read())
+        target.chmod(0o755)
+    env = dict(os.environ)
+    env["PATH"] = str(queue / "bin") + os.pathsep + env.get("PATH", "")
+    return queue, env
+
+
+def test_the_stand_in_queue_takes_jobs_lists_them_and_cancels_them(tmp_path):
+    queue, env = _queue(tmp_path)
+    job = tmp_path / "job.sh"
+    job.write_text("#!/usr/bin/env bash\n#SBATCH -J dask-worker\necho hi\n")
+    run = lambda *args: subprocess.run(  # noqa: E731
+        list(args), env=env, capture_output=True, text=True, check=True).stdout
+    assert run("sbatch", "--parsable", str(job)) == "Submitted batch job 1\n"
+    assert run("sbatch", str(job)) == "Submitted batch job 2\n"
+    listed = run("squeue").splitlines()
+    assert len(listed) == 3 and " PD " in listed[1], listed
+    run("scancel", "1")
+    assert len(run("squeue").splitlines()) == 2
+    assert (queue / "jobs" / "2.sh").read_text() == job.read_text()
+    assert (queue / "cancelled").read_text() == "1\n"
+
+
+def test_the_slurm_example_submits_valid_job_scripts(tmp_path):
+    # The page's example as its reader runs it on a Slurm login node, against the stand-in
+    # queue: the jobs are submitted and never start, so the count waits for workers until it
+    # is stopped; what is checked is what reached the queue.
+    pytest.importorskip("dask_jobqueue")
+    queue, env = _queue(tmp_path)
+    script = tmp_path / "example.py"
+    script.write_text(_slurm_example())
+    with subprocess.Popen([sys.executable, str(script)], cwd=str(tmp_path), env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as proc:
+        try:
+            out, _ = proc.communicate(timeout=20)
+            pytest.fail(f"the example ended ({proc.returncode}) without workers:\n{out[-3000:]}")
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+    jobs = sorted((queue / "jobs").glob("*.sh"))
+    assert len(jobs) == 8, jobs  # cluster.scale(jobs=8)
+    for job in jobs:
+        text = job.read_text()
+        assert "#SBATCH -p compute" in text and "source ~/venvs/variants/bin/activate" in text
+        subprocess.run(["bash", "-n", str(job)], check=True)

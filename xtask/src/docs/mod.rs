@@ -53,11 +53,6 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             block.lang
         ));
     }
-    if block.directives.contains(&Directive::SlurmQueue) && !is_sh && !python_script {
-        return Err(format!(
-            "{place}: `docs-run: slurm-queue` is for `sh` and Python script blocks"
-        ));
-    }
     if block.venv().is_some() && !is_sh && !python_script {
         return Err(format!(
             "{place}: `docs-run: venv` is for `sh` and Python script blocks (a doctest runs in \

@@ -74,10 +74,6 @@ pub enum Directive {
     /// `sh`: run with this virtual environment (relative to the workspace root, made by an
     /// earlier block) activated, as a reader who followed that block would.
     Venv(PathBuf),
-    /// `sh`, `python`: `sbatch`, `squeue` and `scancel` are stand-ins first on `PATH`: a Slurm
-    /// queue on this machine that accepts every job and starts none (they stay pending, as on
-    /// a busy cluster); the jobs submitted are counted and their scripts checked by `bash -n`.
-    SlurmQueue,
 }
 
 fn directive(text: &str, place: &str) -> Result<Directive, String> {
@@ -124,7 +120,6 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
             })
         }
         "ci-step" => Ok(Directive::CiStep),
-        "slurm-queue" => Ok(Directive::SlurmQueue),
         "venv" if !rest.trim().is_empty() && !rest.trim().contains(char::is_whitespace) => {
             Ok(Directive::Venv(PathBuf::from(rest.trim())))
         }
@@ -133,8 +128,7 @@ fn directive(text: &str, place: &str) -> Result<Directive, String> {
         }
         _ => Err(format!(
             "{place}: unknown directive `docs-run: {text}` (skip — REASON, compile-only — REASON, \
-             for N s — REASON, ci-step, same-as PAGE, venv DIR, file NAME, setup CODE, \
-             slurm-queue)"
+             for N s — REASON, ci-step, same-as PAGE, venv DIR, file NAME, setup CODE)"
         )),
     }
 }
@@ -269,21 +263,17 @@ mod tests {
     }
 
     #[test]
-    fn a_slurm_queue_is_a_directive_of_its_own() {
-        let b = blocks(
-            Path::new("p.md"),
-            "<!-- docs-run: slurm-queue -->\n```sh\nx\n```\n",
-        )
-        .unwrap();
-        assert!(b[0].directives.contains(&Directive::SlurmQueue));
-        // What the runner no longer does for a page (it shows the reader how to start a
-        // cluster instead) is an unknown directive.
-        let page = "<!-- docs-run: dask-scheduler tcp://127.0.0.1:8786 -->\n```sh\nx\n```\n";
-        let e = blocks(Path::new("p.md"), page).unwrap_err();
-        assert!(
-            e.contains("p.md:2") && e.contains("unknown directive"),
-            "{e}"
-        );
+    fn what_the_runner_no_longer_does_is_an_unknown_directive() {
+        // A page that uses a Dask cluster starts it as its reader would; the Slurm example
+        // is the Python package's test, against its stand-in queue.
+        for old in ["dask-scheduler tcp://127.0.0.1:8786", "slurm-queue"] {
+            let page = format!("<!-- docs-run: {old} -->\n```sh\nx\n```\n");
+            let e = blocks(Path::new("p.md"), &page).unwrap_err();
+            assert!(
+                e.contains("p.md:2") && e.contains("unknown directive"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

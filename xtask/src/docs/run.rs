@@ -1,7 +1,7 @@
 //! Running one page's blocks: the scratch directory, the commands with a time limit, and
 //! cleaning the workspace root afterwards.
 
-use super::page::{Block, Directive};
+use super::page::Block;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::os::unix::process::CommandExt;
@@ -107,12 +107,10 @@ impl PageRun {
         if self.list_only {
             return Ok("script (listed, not run)".to_string());
         }
-        self.prepare_slurm(block)?;
         let Some((seconds, _)) = block.bounded() else {
             let script = block.lines.join("\n");
             let started = Instant::now();
-            let mut cmd = self.script_command(&script, block.venv())?;
-            self.slurm_path(block, &mut cmd);
+            let cmd = self.script_command(&script, block.venv())?;
             let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT)?;
             self.background.borrow_mut().push(out.group);
             if !out.success {
@@ -122,9 +120,8 @@ impl PageRun {
                     tail(&out.text, 40)
                 ));
             }
-            let slurm = self.slurm_jobs(block)?;
             return Ok(format!(
-                "script ran{slurm}, {:.0} s",
+                "script ran, {:.0} s",
                 started.elapsed().as_secs_f64()
             ));
         };
@@ -136,8 +133,7 @@ impl PageRun {
         let mut outcome = Ok(());
         for (k, command) in commands.iter().enumerate() {
             let name = format!("{}-{k}", block.line);
-            let mut script = self.script_command(command, block.venv())?;
-            self.slurm_path(block, &mut script);
+            let script = self.script_command(command, block.venv())?;
             let out = if runs_to_end(command) {
                 self.run(script, &name, SCRIPT_LIMIT)
             } else {
@@ -166,9 +162,8 @@ impl PageRun {
             }
         }
         outcome?;
-        let slurm = self.slurm_jobs(block)?;
         Ok(format!(
-            "{} commands: {} ended well{}, {stopped} still running after {seconds} s, stopped{slurm}; \
+            "{} commands: {} ended well{}, {stopped} still running after {seconds} s, stopped; \
              {:.0} s in all",
             commands.len(),
             commands.len() - stopped,
@@ -203,9 +198,7 @@ impl PageRun {
             shell_quote(&driver.to_string_lossy()),
             shell_quote(&source.to_string_lossy())
         );
-        self.prepare_slurm(block)?;
-        let mut cmd = self.script_command(&script, block.venv())?;
-        self.slurm_path(block, &mut cmd);
+        let cmd = self.script_command(&script, block.venv())?;
         let started = Instant::now();
         let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT);
         let out = out?;
@@ -224,87 +217,9 @@ impl PageRun {
                 tail(&out.text, 40)
             ));
         };
-        let slurm = self.slurm_jobs(block)?;
         Ok(format!(
-            "Python script, {summary}{slurm}; {:.0} s",
+            "Python script, {summary}; {:.0} s",
             started.elapsed().as_secs_f64()
-        ))
-    }
-
-    /// With a `slurm-queue` directive: the stand-in Slurm commands written, their queue empty.
-    fn prepare_slurm(&self, block: &Block) -> Result<(), String> {
-        if !block.directives.contains(&Directive::SlurmQueue) {
-            return Ok(());
-        }
-        let dir = self.scratch.join("slurm");
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        std::fs::create_dir_all(dir.join("bin")).map_err(|e| format!("{}: {e}", dir.display()))?;
-        std::fs::create_dir_all(dir.join("jobs")).map_err(|e| format!("{}: {e}", dir.display()))?;
-        for (name, text) in SLURM_STAND_INS {
-            let path = dir.join("bin").join(name);
-            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        Ok(())
-    }
-
-    /// With a `slurm-queue` directive: the stand-in Slurm commands first on `cmd`'s PATH.
-    fn slurm_path(&self, block: &Block, cmd: &mut Command) {
-        if !block.directives.contains(&Directive::SlurmQueue) {
-            return;
-        }
-        let path = cmd
-            .get_envs()
-            .find(|(k, _)| *k == "PATH")
-            .and_then(|(_, v)| v)
-            .map(|v| v.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let bin = self.scratch.join("slurm/bin");
-        cmd.env("PATH", format!("{}:{path}", bin.display()));
-    }
-
-    /// With a `slurm-queue` directive: what the block submitted to the stand-in queue (at least
-    /// one job, every job script valid for bash), for the report.
-    fn slurm_jobs(&self, block: &Block) -> Result<String, String> {
-        if !block.directives.contains(&Directive::SlurmQueue) {
-            return Ok(String::new());
-        }
-        let jobs = self.scratch.join("slurm/jobs");
-        let mut scripts: Vec<PathBuf> = std::fs::read_dir(&jobs)
-            .map_err(|e| format!("{}: {e}", jobs.display()))?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sh" || e == "cancelled"))
-            .collect();
-        scripts.sort();
-        if scripts.is_empty() {
-            return Err("no job was submitted to the stand-in `sbatch`".to_string());
-        }
-        for script in &scripts {
-            let ok = Command::new("bash")
-                .arg("-n")
-                .arg(script)
-                .status()
-                .map_err(|e| format!("cannot run bash -n: {e}"))?
-                .success();
-            if !ok {
-                return Err(format!(
-                    "the job script {} is not valid bash",
-                    script.display()
-                ));
-            }
-        }
-        let cancelled = std::fs::read_to_string(self.scratch.join("slurm/cancelled"))
-            .map(|t| t.lines().count())
-            .unwrap_or(0);
-        Ok(format!(
-            "; {} jobs submitted to the stand-in sbatch (scripts valid bash, none started), \
-             {cancelled} cancelled",
-            scripts.len()
         ))
     }
 
@@ -547,15 +462,6 @@ fn shell_quote(text: &str) -> String {
 /// module again.
 const PYTHON_DRIVER: &str = include_str!("statements.py");
 
-/// The stand-in Slurm commands of a `slurm-queue` directive (files of `bin/` under the queue's
-/// directory): `sbatch` keeps the job script as `jobs/N.sh` and answers as Slurm does,
-/// `squeue` lists the jobs as pending, `scancel` takes them out of the queue.
-const SLURM_STAND_INS: [(&str, &str); 3] = [
-    ("sbatch", include_str!("slurm/sbatch")),
-    ("squeue", include_str!("slurm/squeue")),
-    ("scancel", include_str!("slurm/scancel")),
-];
-
 /// The last `n` lines of `text`.
 fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -625,53 +531,6 @@ mod tests {
         ));
         assert!(!is_background("make && make check"));
         assert!(!is_background("cargo test"));
-    }
-
-    #[test]
-    fn the_stand_in_queue_takes_jobs_lists_them_and_cancels_them() {
-        let dir = std::env::temp_dir().join(format!("xtask-slurm-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("bin")).unwrap();
-        std::fs::create_dir_all(dir.join("jobs")).unwrap();
-        for (name, text) in SLURM_STAND_INS {
-            std::fs::write(dir.join("bin").join(name), text).unwrap();
-        }
-        let job = dir.join("job.sh");
-        std::fs::write(
-            &job,
-            "#!/usr/bin/env bash\n#SBATCH -J dask-worker\necho hi\n",
-        )
-        .unwrap();
-        let run = |args: &[&str]| {
-            let out = Command::new("bash").args(args).output().unwrap();
-            assert!(out.status.success(), "{args:?}: {out:?}");
-            String::from_utf8(out.stdout).unwrap()
-        };
-        let sbatch = dir.join("bin/sbatch");
-        let sbatch = sbatch.to_str().unwrap();
-        assert_eq!(
-            run(&[sbatch, "--parsable", job.to_str().unwrap()]),
-            "Submitted batch job 1\n"
-        );
-        assert_eq!(
-            run(&[sbatch, job.to_str().unwrap()]),
-            "Submitted batch job 2\n"
-        );
-        let listed = run(&[dir.join("bin/squeue").to_str().unwrap()]);
-        assert_eq!(listed.lines().count(), 3, "{listed}");
-        assert!(listed.lines().nth(1).unwrap().contains(" PD "), "{listed}");
-        run(&[dir.join("bin/scancel").to_str().unwrap(), "1"]);
-        let listed = run(&[dir.join("bin/squeue").to_str().unwrap()]);
-        assert_eq!(listed.lines().count(), 2, "{listed}");
-        assert_eq!(
-            std::fs::read_to_string(dir.join("jobs/2.sh")).unwrap(),
-            std::fs::read_to_string(&job).unwrap()
-        );
-        assert_eq!(
-            std::fs::read_to_string(dir.join("cancelled")).unwrap(),
-            "1\n"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
