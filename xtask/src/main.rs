@@ -1,36 +1,6 @@
 //! `cargo xtask <task>`: the workspace's automation, in Rust so it runs wherever cargo does.
-//!
-//! Tasks:
-//! - `lint`: `cargo fmt --check`, clippy with `-D warnings`, `cargo doc` with warnings denied.
-//! - `release-tests`: every test marked `#[ignore]` (the long perft runs: FIDE start depth 6,
-//!   Kiwipete depth 5, the draughts tables to depth 10, …) in an optimised build (profile
-//!   `release-tests`, or the one `XTASK_PROFILE` names: see [`check_profile`]).
-//! - `ci`: `lint` then `release-tests` (`.ci/run` runs the README's test command first).
-//! - `fuzz-smoke`: every cargo-fuzz target of `fuzz/` for a short fixed time (see `fuzz.rs`;
-//!   skipped without a nightly toolchain).
-//! - `fuzz --minutes N [--targets a,b]`: the long fuzz run, N minutes in total, keeping its
-//!   corpus in `fuzz/long-corpus/` between runs (see `fuzz.rs`).
-//! - `install --prefix DIR [--profile NAME]`: the C library (shared with an soname, static),
-//!   its headers and `lib/pkgconfig/variants.pc` under DIR (see `install.rs`).
-//! - `embedder-bench [--quick]`: `examples/embedder-bench`, a crate outside the workspace
-//!   that depends on `variants` by path, built with Cargo's default release profile and run:
-//!   AnyGame perft against the typed perft (docs/benchmarks.md).
-//! - `dist [--profile NAME]`: every release artefact in `target/dist/` (the `.crate` files,
-//!   the Python wheel and sdist, the C archive with pkg-config and CMake files, `SHA256SUMS`);
-//!   `dist-check [--sdist] [--cli PATH]` uses each as its reader would (see `dist.rs`).
-//! - `install-check --prefix DIR`: the C and C++ programs of `crates/variant-ffi/examples/c/` built through
-//!   pkg-config against the installed copy, and run.
-//! - `one-game [--check-only] [GAME…]`: every game alone: the crates above the games, built
-//!   with one game feature, hold that game's crate and no other (`cargo tree`), compile with
-//!   it, and (unless `--check-only`) the facade's and the engine's tests pass with it (see
-//!   `one_game.rs`).
-//! - `package`: `cargo package` of every published crate, verified by building each from its
-//!   package (see `package.rs`).
-//! - `soak [--minutes M]`: the web server run for M minutes (60 by default) by 50 clients
-//!   playing whole games through graceful restarts and a `kill -9`, its memory, open files and
-//!   database sampled (see `crates/variant-web/tests/web/serve_soak.rs`).
-//! - `docs [--page PATH]… [--lang LANG]… [--list]`: every code block of README.md and docs/ run as written,
-//!   output compared where the page shows one (docs/guides/writing-docs.md).
+//! The tasks, with what each does, are [`TASKS`] (`cargo xtask` without a task lists them);
+//! each module's documentation says more of its own.
 
 mod dist;
 mod docs;
@@ -229,36 +199,44 @@ fn embedder_bench(args: &[String]) -> Result<(), String> {
     cargo_with(&run, &[], RELEASE_PROFILE_VARS)
 }
 
+/// A task: its name, its arguments, what it does, and what runs it.
+type Task = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(&[String]) -> Result<(), String>,
+);
+
+/// Every task, as `cargo xtask` without one lists them (a table, one task a line).
+#[rustfmt::skip]
+const TASKS: &[Task] = &[
+    ("lint", "", "cargo fmt --check, clippy and cargo doc with warnings denied", |_| lint()),
+    ("release-tests", "", "every #[ignore]d test (the long perft runs…), optimised (check_profile)", |_| release_tests()),
+    ("ci", "", "lint, then release-tests (.ci/run runs the README's test command first)", |_| lint().and_then(|()| release_tests())),
+    ("fuzz-smoke", "", "every cargo-fuzz target of fuzz/ for a short fixed time (fuzz.rs)", |_| fuzz::fuzz_smoke()),
+    ("fuzz", "--minutes N [--targets a,b]", "the long fuzz run, its corpus kept in fuzz/long-corpus/", fuzz::fuzz_long),
+    ("install", "--prefix DIR [--profile NAME]", "the C library, its headers and pkg-config file under DIR", install::install),
+    ("install-check", "--prefix DIR", "the C and C++ examples built through pkg-config against DIR, and run", install::install_check),
+    ("one-game", "[--check-only] [GAME…]", "every game alone: cargo tree holds it and no other; it compiles (and tests) alone", one_game::one_game),
+    ("package", "", "cargo package of every published crate, each built from its package", package::package),
+    ("dist", "[--profile NAME] [--without-crates]", "every release artefact in target/dist/", dist::dist),
+    ("dist-check", "[--sdist] [--cli PATH]", "each artefact of target/dist/ used as its reader would", dist::dist_check),
+    ("docs", "[--page PATH]… [--lang LANG]… [--list]", "the code blocks of README.md and docs/ run as written (docs/guides/writing-docs.md)", docs::docs),
+    ("embedder-bench", "[--quick]", "examples/embedder-bench in Cargo's default release profile: AnyGame against typed perft", embedder_bench),
+    ("soak", "[--minutes M]", "the web server played by 50 clients for M minutes (60) through restarts and a kill -9", soak),
+];
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(2).collect();
     let task = std::env::args().nth(1).unwrap_or_default();
-    let result = match task.as_str() {
-        "lint" => lint(),
-        "release-tests" => release_tests(),
-        "ci" => lint().and_then(|()| release_tests()),
-        "fuzz-smoke" => fuzz::fuzz_smoke(),
-        "fuzz" => fuzz::fuzz_long(&args),
-        "install" => install::install(&args),
-        "install-check" => install::install_check(&args),
-        "one-game" => one_game::one_game(&args),
-        "package" => package::package(&args),
-        "dist" => dist::dist(&args),
-        "dist-check" => dist::dist_check(&args),
-        "docs" => docs::docs(&args),
-        "embedder-bench" => embedder_bench(&args),
-        "soak" => soak(&args),
-        _ => {
-            eprintln!(
-                "usage: cargo xtask <lint|release-tests|ci|fuzz-smoke|fuzz --minutes N|\
-                 install --prefix DIR [--profile NAME]|install-check --prefix DIR|\
-                 dist [--profile NAME]|dist-check [--sdist] [--cli PATH]|\
-                 one-game [--check-only] [GAME…]|package|\
-                 embedder-bench [--quick]|soak [--minutes M]|docs [--page PATH]… [--lang LANG]… [--list]>"
-            );
-            return ExitCode::from(2);
+    let Some(&(_, _, _, run)) = TASKS.iter().find(|t| t.0 == task) else {
+        eprintln!("usage: cargo xtask TASK [ARGS]; the tasks:");
+        for (name, args, what, _) in TASKS {
+            eprintln!("  {name} {args}\n      {what}");
         }
+        return ExitCode::from(2);
     };
-    match result {
+    match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("xtask: {e}");
