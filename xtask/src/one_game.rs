@@ -30,11 +30,11 @@
 //!
 //! Everything shares the workspace's target directory: the game crates have no features and
 //! are built once, and each game's build of the crates above them stays cached between runs.
-//! A summary with the time of every step ends the run; any failure fails the task after all
+//! Each step prints its time and outcome as it ends; any failure fails the task after all
 //! games have run.
 
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The game crates, by the name of the feature that brings each in: the facade's `all-games`
 /// feature (`crates/variant-games/Cargo.toml`), where a new game joins the build, so that this
@@ -70,14 +70,6 @@ pub const CHECK_CRATES: [&str; 7] = TREE_CRATES;
 
 /// The crates whose tests run with one game.
 pub const TEST_CRATES: [&str; 2] = ["variant-games", "variant-engine"];
-
-/// One step of one game: what ran, how long it took, and what went wrong.
-struct Step {
-    game: String,
-    what: String,
-    took: Duration,
-    error: Option<String>,
-}
 
 fn cargo() -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
@@ -212,63 +204,45 @@ fn test(game: &str) -> Result<String, String> {
 /// The task.
 pub fn one_game(args: &[String]) -> Result<(), String> {
     let check_only = args.iter().any(|a| a == "--check-only");
-    let args: Vec<String> = args
-        .iter()
-        .filter(|a| *a != "--check-only")
-        .cloned()
-        .collect();
+    let chosen: Vec<&String> = args.iter().filter(|a| *a != "--check-only").collect();
     let games = games()?;
-    for a in &args {
-        if !games.contains(a) {
-            return Err(format!("no game {a}; the games are {}", games.join(", ")));
-        }
+    if let Some(unknown) = chosen.iter().find(|a| !games.contains(a)) {
+        return Err(format!(
+            "no game {unknown}; the games are {}",
+            games.join(", ")
+        ));
     }
     let started = Instant::now();
-    let mut steps = Vec::new();
-    for game in &games {
-        let game = game.as_str();
-        if !args.is_empty() && !args.iter().any(|a| a == game) {
-            continue;
-        }
-        let mut step = |what: String, f: &dyn Fn() -> Result<String, String>| {
+    let (mut steps, mut failed) = (0, 0);
+    for game in games
+        .iter()
+        .filter(|g| chosen.is_empty() || chosen.contains(g))
+    {
+        let mut step = |what: &str, run: &dyn Fn() -> Result<String, String>| {
             let t = Instant::now();
-            let result = f();
-            let (what, error) = match result {
-                Ok(said) => (format!("{what}: {said}"), None),
-                Err(e) => (what, Some(e)),
-            };
-            if let Some(e) = &error {
-                eprintln!("xtask: one-game {game}: {e}");
+            let result = run();
+            let seconds = t.elapsed().as_secs_f64();
+            steps += 1;
+            match result {
+                Ok(said) => {
+                    eprintln!("xtask: one-game {game:<10} {seconds:>6.1} s  ok {what}: {said}")
+                }
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("xtask: one-game {game:<10} {seconds:>6.1} s  FAILED {what}: {e}");
+                }
             }
-            steps.push(Step {
-                game: game.to_string(),
-                what,
-                took: t.elapsed(),
-                error,
-            });
         };
         for krate in TREE_CRATES {
-            step("tree".to_string(), &|| tree(krate, game, &games));
+            step("tree", &|| tree(krate, game, &games));
         }
-        step("check".to_string(), &|| check(game));
+        step("check", &|| check(game));
         if !check_only {
-            step("test".to_string(), &|| test(game));
+            step("test", &|| test(game));
         }
     }
-    eprintln!("\nxtask: one-game summary");
-    for s in &steps {
-        eprintln!(
-            "  {:<10} {:>6.1} s  {} {}",
-            s.game,
-            s.took.as_secs_f64(),
-            if s.error.is_some() { "FAILED" } else { "ok" },
-            s.what
-        );
-    }
-    let failed = steps.iter().filter(|s| s.error.is_some()).count();
     eprintln!(
-        "xtask: one-game: {} steps, {failed} failed, {:.0} s",
-        steps.len(),
+        "xtask: one-game: {steps} steps, {failed} failed, {:.0} s",
         started.elapsed().as_secs_f64()
     );
     if failed == 0 {
