@@ -348,6 +348,7 @@ const CLUSTER_TESTS: &[&str] = &[
     "test_distributed_ctrl_c.py",
     "test_distributed_datagen.py",
     "test_distributed_docs.py",
+    "test_doc_scripts.py",
 ];
 
 /// The wheel installed into a fresh virtual environment, with the test extras, and the

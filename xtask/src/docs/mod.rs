@@ -26,7 +26,6 @@ enum Plan {
     /// Run by another runner, which this says: Rust blocks (doctests), Python doctests, C/C++
     /// programs and engine sessions (by `cargo test`, or pytest).
     Elsewhere(&'static str),
-    PythonScript,
     Data,
     Skip(String),
 }
@@ -45,18 +44,15 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
     }
     let is_sh = matches!(block.lang.as_str(), "sh" | "bash" | "shell");
     let is_python = matches!(block.lang.as_str(), "python" | "pycon" | "py");
-    let python_script =
-        is_python && block.venv().is_some() && !block.lines.iter().any(|l| l.starts_with(">>> "));
-    if block.bounded().is_some() && !is_sh && !python_script && block.lang != "console" {
+    if block.bounded().is_some() && !is_sh && !is_python && block.lang != "console" {
         return Err(format!(
             "{place}: `docs-run: for N s` is for `console`, `sh` and Python script blocks, not `{}`",
             block.lang
         ));
     }
-    if block.venv().is_some() && !is_sh && !python_script {
+    if block.venv().is_some() && !is_sh {
         return Err(format!(
-            "{place}: `docs-run: venv` is for `sh` and Python script blocks (a doctest runs in \
-             .ci/run's environment)"
+            "{place}: `docs-run: venv` is for `sh` blocks (Python runs in .ci/run's environment)"
         ));
     }
     let ci_step = block.directives.contains(&Directive::CiStep);
@@ -90,15 +86,10 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             Plan::Elsewhere("a doctest of `cargo test`")
         }
         "python" | "pycon" | "py" => {
-            if python_script {
-                Plan::PythonScript
-            } else if !block.lines.iter().any(|l| l.starts_with(">>> ")) {
-                return Err(format!(
-                    "{place}: a Python block without `>>> ` lines: write it as a doctest so pytest \
-                     runs it, or give it `docs-run: venv DIR` to run it as a script"
-                ));
-            } else {
+            if block.lines.iter().any(|l| l.starts_with(">>> ")) {
                 Plan::Elsewhere("a doctest of pytest --doctest-glob (.ci/run)")
+            } else {
+                Plan::Elsewhere("a script run by the Python package's tests (test_doc_scripts.py)")
             }
         }
         _ if is_transcript => {
@@ -416,7 +407,6 @@ fn run_block<'a>(
             return;
         }
         Plan::Script => runner.script(block),
-        Plan::PythonScript => runner.python_script(block),
         Plan::CiStep => runner.ci_step(block),
     };
     match outcome {

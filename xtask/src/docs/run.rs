@@ -178,51 +178,6 @@ impl PageRun {
         ))
     }
 
-    /// A Python block that is no doctest, with a `venv` directive: run as a script by the
-    /// environment's `python` in the workspace root, one top-level statement after the other;
-    /// with `for N s` a statement still running after N s is interrupted as by Ctrl-C
-    /// (`KeyboardInterrupt`) and the next one runs. Every statement must end well or be so
-    /// interrupted; what the script leaves running (a cluster's processes) is stopped after it.
-    pub fn python_script(&self, block: &Block) -> Result<String, String> {
-        if self.list_only {
-            return Ok("Python script (listed, not run)".to_string());
-        }
-        let source = self.scratch.join(format!("block{}.py", block.line));
-        std::fs::write(&source, block.lines.join("\n") + "\n")
-            .map_err(|e| format!("{}: {e}", source.display()))?;
-        let driver = self.scratch.join("statements.py");
-        std::fs::write(&driver, PYTHON_DRIVER).map_err(|e| format!("{}: {e}", driver.display()))?;
-        let seconds = block.bounded().map_or(0, |(s, _)| s);
-        let script = format!(
-            "exec python {} {} {seconds}",
-            shell_quote(&driver.to_string_lossy()),
-            shell_quote(&source.to_string_lossy())
-        );
-        let cmd = self.script_command(&script, block.venv())?;
-        let started = Instant::now();
-        let out = self.run(cmd, &block.line.to_string(), SCRIPT_LIMIT);
-        let out = out?;
-        kill_group(out.group);
-        let summary = out
-            .text
-            .lines()
-            .rev()
-            .find_map(|l| l.strip_prefix("docs-run statements: "))
-            .map(str::to_string);
-        let (Some(summary), true) = (summary, out.success) else {
-            return Err(format!(
-                "the script failed ({})\n--- the block\n{}\n--- its last output\n{}",
-                out.status,
-                block.lines.join("\n"),
-                tail(&out.text, 40)
-            ));
-        };
-        Ok(format!(
-            "Python script, {summary}; {:.0} s",
-            started.elapsed().as_secs_f64()
-        ))
-    }
-
     /// `bash -e` running `script` in the workspace root with the environment of `sh` blocks,
     /// and the virtual environment `venv` activated if given.
     fn script_command(&self, script: &str, venv: Option<&Path>) -> Result<Command, String> {
@@ -447,21 +402,6 @@ fn output_to(cmd: &mut Command, log: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `text` quoted for bash.
-fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "'\\''"))
-}
-
-/// Runs a Python block (argv: the block's file, the seconds a statement may take or 0) one
-/// top-level statement after the other in one namespace, as a script; an expression statement
-/// still running at the limit gets `KeyboardInterrupt` (what Ctrl-C raises) and the next one
-/// runs (imports and assignments run to their end: the statements after them need the names).
-/// It ends with a summary line, then `os._exit`, so that threads a cluster left do not keep
-/// the interpreter alive (the runner stops the processes it left). The statements run as in an
-/// interactive session, where `multiprocessing`'s spawned children do not run the main
-/// module again.
-const PYTHON_DRIVER: &str = include_str!("statements.py");
-
 /// The last `n` lines of `text`.
 fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -531,54 +471,5 @@ mod tests {
         ));
         assert!(!is_background("make && make check"));
         assert!(!is_background("cargo test"));
-    }
-
-    #[test]
-    fn a_python_block_runs_statement_by_statement_and_a_long_one_is_interrupted() {
-        let dir = std::env::temp_dir().join(format!("xtask-python-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("driver.py"), PYTHON_DRIVER).unwrap();
-        let run = |block: &str, limit: &str| {
-            std::fs::write(dir.join("block.py"), block).unwrap();
-            let out = Command::new("python3")
-                .arg(dir.join("driver.py"))
-                .arg(dir.join("block.py"))
-                .arg(limit)
-                .output()
-                .unwrap();
-            (
-                out.status.success(),
-                String::from_utf8_lossy(&out.stdout).into_owned(),
-            )
-        };
-        // The sleep is interrupted (as by Ctrl-C); the statements after it still run and see
-        // the names bound before.
-        let (ok, out) = run(
-            "import time\nx = time.sleep(1.5) or 20\ntime.sleep(60)\nprint('x is', x + 1)\n",
-            "1",
-        );
-        assert!(ok, "{out}");
-        // The assignment ran to its end past the limit.
-        assert!(!out.contains("line 2 still running"), "{out}");
-        assert!(
-            out.contains("line 3 still running after 1 s, interrupted"),
-            "{out}"
-        );
-        assert!(out.contains("x is 21"), "{out}");
-        assert!(
-            out.ends_with("docs-run statements: 4 statements, 3 ended well, 1 still running after 1 s, interrupted\n"),
-            "{out}"
-        );
-        // Processes spawned by the block (as a LocalCluster's workers are) do not run it again.
-        let (ok, out) = run(
-            "import multiprocessing\nwith multiprocessing.get_context('spawn').Pool(1) as pool:\n    print('got', pool.map(abs, [-3]))\n",
-            "0",
-        );
-        assert!(ok && out.contains("got [3]"), "{out}");
-        assert_eq!(out.matches("docs-run: line 1").count(), 1, "{out}");
-        // An error fails the block, and nothing after it runs.
-        let (ok, out) = run("x = 1\ny = x / 0\nprint('after')\n", "1");
-        assert!(!ok && !out.contains("after"), "{out}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

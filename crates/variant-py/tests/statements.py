@@ -1,5 +1,9 @@
-# cargo xtask docs: runs a Python block of a page one top-level statement after the other
-# (see PYTHON_DRIVER in run.rs).
+# Runs a Python block of a page (argv: its file, the seconds a statement may take or 0) one
+# top-level statement after the other in one namespace, as typed into `python`: an expression
+# statement still running at the limit gets KeyboardInterrupt (what Ctrl-C raises) and the next
+# one runs; imports and assignments run to their end (the statements after them need the names).
+# It ends with a summary line, then os._exit, so that threads a cluster left do not keep the
+# interpreter alive. Used by test_doc_scripts.py.
 import ast, os, signal, sys, traceback
 
 def interrupt(signum, frame):
