@@ -223,7 +223,7 @@ fn python(dist: &Path, profile: &str) -> Result<(), String> {
             .arg("--out")
             .arg(dist),
     )?;
-    let wheel = find(dist, ".whl")?;
+    let wheel = find(dist, "", ".whl")?;
     let wheel_name = wheel.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if !wheel_name.contains("-cp39-abi3-") {
         return Err(format!(
@@ -233,22 +233,29 @@ fn python(dist: &Path, profile: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The one file of `dir` whose name ends with `suffix`.
-fn find(dir: &Path, suffix: &str) -> Result<PathBuf, String> {
+/// The one file of `dir` whose name starts with `prefix` and ends with `suffix`.
+fn find(dir: &Path, prefix: &str, suffix: &str) -> Result<PathBuf, String> {
     let mut found = Vec::new();
     for entry in io(dir, std::fs::read_dir(dir))? {
         let path = io(dir, entry)?.path();
-        if path.to_str().is_some_and(|p| p.ends_with(suffix)) {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if name.starts_with(prefix) && name.ends_with(suffix) {
             found.push(path);
         }
     }
     match found.len() {
         1 => Ok(found.remove(0)),
         0 => Err(format!(
-            "no *{suffix} in {} (run cargo xtask dist first)",
+            "no {prefix}*{suffix} in {} (run cargo xtask dist first)",
             dir.display()
         )),
-        _ => Err(format!("more than one *{suffix} in {}", dir.display())),
+        _ => Err(format!(
+            "more than one {prefix}*{suffix} in {}",
+            dir.display()
+        )),
     }
 }
 
@@ -285,7 +292,7 @@ pub(crate) fn dist_check(args: &[String]) -> Result<(), String> {
 /// `CMAKE_PREFIX_PATH` set to it, built and run (shared and static), then every program of
 /// `crates/variant-ffi/examples/c/` through its pkg-config file.
 fn c_archive_check(dist: &Path) -> Result<(), String> {
-    let archive = c_archive_path(dist)?;
+    let archive = find(dist, "variants-c-", ".tar.gz")?;
     let scratch = target_dir().join("dist-check");
     if scratch.exists() {
         io(&scratch, std::fs::remove_dir_all(&scratch))?;
@@ -325,18 +332,6 @@ fn c_archive_check(dist: &Path) -> Result<(), String> {
     install::install_check(&["--prefix".to_string(), prefix.display().to_string()])
 }
 
-/// The `variants-c-*.tar.gz` of `dist`.
-fn c_archive_path(dist: &Path) -> Result<PathBuf, String> {
-    io(dist, std::fs::read_dir(dist))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("variants-c-") && n.ends_with(".tar.gz"))
-        })
-        .ok_or_else(|| format!("no variants-c-*.tar.gz in {}", dist.display()))
-}
-
 /// The Python suite's files that start Dask clusters (a scheduler and worker processes) and
 /// count or play for minutes through them: left out of the wheel's run. They test
 /// `variant_games.distributed`, pure Python that the wheel holds byte for byte as the source
@@ -356,7 +351,7 @@ const CLUSTER_TESTS: &[&str] = &[
 /// can only find the installed package). `cli` is the `variants` binary the match tests
 /// compare with (they skip without one).
 fn wheel_check(dist: &Path, cli: Option<String>) -> Result<(), String> {
-    let wheel = find(dist, ".whl")?;
+    let wheel = find(dist, "", ".whl")?;
     let env = venv("dist-check-venv", true, &[])?;
     let wheel_with_extras = format!("{}[test,dask]", wheel.display());
     status(
@@ -368,10 +363,15 @@ fn wheel_check(dist: &Path, cli: Option<String>) -> Result<(), String> {
     if outside.exists() {
         io(&outside, std::fs::remove_dir_all(&outside))?;
     }
-    copy_dir(
-        &workspace().join("crates/variant-py/tests"),
-        &outside.join("tests"),
+    io(&outside, std::fs::create_dir_all(&outside))?;
+    status(
+        Command::new("cp")
+            .arg("-r")
+            .arg(workspace().join("crates/variant-py/tests"))
+            .arg(outside.join("tests")),
     )?;
+    // (Without the caches of the source tree's runs: they name its paths.)
+    let _ = std::fs::remove_dir_all(outside.join("tests/__pycache__"));
     let python = env.join("bin/python");
     let location = output(
         Command::new(&python)
@@ -409,14 +409,7 @@ fn wheel_check(dist: &Path, cli: Option<String>) -> Result<(), String> {
 /// The source distribution installed by pip into a fresh environment (pip builds it with
 /// maturin from the unpacked sdist alone), then imported and asked for a perft count.
 fn sdist_check(dist: &Path) -> Result<(), String> {
-    let sdist = io(dist, std::fs::read_dir(dist))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("variant_games-") && n.ends_with(".tar.gz"))
-        })
-        .ok_or_else(|| format!("no variant_games-*.tar.gz in {}", dist.display()))?;
+    let sdist = find(dist, "variant_games-", ".tar.gz")?;
     let env = venv("dist-sdist-venv", true, &[])?;
     status(
         Command::new(env.join("bin/pip"))
@@ -443,25 +436,6 @@ fn sdist_check(dist: &Path) -> Result<(), String> {
         ));
     }
     eprintln!("xtask: the sdist built alone in a fresh environment; FIDE perft 3 = 8902");
-    Ok(())
-}
-
-/// Copies a directory tree (the Python tests: plain files, no links).
-fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
-    io(to, std::fs::create_dir_all(to))?;
-    for entry in io(from, std::fs::read_dir(from))? {
-        let entry = io(from, entry)?;
-        let path = entry.path();
-        let name = entry.file_name();
-        if name == "__pycache__" {
-            continue;
-        }
-        if path.is_dir() {
-            copy_dir(&path, &to.join(&name))?;
-        } else {
-            io(&path, std::fs::copy(&path, to.join(&name)))?;
-        }
-    }
     Ok(())
 }
 
