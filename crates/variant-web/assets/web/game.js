@@ -2,12 +2,12 @@
 // buttons wired, the first load.
 import { closeAnalysis, pvStep, startAnalysis, stopAnalysis } from "./analysis.js";
 import { drawCursor, drawPosition } from "./draw.js";
-import { action, onBoardClick, onBoardKey, onMapClick, onPageKey, onPointerDown, onPointerMove, onPointerUp, playPremove, say, sendMove } from "./input.js";
-import { moveMarks, renderHistory, renderLegend, renderPlayers, statusText, stepTo, tickClocks } from "./panel.js";
+import { action, onBoardClick, onBoardKey, onMapClick, onPageKey, onPointerDown, onPointerMove, onPointerUp, onTouchMove, onTouchStart, playPremove, say, sendMove } from "./input.js";
+import { moveMarks, renderHistory, renderLegend, renderPlayers, renderStatus, stepTo, tickClocks } from "./panel.js";
 import { parseBoard } from "./position.js";
 import { SOUND_KEY, moveSound, sound, startAudio } from "./sound.js";
 import { analysis, boardTurn, game, lastMoveInfo, moveShape, moverOf, mySeats, myTurn, seatChip } from "./state.js";
-import { $, api, clockText, saveLinks } from "./util.js";
+import { $, api, clockText, gameLabel, saveLinks, seatName } from "./util.js";
 
 function render(state) {
   const prev = game.state;
@@ -49,16 +49,15 @@ function render(state) {
     }
   }
   $("choice").hidden = true;
-  $("game-title").textContent = state.game;
+  $("game-title").textContent = gameLabel(state.game, state.config);
   $("game-config").textContent = state.config + (state.clock ? " · clock " + clockText(state.clock) : "");
   const mine = mySeats(state);
   $("you").replaceChildren();
   if (mine.length) $("you").append("You play ", ...mine.flatMap((s) => [seatChip(s), " " + s + " "]));
   else $("you").append(game.fatal ? "" : "You are watching.");
-  $("status").textContent = statusText(state);
-  $("top-status").textContent = statusText(state);
+  renderStatus(state);
   // The tab says when it is this player's move, as game sites do.
-  document.title = (myTurn(state) ? "Your turn · " : "") + state.game + " · variants";
+  document.title = (myTurn(state) ? "Your turn · " : "") + gameLabel(state.game, state.config) + " · variants";
   $("status").dataset.result = state.status.result;
   $("thinking").hidden = !state.thinking;
   $("top-thinking").hidden = !state.thinking;
@@ -101,6 +100,7 @@ function render(state) {
   $("offers").textContent = offers.join("; ");
   $("draw").textContent = state.draw_offers.length && !state.draw_offers.some((s) => mine.includes(s)) ? "Accept draw" : "Offer draw";
   $("undo").textContent = state.undo_requests.length && !state.undo_requests.some((s) => mine.includes(s)) ? "Agree to take back" : "Take back";
+  renderBar(state, mine, requests);
   $("strength-toggle").hidden = !(state.view && state.view.notes);
   if (state.view && state.view.notes) {
     $("strength-label").textContent = state.view.notes.label;
@@ -112,6 +112,40 @@ function render(state) {
   if (game.premove || game.preFrom) playPremove(state);
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.result = state.status.result;
+}
+
+// The bar above the board on a phone: the offer waiting for this player's answer (or their
+// own, waiting for the others'), with its answer, and the game's actions, so that neither needs
+// scrolling away from the board. The buttons press the panel's own.
+function renderBar(state, mine, requests) {
+  const offer = $("top-offer");
+  offer.replaceChildren();
+  const pending = [
+    [state.draw_offers, "offers a draw", "draw"],
+    [state.undo_requests, "asks to take back", "undo"],
+    [state.rematch ? [] : requests, "asks for a rematch", "rematch"],
+  ];
+  for (const [seats, what, id] of pending) {
+    if (!seats.length) continue;
+    const text = seats.map(seatName).join(", ") + " " + what;
+    const answer = !seats.some((s) => mine.includes(s)) && !$(id).hidden && !$(id).disabled;
+    offer.append(Object.assign(document.createElement("span"), { className: "offer", textContent: text + (answer ? ": " : ".") }));
+    if (answer) offer.append(barButton(id), " ");
+  }
+  offer.hidden = offer.childNodes.length === 0;
+  const actions = $("top-actions");
+  actions.replaceChildren();
+  for (const id of ["abort", "resign", "draw", "undo", "claim", "rematch"]) {
+    if (!$(id).hidden && mine.length && !game.fatal) actions.append(barButton(id));
+  }
+}
+
+function barButton(id) {
+  const main = $(id);
+  const b = Object.assign(document.createElement("button"), { type: "button", textContent: main.textContent, disabled: main.disabled });
+  b.dataset.action = id;
+  b.addEventListener("click", () => main.click());
+  return b;
 }
 
 function followRematch(rematch, mine) {
@@ -189,6 +223,8 @@ export async function showGame(id) {
   });
   board.addEventListener("click", onBoardClick);
   board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("touchstart", onTouchStart, { passive: true });
+  board.addEventListener("touchmove", onTouchMove, { passive: false });
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", onPointerUp);
   board.addEventListener("keydown", onBoardKey);
@@ -233,16 +269,13 @@ export async function showGame(id) {
       say("It is " + game.state.to_move + "'s move, not yours.");
       return;
     }
-    // The game's text as the move list writes it, or the same cells with other separators
-    // ("e2-e4", "E2E4"); anything else is said here, not sent.
+    // The same cells as a move's text with other separators ("e2-e4", "E2E4") are sent as the
+    // game writes them; anything else (SAN in FIDE chess: Nf3, exd5, O-O, e8=Q) is sent as
+    // typed, and the server plays it or says what is wrong.
     const bare = (t) => t.toLowerCase().replace(/[-x:\s]/g, "");
     const found = game.state.moves.includes(text) ? [text] : game.state.moves.filter((m) => bare(m) === bare(text));
-    if (found.length !== 1) {
-      say(text + " is not a legal move here" + (game.state.moves.length ? " (a move is written like " + game.state.moves[0] + ")." : "."));
-      return;
-    }
     $("move-text").value = "";
-    sendMove(found[0]);
+    sendMove(found.length === 1 ? found[0] : text);
   });
   $("zoom").addEventListener("click", () => {
     game.zoomed = !game.zoomed;

@@ -7,9 +7,22 @@ import { stepTo } from "./panel.js";
 import { analysis, boardOfCell, destinationsOf, game, inCheck, mySeats, myTurn, pieceName, pvShown, shownPosition } from "./state.js";
 import { $, api } from "./util.js";
 
+// A refusal or an error, in the error colour (the panel, and the bar above the board on a
+// phone); it replaces any note.
 export function say(text) {
   $("error").textContent = text;
   $("top-error").textContent = text;
+  note("");
+}
+
+// A note (a premove queued, a piece picked for one): said in a neutral colour, not as an error.
+export function note(text) {
+  $("note").textContent = text;
+  $("top-note").textContent = text;
+  if (text) {
+    $("error").textContent = "";
+    $("top-error").textContent = "";
+  }
 }
 
 export function select(cell) {
@@ -131,14 +144,14 @@ function premoveClick(cell) {
   const mine = c && c.piece && mySeats(state).includes(c.pieceSeat);
   if (game.premove) {
     game.premove = null;
-    say("Premove cancelled.");
+    note("Premove cancelled.");
   } else if (game.preFrom && cell !== game.preFrom && !mine) {
     game.premove = { from: game.preFrom, to: cell };
     game.preFrom = null;
-    say("Premove " + game.premove.from + " → " + cell + " queued: played on your turn if it is legal then (click the board to cancel).");
+    note("Premove " + game.premove.from + " → " + cell + " queued: played on your turn if it is legal then (click the board to cancel).");
   } else if (mine && cell !== game.preFrom) {
     game.preFrom = cell;
-    say("It is " + state.to_move + "'s move: pick where this piece goes next (a premove).");
+    note("It is " + state.to_move + "'s move: pick where this piece goes next (a premove).");
   } else {
     const was = game.preFrom;
     game.preFrom = null;
@@ -172,7 +185,7 @@ export function playPremove(state) {
   const queen = candidates.find((m) => /q$/i.test(m.tail || ""));
   if (candidates.length === 1 || queen) sendMove((queen || candidates[0]).text);
   else if (candidates.length > 1) chooseAmong(candidates, pre.to);
-  else say("The premove " + pre.from + " → " + pre.to + " is not legal now; it was dropped.");
+  else note("The premove " + pre.from + " → " + pre.to + " is not legal now; it was dropped.");
 }
 
 let drag = null;
@@ -221,6 +234,26 @@ export function onPointerUp(e) {
   if (tag) activate(tag.dataset.destCell);
   else if (target && target.dataset.cell !== d.name) activate(target.dataset.cell);
   else drawPosition();
+}
+
+// A finger that pans the zoomed board past its edge: Chromium still took the swipe for its
+// Back gesture (overscroll-behavior on the board's box did not stop it), so the move of a
+// finger that would push the board further than its edge is not given to the browser.
+let swipe = null;
+
+export function onTouchStart(e) {
+  swipe = e.touches.length === 1 ? { x: e.touches[0].clientX, y: e.touches[0].clientY } : null;
+}
+
+export function onTouchMove(e) {
+  const board = $("board");
+  if (!swipe || e.touches.length !== 1 || !board.classList.contains("zoomed")) return;
+  const dx = e.touches[0].clientX - swipe.x;
+  const dy = e.touches[0].clientY - swipe.y;
+  if (Math.abs(dx) <= Math.abs(dy)) return;
+  const atLeft = board.scrollLeft <= 0;
+  const atRight = board.scrollLeft + board.clientWidth >= board.scrollWidth - 1;
+  if (e.cancelable && ((dx > 0 && atLeft) || (dx < 0 && atRight))) e.preventDefault();
 }
 
 export function onBoardClick(event) {

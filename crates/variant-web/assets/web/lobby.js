@@ -1,6 +1,6 @@
 // The landing page: the lobby (open games, games to watch, this browser's links) and the form
 // that creates a game.
-import { $, NAME_KEY, api, clockText, linkItem, myName, saveLinks, savedLinks } from "./util.js";
+import { $, NAME_KEY, PRESETS, api, gameLabel, clockText, linkItem, myName, saveLinks, savedLinks } from "./util.js";
 
 
 async function takeSeat(id, seat, game) {
@@ -26,7 +26,7 @@ export async function showLobby() {
   for (const g of open.games) {
     const li = document.createElement("li");
     li.dataset.game = g.id;
-    li.append(g.game + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
+    li.append(gameLabel(g.game, g.config) + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
     for (const seat of g.free_seats) {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: "play " + seat });
       b.dataset.take = seat;
@@ -50,7 +50,7 @@ export async function showLobby() {
   for (const g of busy.games) {
     const li = document.createElement("li");
     li.dataset.game = g.id;
-    li.append(g.game + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
+    li.append(gameLabel(g.game, g.config) + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
     li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
     lobbyNote(li, g.id);
     watchList.appendChild(li);
@@ -97,19 +97,28 @@ export async function showCreate() {
   $("your-name").value = localStorage.getItem(NAME_KEY) || "";
   const info = await api("GET", "/api/info");
   const select = $("game-select");
+  // Every game of the server, each followed by the named configurations of it (Chess after
+  // chess3d): a choice is a game with some keys fixed.
+  const choices = [];
   for (const g of info.games) {
-    select.appendChild(Object.assign(document.createElement("option"), { value: g.name, textContent: g.name }));
+    choices.push({ value: g.name, label: g.name, game: g, fixed: {}, description: g.description });
+    for (const p of PRESETS.filter((p) => p.game === g.name)) choices.push({ value: p.value, label: p.label, game: g, fixed: p.config, description: p.description });
   }
+  for (const c of choices) select.appendChild(Object.assign(document.createElement("option"), { value: c.value, textContent: c.label }));
+  const chosen = () => choices.find((c) => c.value === select.value);
   const fill = () => {
-    const g = info.games.find((x) => x.name === select.value);
-    $("game-description").textContent = g.description;
+    const { game: g, fixed, description } = chosen();
+    $("game-description").textContent = description;
     const config = $("config-fields");
     config.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Configuration" }));
     for (const k of g.keys) {
       const label = document.createElement("label");
+      // A key the choice fixes is sent, not asked.
+      if (fixed[k.name] !== undefined) label.hidden = true;
       label.title = k.description + " (allowed: " + k.allowed + ")";
       const input = Object.assign(document.createElement("input"), { name: k.name, placeholder: k.default, size: 18 });
       input.dataset.key = k.name;
+      if (fixed[k.name] !== undefined) input.value = fixed[k.name];
       label.append(k.name + " ", input, " ", Object.assign(document.createElement("span"), { className: "muted", textContent: k.description }));
       config.appendChild(label);
     }
@@ -138,11 +147,12 @@ export async function showCreate() {
   // other human seats are open; "none" opens every human seat.
   const listedSeats = () => {
     const choice = $("listed-seat");
-    const was = choice.value;
+    // The lister plays the first human seat unless they chose another (or none).
+    const was = choice.dataset.chosen === undefined ? null : choice.dataset.chosen;
     const humans = [...$("seat-fields").querySelectorAll("select[data-seat]")].filter((k) => k.value === "human").map((k) => k.dataset.seat);
     choice.replaceChildren(...humans.map((seat) => Object.assign(document.createElement("option"), { value: seat, textContent: seat })),
       Object.assign(document.createElement("option"), { value: "", textContent: "none (every human seat open)" }));
-    if ([...choice.options].some((o) => o.value === was)) choice.value = was;
+    if (was !== null && [...choice.options].some((o) => o.value === was)) choice.value = was;
     $("listed-seat-box").hidden = !$("listed").checked;
   };
   select.addEventListener("change", fill);
@@ -151,10 +161,11 @@ export async function showCreate() {
   select.addEventListener("change", listedSeats);
   $("seat-fields").addEventListener("change", listedSeats);
   listedSeats();
+  $("listed-seat").addEventListener("change", (e) => (e.target.dataset.chosen = e.target.value));
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("create-error").textContent = "";
-    const g = info.games.find((x) => x.name === select.value);
+    const g = chosen().game;
     const config = [];
     for (const input of $("config-fields").querySelectorAll("input[data-key]")) {
       if (input.value.trim() !== "") config.push(input.dataset.key + "=" + input.value.trim());
@@ -165,7 +176,7 @@ export async function showCreate() {
       const ms = $("seat-fields").querySelector('input[data-movetime="' + seat + '"]').value;
       players[seat] = kind.value === "engine" ? "engine:movetime=" + ms : "human";
     }
-    const body = { game: select.value, config: config.join(";"), players, one_token: $("one-token").checked };
+    const body = { game: g.name, config: config.join(";"), players, one_token: $("one-token").checked };
     if ($("clock-on").checked) {
       body.clock = {
         initial_ms: Math.round(Number($("clock-minutes").value) * 60000),

@@ -5,8 +5,8 @@ import { drawFrame, drawPosition } from "./draw.js";
 import { say } from "./input.js";
 import { parseBoard } from "./position.js";
 import { playSound, sound } from "./sound.js";
-import { analysis, game, inCheck, lastMoveInfo, moverOf, mySeats, myTurn, seatChip } from "./state.js";
-import { $, api, svgEl } from "./util.js";
+import { analysis, boardTurn, game, inCheck, lastMoveInfo, moverOf, mySeats, myTurn, seatChip, seatInfo } from "./state.js";
+import { $, api, seatName, svgEl } from "./util.js";
 
 export function statusText(state) {
   if (state.status.result !== "ongoing") return "Game over: " + state.status.text;
@@ -18,10 +18,36 @@ export function statusText(state) {
   const others = checked.filter((x) => x !== state.to_move);
   if (others.length) s += " (in check: " + others.join(", ") + ")";
   if (myTurn(state)) s += " — your move";
-  // A game with a clock whose first moves are not all made is aborted if the seat to move
-  // lets its first move's time pass (the server's `first_move_ms`, counted from this state).
-  if (state.first_move_ms != null) s += " (first move within " + Math.ceil(state.first_move_ms / 1000) + " s, or the game is aborted)";
   return s;
+}
+
+// A game with a clock whose first moves are not all made is aborted if the seat to move lets
+// its first move's time pass (the server's `first_move_ms`, counted from the state's arrival):
+// "White must move within 27 s", counted down each second; null when there is no such wait.
+function countdownText(state) {
+  if (state.first_move_ms == null || state.status.result !== "ongoing") return null;
+  const left = Math.max(0, Math.ceil((state.first_move_ms - (performance.now() - game.clockAt)) / 1000));
+  return seatName(state.to_move) + " must move within " + left + " s, or the game is aborted";
+}
+
+// The status, in the panel and in the phone's bar. The countdown is a part of its own, out of
+// the live region's announcements (a screen reader would hear it every second).
+export function renderStatus(state) {
+  const text = statusText(state);
+  for (const id of ["status", "top-status"]) {
+    const count = Object.assign(document.createElement("span"), { className: "countdown" });
+    count.setAttribute("aria-live", "off");
+    $(id).replaceChildren(text, count);
+  }
+  tickCountdown(state);
+}
+
+function tickCountdown(state) {
+  const count = countdownText(state);
+  for (const el of document.querySelectorAll("#status .countdown, #top-status .countdown")) {
+    const text = count === null ? "" : " (" + count + ")";
+    if (el.textContent !== text) el.textContent = text;
+  }
 }
 
 export function moveMarks(state, i) {
@@ -137,7 +163,8 @@ export function tickClocks() {
   if (!state || !state.clocks) return;
   const running = state.clock && state.clock.running;
   const elapsed = performance.now() - game.clockAt;
-  for (const el of document.querySelectorAll("#players [data-clock], #top-clocks [data-clock]")) {
+  tickCountdown(state);
+  for (const el of document.querySelectorAll("#players [data-clock], #top-clocks [data-clock], #side-clocks [data-clock]")) {
     const seat = el.dataset.clock;
     const ms = state.clocks[seat] - (seat === running && state.status.result === "ongoing" ? elapsed : 0);
     el.textContent = formatClock(ms);
@@ -188,6 +215,21 @@ export function renderPlayers(state) {
       item.dataset.seat = seat;
       item.append(seatChip(seat), c);
       top.appendChild(item);
+    }
+  }
+  // A desktop's clocks: large, beside the board, the seat at the bottom of the board last.
+  const side = $("side-clocks");
+  side.replaceChildren();
+  side.hidden = !state.clocks;
+  if (state.clocks) {
+    const bottom = state.seats.filter((s) => seatInfo(s).turn === boardTurn());
+    for (const seat of [...state.seats.filter((s) => !bottom.includes(s)), ...bottom]) {
+      const c = Object.assign(document.createElement("span"), { className: "clock" });
+      c.dataset.clock = seat;
+      const item = Object.assign(document.createElement("div"), { className: "side-clock" });
+      item.dataset.seat = seat;
+      item.append(seatChip(seat), " " + seatName(seat), c);
+      side.appendChild(item);
     }
   }
   tickClocks();

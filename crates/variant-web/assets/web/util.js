@@ -89,6 +89,32 @@ export function linkItem(label, path, attrs = {}) {
   return li;
 }
 
+// Named configurations offered as games of their own in the form and named so in the lobby and
+// on the game page: a game with some keys fixed.
+export const PRESETS = [
+  {
+    value: "chess",
+    label: "Chess",
+    game: "chess3d",
+    config: { heights: "1" },
+    description: "Chess (FIDE): 3D chess at one height, which is the standard game on one 8x8 board.",
+  },
+];
+
+// The name a game goes by: a named configuration's ("Chess") when its configuration has every
+// key the preset fixes (the server writes the whole configuration, `heights=1;white-base=1;…`),
+// else the game's.
+export function gameLabel(game, config) {
+  const keys = new Map((config || "").split(";").map((kv) => kv.split("=")));
+  const p = PRESETS.find((p) => p.game === game && Object.entries(p.config).every(([k, v]) => keys.get(k) === v));
+  return p ? p.label : game;
+}
+
+// A seat's name as a sentence starts with it ("White must move…").
+export function seatName(seat) {
+  return seat ? seat.charAt(0).toUpperCase() + seat.slice(1) : "";
+}
+
 // A time control as players write it: "5 min + 3 s", "10 s + 0 s", "1.5 min + 2 s" (a
 // control under a minute in seconds, not "0.2 min").
 export function clockText(clock) {

@@ -28,6 +28,7 @@ import {
   PHONE, accessible, api, base, binary, browser, check, clickCell, clickMove, CELL, newPage, playLine, problems, run,
   scratch, selectCell, server, shots, startServer, waitPly,
 } from "./harness.mjs";
+import { playerTests } from "./players.mjs";
 
 try {
   // 1. The form, a link, a move by clicking, the engine's answer.
@@ -941,7 +942,7 @@ try {
       check(!/aborted/.test(await white.textContent("#status")), "not aborted before both pages are open");
       await black.goto(quick.address + created.links.black);
       await waitPly(black, 0);
-      await white.waitForFunction(() => /first move within/.test(document.getElementById("status").textContent), null, { timeout: 5000 });
+      await white.waitForFunction(() => /White must move within/.test(document.getElementById("status").textContent), null, { timeout: 5000 });
       for (const page of [white, black]) {
         await page.waitForSelector('body[data-result="aborted"]', { timeout: 10000, state: "attached" });
         check(/aborted/.test(await page.textContent("#status")), "the page says aborted: " + (await page.textContent("#status")));
@@ -953,6 +954,8 @@ try {
     }
     console.log("ok 10 - the first moves wait for both pages; an unplayed game is aborted, not lost");
   }
+  // What players tripped over (players.mjs).
+  await playerTests();
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
 } catch (e) {

@@ -57,12 +57,15 @@ export async function newPage(viewport = { width: 1400, height: 1000 }, options 
   const page = await context.newPage();
   // The browser logs every 4xx answer and every failed request. Expected only where a test
   // asks for one on purpose: the unknown id and the wrong token (404, 403) of the bad-links
-  // step, and the streams cut and the connections refused while the restart test kills the
-  // server. Anywhere else an error answer or a failed request is a fault of the page.
+  // step, the streams cut and the connections refused while the restart test kills the
+  // server, the illegal move typed on purpose (422: a typed move is sent as typed, the server
+  // says what is wrong). Anywhere else an error answer or a failed request is a fault of the
+  // page.
   const expected = () => ({
     "bad links": /Failed to load resource: the server responded with a status of (403|404)/,
     restart: /Failed to load resource: net::ERR_(INCOMPLETE_CHUNKED_ENCODING|CONNECTION_REFUSED)/,
     lobby: /Failed to load resource: the server responded with a status of 409/,
+    "drag and keyboard": /Failed to load resource: the server responded with a status of 422/,
   })[run.step];
   page.on("console", (m) => {
     if (m.type() === "error" && !(expected() && expected().test(m.text()))) {
