@@ -405,7 +405,15 @@ impl Game for Chess3d {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
+        // From and to cell (C3-51) first; FIDE chess also reads SAN (`Nf3`), as its records do.
+        match notation::parse_move(self, text) {
+            Err(MoveError::Malformed { .. })
+                if self.has_pgn_form() && crate::san::looks_like_san(text) =>
+            {
+                self.parse_san(text)
+            }
+            read => read,
+        }
     }
 
     fn format_move(&self, mv: Move) -> String {

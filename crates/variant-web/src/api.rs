@@ -559,11 +559,18 @@ struct StateQuery {
     ply: Option<String>,
 }
 
-/// The state, with the board as SVG when asked (`?board=svg`).
-fn state_json(room: &Room, board: bool) -> Value {
+/// The state with the board as data (`board`), and as SVG (`svg`) when asked
+/// (`?board=svg`).
+fn state_json(room: &Room, svg: bool) -> Value {
     let mut state = room.state();
-    if board && let Value::Object(map) = &mut state {
-        map.insert("board".into(), json!(crate::board::svg(room)));
+    if let Value::Object(map) = &mut state {
+        map.insert(
+            "board".into(),
+            serde_json::to_value(crate::board::json(room)).unwrap_or(Value::Null),
+        );
+        if svg {
+            map.insert("svg".into(), json!(crate::board::svg(room)));
+        }
     }
     state
 }
@@ -576,9 +583,9 @@ async fn state(
 ) -> ApiResult {
     let slot = find(&app, &id).await?;
     let room = slot.room.lock().await;
-    let with_board = q.board.as_deref() == Some("svg");
+    let with_svg = q.board.as_deref() == Some("svg");
     let Some(ply) = &q.ply else {
-        return Ok(axum::Json(state_json(&room, with_board)).into_response());
+        return Ok(axum::Json(state_json(&room, with_svg)).into_response());
     };
     let ply: usize = ply
         .parse()
@@ -596,7 +603,7 @@ async fn state(
     let past = room
         .at_ply(ply)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let mut state = state_json(&past, with_board);
+    let mut state = state_json(&past, with_svg);
     if let Value::Object(map) = &mut state {
         map.insert("current_ply".into(), json!(room.log.len()));
     }
@@ -628,7 +635,7 @@ async fn record(app: &App, slot: &Slot, room: &mut Room, entry: LogEntry) -> Res
 /// Sends the state to every open `events` stream and sets the game's timer.
 fn publish(slot: &Slot, room: &Room) {
     if slot.events.receiver_count() > 0 {
-        let text: Arc<str> = state_json(room, true).to_string().into();
+        let text: Arc<str> = state_json(room, false).to_string().into();
         let _ = slot.events.send(text);
     }
     slot.deadline.send_if_modified(|at| {
@@ -813,7 +820,7 @@ async fn events(
         }
     }
     let mut updates = slot.events.subscribe();
-    let first: Arc<str> = state_json(&room, true).to_string().into();
+    let first: Arc<str> = state_json(&room, false).to_string().into();
     drop(room);
     let mut stop = app.stop.subscribe();
     let (tx, rx) = mpsc::channel::<Event>(4);
@@ -1320,7 +1327,7 @@ async fn position(State(app): State<Shared>, request: Request) -> ApiResult {
             .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         last_mover = Some(room.seat_name(mover));
     }
-    let mut state = state_json(&room, true);
+    let mut state = state_json(&room, false);
     if let Value::Object(map) = &mut state {
         map.insert("last_mover".into(), json!(last_mover));
     }

@@ -6,6 +6,7 @@ mod server;
 
 mod serve_api;
 mod serve_archive;
+mod serve_board;
 mod serve_load;
 mod serve_play;
 mod serve_qubic;

@@ -620,7 +620,7 @@ fn board_cells_are_addressable() {
         let c = create(&server, json!({"game": game, "config": config}));
         let (status, s) = server.get(&format!("/api/games/{}?board=svg", str_of(&c, "id")));
         assert_eq!(status, 200);
-        let svg = str_of(&s, "board");
+        let svg = str_of(&s, "svg");
         assert_eq!(
             svg.matches("data-cell=\"").count(),
             cells,
@@ -649,7 +649,7 @@ fn every_game_s_board_has_addressable_cells() {
         assert_eq!(status, 200, "{game}: {body}");
         let (status, s) = server.get(&format!("/api/games/{id}?board=svg"));
         assert_eq!(status, 200, "{game}");
-        let svg = str_of(&s, "board");
+        let svg = str_of(&s, "svg");
         let mut cells: Vec<&str> = svg
             .split("data-cell=\"")
             .skip(1)
@@ -677,7 +677,9 @@ fn events_push_every_new_state() {
     let mut next_state = || events.until(|_| true);
     let first = next_state();
     assert_eq!(first["ply"], 0);
-    assert!(first["board"].as_str().unwrap().starts_with("<svg"));
+    // The board as data (docs/web.md, "The board"): 64 cells on one height, no SVG.
+    assert_eq!(first["board"]["cells"].as_array().map(Vec::len), Some(64));
+    assert!(first.get("svg").is_none());
     assert_eq!(
         play(&server, id, "d2d4", c["tokens"]["white"].as_str().unwrap()).0,
         200
@@ -943,7 +945,7 @@ fn past_positions_by_ply() {
     assert_eq!(s["history"], json!(["f2f3", "e7e5"]));
     assert_eq!(s["to_move"], "white");
     assert_eq!(s["status"]["result"], "ongoing");
-    let svg = s["board"].as_str().unwrap();
+    let svg = s["svg"].as_str().unwrap();
     // The last move's marks: e7 and e5, not f3 (the move before).
     assert!(cell_svg(svg, "e7").contains("class=\"last\""), "{svg}");
     assert!(cell_svg(svg, "e5").contains("class=\"last\""), "{svg}");
@@ -958,12 +960,12 @@ fn past_positions_by_ply() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(s["history"], json!([]));
-    assert!(!s["board"].as_str().unwrap().contains("class=\"last\""));
+    assert!(!s["svg"].as_str().unwrap().contains("class=\"last\""));
     // After 2...Qh4# the white king on e1 is in check (and mated).
     let (status, s) = at("4");
     assert_eq!(status, 200, "{s}");
     assert_eq!(s["status"]["result"], "win");
-    assert!(cell_svg(s["board"].as_str().unwrap(), "e1").contains("class=\"check\""));
+    assert!(cell_svg(s["svg"].as_str().unwrap(), "e1").contains("class=\"check\""));
     // The present game is not changed by looking back.
     assert_eq!(state(&server, id)["ply"], 4);
     // Out of range and garbage: JSON errors.

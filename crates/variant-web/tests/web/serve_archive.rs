@@ -219,7 +219,17 @@ fn analysis_of_a_game_s_ply_and_positions_along_a_line() {
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["status"]["result"], "win");
     assert_eq!(after["last_mover"], "black");
-    assert!(after["board"].as_str().unwrap().contains("data-cell"));
+    // Black's queen on h4 (C3-1 cell names), White in check: the data the page draws.
+    assert_eq!(after["board"]["in_check"], json!(["white"]));
+    let h4 = after["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "h4");
+    assert_eq!(
+        h4.unwrap()["piece"],
+        json!({"seat": "black", "symbol": "Q", "royal": false})
+    );
     let (status, line) =
         server.get("/api/position?game=chess3d&config=heights%3D1&moves=e2e4,e7e5");
     assert_eq!(status, 200, "{line}");
