@@ -3,7 +3,7 @@
 // from `GET /api/position`. One analysis a browser: a new one replaces this browser's earlier one.
 import { drawPosition } from "./draw.js";
 import { say } from "./input.js";
-import { parseBoard } from "./position.js";
+import { readBoard } from "./position.js";
 import { analysis, game, moveCells, pvShown } from "./state.js";
 import { $, api, browserId } from "./util.js";
 
@@ -140,7 +140,7 @@ export async function pvStep(k) {
     try {
       const at = await api("GET", "/api/position?id=" + encodeURIComponent(game.id) + "&ply=" + analysis.ply + "&moves=" + encodeURIComponent(key));
       const text = line.pv[k - 1];
-      analysis.boards.set(key, { parsed: parseBoard(at.board, at.view), last: { text, cells: moveCells(text), seat: at.last_mover } });
+      analysis.boards.set(key, { parsed: readBoard(at.board, at.view), last: { text, cells: moveCells(text), seat: at.last_mover } });
     } catch (e) {
       say("The line's position could not be read: " + e.message);
       return;

@@ -44,10 +44,7 @@ function drawBoard(parent, board, turn, attr, destinations, selected, lastCells)
     }
     if (c.mark) drawFrame(g, 0, 0, c.mark);
     if (c.check) svgEl("circle", { class: "check", cx: UNIT / 2, cy: UNIT / 2, r: 19, fill: "#e02020", "fill-opacity": 0.6 }, g);
-    if (c.piece) {
-      const wrap = svgEl("g", { class: "piece-wrap", transform: `translate(${-c.ox},${-c.oy})` }, g);
-      wrap.appendChild(document.importNode(c.piece, true));
-    }
+    if (c.piece) drawPiece(svgEl("g", { class: "piece-wrap", transform: "translate(0,0)" }, g), c.piece);
     if (c.note) {
       const t = svgEl("text", { class: "note", x: 2, y: UNIT - 3, "font-size": 9 }, g);
       t.textContent = c.note;
@@ -68,6 +65,37 @@ function drawBoard(parent, board, turn, attr, destinations, selected, lastCells)
     }
   }
   return places;
+}
+
+const GLYPH_FONT = "DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif";
+
+// A piece in a cell's frame (0..UNIT): its look from the view's pieces (a glyph, with the letter
+// of a borrowed glyph in the corner, or a disc with a crown), in its seat's colours. Named
+// "white K" for tests and tools (its <title>); the cell's button says it in words.
+function drawPiece(parent, piece) {
+  const look = ((game.state && game.state.view && game.state.view.pieces) || []).find((p) => p.symbol === piece.symbol);
+  const s = seatInfo(piece.seat);
+  const g = svgEl("g", { class: "piece" }, parent);
+  svgEl("title", {}, g).textContent = piece.seat + " " + piece.symbol;
+  const mid = UNIT / 2;
+  if (look && look.disc) {
+    svgEl("circle", { cx: mid, cy: mid, r: 15, fill: s.fill, stroke: s.stroke, "stroke-width": 2 }, g);
+    svgEl("circle", { cx: mid, cy: mid, r: 10, fill: "none", stroke: s.stroke, "stroke-width": 1 }, g);
+    if (look.glyph) svgEl("text", { x: mid, y: mid + 5, "font-size": 14, "text-anchor": "middle", fill: s.stroke }, g).textContent = look.glyph;
+    return;
+  }
+  // A piece the view does not describe is drawn as its symbol.
+  const glyph = look && look.glyph ? look.glyph : piece.symbol;
+  svgEl("text", {
+    x: mid, y: mid + 11, "font-size": 32, "text-anchor": "middle", "font-family": GLYPH_FONT,
+    fill: s.fill, stroke: s.stroke, "stroke-width": 1.2, "paint-order": "stroke",
+  }, g).textContent = glyph;
+  if (look && look.letter) {
+    svgEl("text", {
+      x: UNIT - 2, y: 11, "font-size": 10, "font-weight": "bold", "text-anchor": "end",
+      fill: s.fill, stroke: s.stroke, "stroke-width": 0.6, "paint-order": "stroke",
+    }, g).textContent = look.letter;
+  }
 }
 
 // "e4, white knight", "c3 at height 2, empty", with what the page marks on it.

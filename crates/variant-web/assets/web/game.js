@@ -4,7 +4,7 @@ import { closeAnalysis, pvStep, startAnalysis, stopAnalysis } from "./analysis.j
 import { drawCursor, drawPosition } from "./draw.js";
 import { action, onBoardClick, onBoardKey, onMapClick, onPageKey, onPointerDown, onPointerMove, onPointerUp, onTouchMove, onTouchStart, playPremove, say, sendMove } from "./input.js";
 import { moveMarks, renderHistory, renderLegend, renderPlayers, renderStatus, stepTo, tickClocks } from "./panel.js";
-import { parseBoard } from "./position.js";
+import { readBoard } from "./position.js";
 import { SOUND_KEY, moveSound, sound, startAudio } from "./sound.js";
 import { analysis, boardTurn, game, lastMoveInfo, moveShape, moverOf, mySeats, myTurn, seatChip } from "./state.js";
 import { $, api, clockText, gameLabel, saveLinks, seatName } from "./util.js";
@@ -17,7 +17,7 @@ function render(state) {
   game.state = state;
   game.instance = state.instance;
   game.clockAt = performance.now();
-  game.parsed = parseBoard(state.board, state.view);
+  game.parsed = readBoard(state.board, state.view);
   moveSound(prev, state);
   game.boards.set(state.ply, { move: state.history[state.ply - 1], parsed: game.parsed });
   game.shapes = state.moves.map(moveShape);
@@ -166,7 +166,7 @@ function followRematch(rematch, mine) {
 
 export async function refresh() {
   try {
-    render(await api("GET", "/api/games/" + game.id + "?board=svg"));
+    render(await api("GET", "/api/games/" + game.id));
   } catch (_) {
     // The event stream reconnects and brings the state.
   }
@@ -312,7 +312,7 @@ export async function showGame(id) {
   let first;
   for (;;) {
     try {
-      first = await api("GET", "/api/games/" + id + "?board=svg");
+      first = await api("GET", "/api/games/" + id);
       break;
     } catch (e) {
       if (e.status === 404 || e.status === 400) {

@@ -3,7 +3,7 @@
 import { renderAnalysis } from "./analysis.js";
 import { drawFrame, drawPosition } from "./draw.js";
 import { say } from "./input.js";
-import { parseBoard } from "./position.js";
+import { readBoard } from "./position.js";
 import { playSound, sound } from "./sound.js";
 import { analysis, boardTurn, game, inCheck, lastMoveInfo, moverOf, mySeats, myTurn, seatChip, seatInfo } from "./state.js";
 import { $, api, seatName, svgEl } from "./util.js";
@@ -130,12 +130,12 @@ async function fetchPast(ply) {
   const id = game.id;
   const history = game.state.history.slice(0, ply);
   try {
-    const past = await api("GET", "/api/games/" + id + "?ply=" + ply + "&board=svg");
+    const past = await api("GET", "/api/games/" + id + "?ply=" + ply);
     // Kept only if the game still has this past (no take-back meanwhile).
     const now = game.state;
     if (game.id !== id || !now || now.ply < ply || JSON.stringify(now.history.slice(0, ply)) !== JSON.stringify(history)) return;
     if (JSON.stringify(past.history) !== JSON.stringify(history)) return;
-    game.boards.set(ply, { move: past.history[ply - 1], parsed: parseBoard(past.board, past.view) });
+    game.boards.set(ply, { move: past.history[ply - 1], parsed: readBoard(past.board, past.view) });
   } catch (e) {
     if (game.viewPly === ply) say("The position after move " + ply + " could not be loaded: " + e.message);
     return;

@@ -122,10 +122,9 @@ export function destinationsOf(cell) {
   return out;
 }
 
+// The seats in check in a position (the board's `in_check`).
 export function inCheck(pos) {
-  const seats = new Set();
-  if (pos) for (const c of pos.byName.values()) if (c.check && c.pieceSeat) seats.add(c.pieceSeat);
-  return [...seats];
+  return pos ? pos.inCheck : [];
 }
 
 export function pieceName(c) {

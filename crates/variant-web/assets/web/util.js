@@ -6,7 +6,7 @@ const BROWSER_KEY = "variants.browser";
 export const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const CELL = /[a-z]\d{1,2}(?:@\d+)?/g;
-export const UNIT = 40; // the server's cell size, in SVG units
+export const UNIT = 40; // a cell of the drawn boards, in SVG units
 export const ZOOM_CELL = 56; // CSS px a cell of the zoomed large board
 
 export function svgEl(tag, attrs = {}, parent = null) {

@@ -28,7 +28,7 @@ import {
   PHONE, accessible, api, base, binary, browser, check, clickCell, clickMove, CELL, newPage, playLine, problems, run,
   scratch, selectCell, server, shots, startServer, waitPly,
 } from "./harness.mjs";
-import { playerTests } from "./players.mjs";
+import { accessibilityTests, playerTests } from "./players.mjs";
 
 try {
   // 1. The form, a link, a move by clicking, the engine's answer.
@@ -956,6 +956,7 @@ try {
   }
   // What players tripped over (players.mjs).
   await playerTests();
+  await accessibilityTests();
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
 } catch (e) {

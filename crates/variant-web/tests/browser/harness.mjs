@@ -50,8 +50,11 @@ export const browser = await chromium.launch({
 export const problems = [];
 // A phone held upright: a touch screen of 390x844 CSS px.
 export const PHONE = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
+// Every browser context opened, so that a test that fails can close what it left open.
+export const contexts = [];
 export async function newPage(viewport = { width: 1400, height: 1000 }, options = {}) {
   const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
+  contexts.push(context);
   // Everything stays on this machine.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();

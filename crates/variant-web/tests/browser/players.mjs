@@ -6,7 +6,7 @@
 // runs only these (against an older binary, to see them fail on the page they fix).
 import { pathToFileURL } from "node:url";
 import {
-  PHONE, api, base, browser, check, clickCell, clickMove, newPage, problems, run, scratch, server, startServer,
+  PHONE, accessible, api, base, contexts, browser, check, clickCell, clickMove, newPage, problems, run, scratch, server, startServer,
   waitPly,
 } from "./harness.mjs";
 import fs from "node:fs";
@@ -31,11 +31,14 @@ let keepGoing = false;
 const failed = [];
 async function section(name, body, done) {
   run.step = name;
+  const opened = contexts.length;
   try {
     await body();
     console.log(done);
   } catch (e) {
     if (!keepGoing) throw e;
+    // Its pages would go on asking a server this test stopped.
+    for (const c of contexts.slice(opened)) await c.close().catch(() => {});
     failed.push(name);
     console.log(`not ok - ${name}: ${String(e.message).split("\n")[0]}`);
   }
@@ -166,7 +169,8 @@ export async function playerTests(options = {}) {
     await api("POST", `/api/games/${created.id}/resign`, { token: created.tokens.black });
     const page = await newPage(...DESKTOP);
     await page.goto(base + created.watch);
-    await waitPly(page, 1);
+    // The resignation counts as a ply of its own (as in the archive's test).
+    await waitPly(page, 2);
     await page.click("#analyse");
     await page.waitForFunction(() => Number(document.getElementById("analysis").dataset.depth) >= 6, null, { timeout: 10000 });
     const status = await page.textContent("#analysis-status");
@@ -260,10 +264,48 @@ export async function playerTests(options = {}) {
   }, "ok P8 - seat names in messages, notes in a neutral colour, large clocks beside the board");
 }
 
+// axe-core finds no serious or critical violation on any page at either size: the lobby with
+// the form, the archive, a player's game page (clocks, an offer waiting for an answer, the
+// phone's bar with its actions), a 3D game with its maps, and a finished game watched with its
+// analysis open.
+export async function accessibilityTests() {
+  await section("accessibility", async () => {
+    const offered = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", clock: { initial_ms: 300000, increment_ms: 2000 } });
+    await api("POST", `/api/games/${offered.id}/moves`, { move: "e2e4", token: offered.tokens.white });
+    await api("POST", `/api/games/${offered.id}/draw`, { token: offered.tokens.white });
+    const deep = await api("POST", "/api/games", { game: "chess3d", config: "heights=3", one_token: true });
+    const over = await api("POST", "/api/games", { game: "checkers3d", one_token: true });
+    await api("POST", `/api/games/${over.id}/moves`, { move: (await api("GET", "/api/games/" + over.id)).moves[0], token: over.tokens.white });
+    await api("POST", `/api/games/${over.id}/resign`, { token: over.tokens.black });
+    const pages = [
+      ["the lobby and the form", "/", "#create-form"],
+      ["the archive", "/archive", "#archive-list[data-loads]"],
+      ["a player's game page with an offer", offered.links.black, 'body[data-ply="1"]'],
+      ["a 3D game with its maps", deep.links.white, 'body[data-ply="0"]'],
+      ["a finished game watched, analysed", over.watch, 'body[data-result="win"]'],
+    ];
+    for (const size of [DESKTOP, PHONE]) {
+      const page = await newPage(...size);
+      for (const [what, link, ready] of pages) {
+        await page.goto(base + link);
+        await page.waitForSelector(ready, { state: "attached" });
+        if (link === over.watch) {
+          await page.click('#history button.mv[data-ply="1"]');
+          await page.click("#analyse-here");
+          await page.waitForFunction(() => Number(document.getElementById("analysis").dataset.depth) >= 1, null, { timeout: 5000 });
+        }
+        await accessible(page, what + " at " + size[0].width + "x" + size[0].height);
+      }
+      await page.context().close();
+    }
+  }, "ok P9 - axe-core: no serious or critical violation on the lobby, the archive and game pages, desktop and phone");
+}
+
 // Alone: the harness has started the server and the browser.
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     await playerTests({ keepGoing: true });
+    await accessibilityTests();
     check(failed.length === 0, "failed: " + failed.join(", "));
     check(problems.length === 0, "console problems:\n" + problems.join("\n"));
     console.log("player tests: all passed");
