@@ -250,6 +250,8 @@ export async function showGame(id) {
     const now = boardTurn();
     game.turn = turns[(turns.indexOf(now) + 1) % turns.length] ?? 0;
     drawPosition();
+    // The large clocks follow the board: the seat now at the bottom last.
+    if (game.state) renderPlayers(game.state);
   });
   $("live").addEventListener("click", () => stepTo(game.state.ply));
   $("analyse").addEventListener("click", () => startAnalysis());

@@ -100,6 +100,20 @@ try {
     await waitPly(page, ply);
     const after = await api("GET", "/api/games/" + created.id);
     check(after.history[0] === move, `${game}: first move ${after.history[0]} is ${move}`);
+    // The page draws the server's JSON board: every cell of every height (the large board and
+    // the maps) holds the piece the state's board lists there, and no other.
+    await waitPly(page, after.ply);
+    const drawn = await page.evaluate(() => {
+      const out = {};
+      for (const g of document.querySelectorAll("#board [data-cell], #maps [data-map-cell]")) {
+        const title = g.querySelector(".piece title");
+        out[g.dataset.cell || g.dataset.mapCell] = title ? title.textContent : null;
+      }
+      return out;
+    });
+    const listed = Object.fromEntries(after.board.cells.map((c) => [c.name, c.piece ? c.piece.seat + " " + c.piece.symbol : null]));
+    const wrong = Object.keys(listed).filter((n) => drawn[n] !== listed[n]);
+    check(Object.keys(drawn).length === Object.keys(listed).length && wrong.length === 0, `${game}: the drawn board is the state's: ${wrong.slice(0, 5).map((n) => n + " " + drawn[n] + "/" + listed[n])}`);
     // A game that notes something on its cells (chess-T's strengths) lets the page show it.
     if (await page.isVisible("#strength")) await page.check("#strength");
     // A laptop and a phone: the focused board's cells are at least 36 CSS px on the phone
