@@ -2,7 +2,7 @@
 //! progress (depth, score, principal variation) streamed as NDJSON lines, with a bound on
 //! how many run at once in total and for one client (docs/web.md, "Analysis").
 
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -160,12 +160,74 @@ impl Drop for Ticket {
     }
 }
 
-/// A score as JSON, for the side to move: `{"cp": 35}` or `{"mate": 2}` (negative: the side
-/// to move is mated), with `text` in UCI's form.
-pub fn score_json(score: Score) -> Value {
+/// A line of an analysis's stream (NDJSON, docs/web.md, "`GET /api/analysis`"), by its
+/// `type`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Line {
+    /// What is analysed.
+    Start {
+        game: String,
+        config: String,
+        position: String,
+        to_move: &'static str,
+        seats: Vec<&'static str>,
+        ms: u64,
+    },
+    /// A completed depth.
+    Depth {
+        depth: u32,
+        score: ScoreView,
+        nodes: u64,
+        nps: u64,
+        elapsed_ms: u64,
+        /// The principal variation's canonical texts.
+        pv: Vec<String>,
+        /// Its SAN, for FIDE chess.
+        pv_san: Option<Vec<String>>,
+    },
+    /// The end of the search.
+    Done {
+        stopped: bool,
+        depth: u32,
+        best: Option<String>,
+        nodes: u64,
+        elapsed_ms: u64,
+        /// For a position where the game is over: how (nothing was searched).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        over: Option<crate::room::StatusView>,
+    },
+    /// The server stops.
+    Shutdown,
+}
+
+/// A score for the side to move: `cp` or `mate` (negative: the side to move is mated), with
+/// `text` in UCI's form.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ScoreView {
+    /// Centipawns, when no mate is found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cp: Option<i32>,
+    /// Moves to mate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// UCI's form (`cp 35`, `mate 2`).
+    pub text: String,
+}
+
+/// A score as the stream sends it.
+pub fn score_view(score: Score) -> ScoreView {
     match score.mate_in() {
-        Some(m) => json!({"mate": m, "text": score.to_string()}),
-        None => json!({"cp": score.centipawns(), "text": score.to_string()}),
+        Some(m) => ScoreView {
+            cp: None,
+            mate: Some(m),
+            text: score.to_string(),
+        },
+        None => ScoreView {
+            cp: score.centipawns(),
+            mate: None,
+            text: score.to_string(),
+        },
     }
 }
 
@@ -193,19 +255,18 @@ pub fn depth_line(
     nodes: u64,
     elapsed: Duration,
     pv: &[AnyMove],
-) -> Value {
+) -> Line {
     let (texts, san) = pv_texts(root, pv);
     let millis = elapsed.as_millis().max(1) as u64;
-    json!({
-        "type": "depth",
-        "depth": depth,
-        "score": score_json(score),
-        "nodes": nodes,
-        "nps": nodes.saturating_mul(1000) / millis,
-        "elapsed_ms": elapsed.as_millis() as u64,
-        "pv": texts,
-        "pv_san": san,
-    })
+    Line::Depth {
+        depth,
+        score: score_view(score),
+        nodes,
+        nps: nodes.saturating_mul(1000) / millis,
+        elapsed_ms: elapsed.as_millis() as u64,
+        pv: texts,
+        pv_san: san,
+    }
 }
 
 /// Searches `root` (with the repetition history `earlier`) for `ms` milliseconds or until
@@ -216,7 +277,7 @@ pub fn run(
     earlier: &[u64],
     ms: u64,
     stop: &AtomicBool,
-    mut line: impl FnMut(Value),
+    mut line: impl FnMut(Line),
 ) {
     let mut engine = AnyEngine::with_hash_mb(ANALYSIS_HASH_MB);
     let limits = Limits::movetime(Duration::from_millis(ms));
@@ -226,14 +287,14 @@ pub fn run(
         ));
     });
     let best = result.best.map(|m| root.format_move(m));
-    line(json!({
-        "type": "done",
-        "stopped": stop.load(Ordering::Relaxed),
-        "depth": result.depth,
-        "best": best,
-        "nodes": result.nodes,
-        "elapsed_ms": result.elapsed.as_millis() as u64,
-    }));
+    line(Line::Done {
+        stopped: stop.load(Ordering::Relaxed),
+        depth: result.depth,
+        best,
+        nodes: result.nodes,
+        elapsed_ms: result.elapsed.as_millis() as u64,
+        over: None,
+    });
 }
 
 /// The nice value of the analysis threads: the lowest priority, so that moves, the lobby and
@@ -251,17 +312,17 @@ pub fn lower_priority() {
 }
 
 /// The `start` line: what is analysed.
-pub fn start_line(game: &str, config: &str, root: &AnyGame, ms: u64) -> Value {
-    let to_move = root.side_to_move();
-    json!({
-        "type": "start",
-        "game": game,
-        "config": config,
-        "position": root.to_text(),
-        "to_move": root.seat_name(to_move),
-        "seats": (0..root.seat_count()).map(|i| root.seat_name(Seat(i as u8))).collect::<Vec<_>>(),
-        "ms": ms,
-    })
+pub fn start_line(game: &str, config: &str, root: &AnyGame, ms: u64) -> Line {
+    Line::Start {
+        game: game.to_string(),
+        config: config.to_string(),
+        position: root.to_text(),
+        to_move: root.seat_name(root.side_to_move()),
+        seats: (0..root.seat_count())
+            .map(|i| root.seat_name(Seat(i as u8)))
+            .collect(),
+        ms,
+    }
 }
 
 #[cfg(test)]
@@ -305,7 +366,9 @@ mod tests {
     fn the_pv_reads_in_san_for_fide_chess() {
         let game = variant_games::new_game("chess3d", "heights=1").unwrap();
         let mut lines = Vec::new();
-        run(&game, &[], 300, &AtomicBool::new(false), |l| lines.push(l));
+        run(&game, &[], 300, &AtomicBool::new(false), |l| {
+            lines.push(serde_json::to_value(l).unwrap())
+        });
         let depth = lines
             .iter()
             .find(|l| l["type"] == "depth")

@@ -97,8 +97,9 @@ pub fn run(opts: Options) -> Result<(), Error> {
     let mut restored = 0usize;
     // Finished games of a file from before the archive: indexed once the runtime runs.
     let mut unindexed = Vec::new();
-    for (row, log) in stored {
-        let room = room::Room::new(&row).and_then(|mut r| r.replay(&log).map(|()| r));
+    for (id, game) in stored {
+        let room = game
+            .and_then(|(setup, log)| room::Room::restore(&setup, &log).map_err(|e| e.to_string()));
         match room {
             // A finished game stays in the file, read back when it is asked for.
             Ok(room) if room.status.is_over() => {
@@ -109,7 +110,7 @@ pub fn run(opts: Options) -> Result<(), Error> {
                 api::insert_slot(&app, room);
                 restored += 1;
             }
-            Err(e) => eprintln!("variants serve: game {} not restored: {e}", row.id),
+            Err(e) => eprintln!("variants serve: game {id} not restored: {e}"),
         }
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -153,6 +154,7 @@ pub fn run(opts: Options) -> Result<(), Error> {
             loop {
                 rounds.tick().await;
                 api::evict_finished(&evicting);
+                api::expire_open(&evicting, store::now_ms()).await;
             }
         });
         let stop = app.stop.clone();

@@ -1,142 +1,75 @@
 //! One game on the server: its record, who plays each seat, the seats' tokens, pending draw
-//! offers and undo requests, and the state as the API shows it.
+//! offers and undo requests. Built from domain values ([`Setup`], [`LogEntry`]); the store
+//! keeps them as rows. Its clocks, players, log and state (as the API shows it) have modules
+//! of their own.
+
+mod clocks;
+mod log;
+mod offers;
+mod player;
+mod state;
+
+pub use clocks::{Clocks, FIRST_MOVE_LIMIT};
+pub use log::LogEntry;
+pub use player::{MAX_MOVETIME, Player};
+pub use state::{BySeat, State, StatusView, status_text};
 
 use crate::error::Error;
-use crate::store::{Finished, GameRow, LogEntry};
-use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 use variant_engine::AnyEngine;
-use variant_engine::Limits;
-use variant_engine::nnue::EvalChoice;
-use variant_games::{AnyGame, Game, History, Seat, Status, WinReason};
-use variant_match::{EngineSpec, PlayerSpec};
+use variant_games::{AnyGame, Game, History, Seat, Status};
+use variant_match::EngineSpec;
 
 /// One engine seat's engine, kept for the whole game (its table and what it learnt); shared
 /// with the background search that uses it.
 pub type SeatEngine = Arc<Mutex<AnyEngine>>;
 
-/// A game's clocks (Fischer increment): every seat's time left as of its last move, and when
-/// the turn in progress began.
-#[derive(Clone, Debug)]
-pub struct Clocks {
-    /// Milliseconds every seat starts with.
-    pub initial: u64,
-    /// Milliseconds added to the mover's clock after each of its moves.
-    pub increment: u64,
-    /// Each seat's milliseconds left, not counting the turn in progress.
-    pub left: Vec<u64>,
-    /// The seat whose clock runs and since when (`None`: no clock runs).
-    pub running: Option<(Seat, Instant)>,
-    /// Which human seats a page holding the seat's token has opened (its event stream) since
-    /// the server started: the wait for the first moves begins when every one has.
-    pub held: Vec<bool>,
-    /// How long the seat to move has for its first move, once every seat is held, before
-    /// the game is aborted.
-    pub first_move_limit: Duration,
-    /// The seat that is to make its first move and since when it waits (`None`: no wait).
-    pub first_move_wait: Option<(Seat, Instant)>,
-}
-
-/// The default of [`Clocks::first_move_limit`] (`variants serve --first-move-seconds`).
-pub const FIRST_MOVE_LIMIT: Duration = Duration::from_secs(30);
-
-/// Who plays a seat.
+/// What a game is made of when it is created (or read back): the game, its seats and their
+/// players, tokens and names, the lobby's open seats, the clock, the rematch.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A person with the seat's token.
-    Human,
-    /// The workspace's engine with the limits and table size of its spec (the players
-    /// library's `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`).
-    Engine(EngineSpec),
+pub struct Setup {
+    /// The game's id.
+    pub id: String,
+    /// The registry name.
+    pub game: String,
+    /// The configuration as `k=v;k=v`.
+    pub config: String,
+    /// The player of every seat.
+    pub players: Vec<Player>,
+    /// The token of every human seat.
+    pub tokens: Vec<Option<String>>,
+    /// The start position's text when the game was created from a position, else empty.
+    pub start: String,
+    /// Whether the game is shown in the lobby.
+    pub listed: bool,
+    /// For each seat, whether it is open (listed and not taken yet).
+    pub open: Vec<bool>,
+    /// The time control: initial and increment, in milliseconds.
+    pub clock: Option<(u64, u64)>,
+    /// The players' names, one a seat.
+    pub names: Vec<Option<String>>,
+    /// The seats that asked for a rematch of the finished game.
+    pub rematch_requests: Vec<bool>,
+    /// The rematch's id, once made.
+    pub rematch: Option<String>,
+    /// When the game was created, in milliseconds since 1970 (open games expire).
+    pub created: i64,
 }
 
-/// The engine's thinking time a move when its spec names no limit, in milliseconds (a plain
-/// `engine` seat has always thought this long on the server).
-pub const DEFAULT_MOVETIME: u64 = 1000;
-/// The engine's largest thinking time a move, in milliseconds: a bound for every engine
-/// seat, also one limited by depth or nodes only (a worker thread is held while it thinks).
-pub const MAX_MOVETIME: u64 = 60_000;
-/// The engine's transposition table when the spec names none, in MiB (the server keeps one
-/// table a seat for the whole game, many games at once, so it is small).
-pub const DEFAULT_HASH_MB: usize = 4;
-/// The largest table a seat may ask for, in MiB.
-pub const MAX_HASH_MB: usize = 64;
-
-/// What the server's seats can be, for its error messages.
-const SEAT_GRAMMAR: &str = "human or engine[:depth=N,movetime=MS,nodes=N,hash=MB]";
-
-impl Player {
-    /// Reads a player spec of the players library (`variant_match::PlayerSpec`) that the
-    /// server can serve: `human` or `engine[:depth=N,movetime=MS,nodes=N,hash=MB]`. A plain
-    /// `engine` (no depth, movetime or nodes) thinks [`DEFAULT_MOVETIME`] ms a move, and
-    /// without `hash` the table has [`DEFAULT_HASH_MB`] MiB.
-    ///
-    /// # Errors
-    /// A spec the library does not read; `uci:` (the server starts no programs); `random`
-    /// and `greedy` (not served); a movetime above [`MAX_MOVETIME`] or a hash above
-    /// [`MAX_HASH_MB`].
-    pub fn parse(text: &str) -> Result<Player, String> {
-        let spec = PlayerSpec::parse(text).map_err(|e| e.to_string())?;
-        match spec {
-            PlayerSpec::Human => Ok(Player::Human),
-            PlayerSpec::Engine(engine) => {
-                // `eval=PATH` would read a file of the server's machine named by a client:
-                // only the evaluations the server has are offered, and the spec is refused
-                // before any file is read.
-                if let Some(EvalChoice::File(_)) = engine.eval {
-                    return Err(format!(
-                        "player {text:?}: eval= must be classic or default on this server"
-                    ));
-                }
-                let mut engine =
-                    engine.or_limits(Limits::movetime(Duration::from_millis(DEFAULT_MOVETIME)));
-                // The server's form names no table of the server's own default size.
-                if engine.hash_mb == Some(DEFAULT_HASH_MB) {
-                    engine.hash_mb = None;
-                }
-                if engine
-                    .limits
-                    .movetime
-                    .is_some_and(|t| t > Duration::from_millis(MAX_MOVETIME))
-                {
-                    return Err(format!(
-                        "player {text:?}: movetime must be 1 to {MAX_MOVETIME} milliseconds"
-                    ));
-                }
-                if engine.hash_mb.is_some_and(|mb| mb > MAX_HASH_MB) {
-                    return Err(format!(
-                        "player {text:?}: hash must be 1 to {MAX_HASH_MB} MiB on this server"
-                    ));
-                }
-                Ok(Player::Engine(engine))
-            }
-            PlayerSpec::Uci(_) => Err(format!(
-                "player {text:?}: this server does not start programs (uci:…); \
-                 a seat is {SEAT_GRAMMAR}"
-            )),
-            PlayerSpec::Random | PlayerSpec::Greedy => Err(format!(
-                "player {text:?}: this server does not seat random or greedy players; \
-                 a seat is {SEAT_GRAMMAR}"
-            )),
-        }
-    }
-
-    /// The text form `parse` reads back to the same player: the players library's text of
-    /// the spec in the server's form (with the server's time limit when the spec gave none,
-    /// without a table of the server's default size).
-    pub fn text(&self) -> String {
-        match self {
-            Player::Human => PlayerSpec::Human.to_string(),
-            Player::Engine(engine) => PlayerSpec::Engine(engine.clone()).to_string(),
-        }
-    }
-
-    /// The engine seat's transposition table in MiB: the spec's `hash`, else the server's
-    /// [`DEFAULT_HASH_MB`].
-    pub fn table_mb(engine: &EngineSpec) -> usize {
-        engine.hash_mb.unwrap_or(DEFAULT_HASH_MB)
-    }
+/// How a finished game ended, for the archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// `win`, `draw` or `aborted`.
+    pub result: String,
+    /// The winning seat's name (empty unless a win).
+    pub winner: String,
+    /// The status as the page says it (`black wins (checkmate)`).
+    pub text: String,
+    /// The plies played: the log's entries, an abort not counted (a game aborted before any
+    /// move has none).
+    pub plies: u64,
+    /// When it ended, in milliseconds since 1970 (UTC).
+    pub at: i64,
 }
 
 /// Why a request about a game was refused; the API turns each into an HTTP status.
@@ -202,21 +135,19 @@ pub struct Room {
     pub rematch: Option<String>,
     /// The players' names, one a seat (`None`: none given).
     pub names: Vec<Option<String>>,
+    /// When the game was created, in milliseconds since 1970.
+    pub created: i64,
 }
 
 impl Room {
-    /// A new game from its creation record, checked.
+    /// A new game from its setup, checked.
     ///
     /// # Errors
     /// Unknown game, bad configuration, or an impossible players or tokens list.
-    pub fn new(row: &GameRow) -> Result<Room, Error> {
+    pub fn new(row: &Setup) -> Result<Room, Error> {
         let game = first_position(&row.game, &row.config, &row.start)?;
         let seats = game.seat_count();
-        let players = row
-            .players
-            .iter()
-            .map(|p| Player::parse(p).map_err(Error::Server))
-            .collect::<Result<Vec<_>, _>>()?;
+        let players = row.players.clone();
         if players.len() != seats || row.tokens.len() != seats || row.open.len() != seats {
             return Err(Error::Server(format!(
                 "{} has {seats} seats, the record lists {} players",
@@ -263,12 +194,23 @@ impl Room {
                 names.resize(seats, None);
                 names
             },
+            created: row.created,
         })
         .map(|mut room| {
             room.status = room.history.status();
             room.restart_clock();
             room
         })
+    }
+
+    /// A stored game: its setup with its log replayed.
+    ///
+    /// # Errors
+    /// As [`Room::new`] and [`Room::replay`].
+    pub fn restore(setup: &Setup, log: &[LogEntry]) -> Result<Room, Error> {
+        let mut room = Room::new(setup)?;
+        room.replay(log)?;
+        Ok(room)
     }
 
     /// Replays stored log entries.
@@ -291,12 +233,12 @@ impl Room {
 
     /// Applies a log entry to the record (not to `log`).
     fn apply(&mut self, entry: &LogEntry) -> Result<(), Error> {
-        match entry.kind.as_str() {
-            "move" => {
+        match entry {
+            LogEntry::Move { text, clock } => {
                 let before = self.position().clone();
                 let mover = before.side_to_move();
-                self.history.play_text(&entry.arg)?;
-                if let (Some(clocks), Some(left)) = (&mut self.clocks, entry.clock)
+                self.history.play_text(text)?;
+                if let (Some(clocks), Some(left)) = (&mut self.clocks, *clock)
                     && let Some(slot) = clocks.left.get_mut(mover.index())
                 {
                     *slot = left;
@@ -305,11 +247,11 @@ impl Room {
                 self.before_last = Some(before);
                 Ok(())
             }
-            "resign" | "time" => {
-                let seat = self.seat_by_number(&entry.arg)?;
-                self.history.resign(seat)?;
+            LogEntry::Resign(seat) | LogEntry::Time(seat) => {
+                self.known_seat(*seat)?;
+                self.history.resign(*seat)?;
                 self.before_last = None;
-                if entry.kind == "time"
+                if matches!(entry, LogEntry::Time(_))
                     && let Some(clocks) = &mut self.clocks
                     && let Some(slot) = clocks.left.get_mut(seat.index())
                 {
@@ -317,23 +259,23 @@ impl Room {
                 }
                 Ok(())
             }
-            "agree" => Ok(self.history.agree_draw()?),
-            "abort" => {
+            LogEntry::Agree => Ok(self.history.agree_draw()?),
+            LogEntry::Abort { .. } => {
                 self.history.abort()?;
                 self.before_last = None;
                 Ok(())
             }
-            "claim" => Ok(self.history.claim_draw().map(|_| ())?),
-            other => Err(Error::Server(format!("unknown log entry kind {other:?}"))),
+            LogEntry::Claim => Ok(self.history.claim_draw().map(|_| ())?),
         }
     }
 
-    fn seat_by_number(&self, text: &str) -> Result<Seat, Error> {
-        text.parse::<u8>()
-            .ok()
-            .filter(|&n| usize::from(n) < self.seat_count())
-            .map(Seat)
-            .ok_or_else(|| Error::Server(format!("no seat number {text:?}")))
+    /// Refuses a seat the game does not have (a log edited by hand).
+    fn known_seat(&self, seat: Seat) -> Result<(), Error> {
+        if seat.index() < self.seat_count() {
+            Ok(())
+        } else {
+            Err(Error::Server(format!("no seat number {}", seat.0)))
+        }
     }
 
     /// The position the game started from.
@@ -406,168 +348,6 @@ impl Room {
         active_seats(self.position())
     }
 
-    /// Whether the clocks run: the game has a time control, is not over, no seat is open, and
-    /// every seat playing has made its first move (as on lichess: the first moves are free, so
-    /// a player who opens the link late does not lose on time before the game begins; until
-    /// then the game can be aborted).
-    fn clock_runs(&self) -> bool {
-        self.clocks.is_some()
-            && !self.status.is_over()
-            && !self.open.contains(&true)
-            && !self.history.may_abort()
-    }
-
-    /// Starts the clock of the seat to move if it should run and does not (a new turn, the
-    /// last open seat taken, a restart), stops it when the clocks should not run.
-    pub fn restart_clock(&mut self) {
-        let runs = self.clock_runs();
-        let to_move = self.position().side_to_move();
-        let waits = self.first_move_due();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.first_move_wait = match clocks.first_move_wait {
-                Some((seat, since)) if waits && seat == to_move => Some((seat, since)),
-                _ if waits => Some((to_move, Instant::now())),
-                _ => None,
-            };
-            clocks.running = match clocks.running {
-                Some((seat, since)) if runs && seat == to_move => Some((seat, since)),
-                _ if runs => Some((to_move, Instant::now())),
-                _ => None,
-            };
-        }
-    }
-
-    /// Whether the seat to move owes its first move against [`Clocks::first_move_limit`]: the
-    /// game has a clock, is not over, no seat is open, some seat has not made its first move
-    /// (the game may be aborted), and every human seat is held by a page.
-    fn first_move_due(&self) -> bool {
-        let Some(clocks) = &self.clocks else {
-            return false;
-        };
-        !self.status.is_over()
-            && !self.open.contains(&true)
-            && self.history.may_abort()
-            && self
-                .players
-                .iter()
-                .zip(&clocks.held)
-                .all(|(player, held)| *held || !matches!(player, Player::Human))
-    }
-
-    /// Marks `seats` held by a page (their token's event stream opened): the wait for the first
-    /// moves starts once every human seat is. Whether a seat was not held before (the state
-    /// changed); games without a clock keep no such mark.
-    pub fn hold(&mut self, seats: &[Seat]) -> bool {
-        let Some(clocks) = &mut self.clocks else {
-            return false;
-        };
-        let mut changed = false;
-        for seat in seats {
-            if let Some(held) = clocks.held.get_mut(seat.index()) {
-                changed |= !*held;
-                *held = true;
-            }
-        }
-        if changed {
-            self.restart_clock();
-        }
-        changed
-    }
-
-    /// Milliseconds the seat to move has left for its first move at `now`, while it waits.
-    pub fn first_move_left(&self, now: Instant) -> Option<u64> {
-        let clocks = self.clocks.as_ref()?;
-        let (_, since) = clocks.first_move_wait?;
-        let spent = now.saturating_duration_since(since);
-        Some(clocks.first_move_limit.saturating_sub(spent).as_millis() as u64)
-    }
-
-    /// Every seat's milliseconds left at `now` (the running clock counted down, never below 0).
-    pub fn clocks_at(&self, now: Instant) -> Option<Vec<u64>> {
-        let clocks = self.clocks.as_ref()?;
-        let mut left = clocks.left.clone();
-        if let Some((seat, since)) = clocks.running
-            && let Some(slot) = left.get_mut(seat.index())
-        {
-            let spent = now.saturating_duration_since(since).as_millis() as u64;
-            *slot = slot.saturating_sub(spent);
-        }
-        Some(left)
-    }
-
-    /// When the running clock reaches zero, or the first move waited for is due, if either.
-    pub fn deadline(&self) -> Option<Instant> {
-        let clocks = self.clocks.as_ref()?;
-        let flag = clocks.running.and_then(|(seat, since)| {
-            let left = clocks.left.get(seat.index())?;
-            Some(since + Duration::from_millis(*left))
-        });
-        let abort = clocks
-            .first_move_wait
-            .map(|(_, since)| since + clocks.first_move_limit);
-        match (flag, abort) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
-    /// What the clocks end now: a flag fall if the running clock is at zero, an abort if the
-    /// seat to move let its first move's time pass.
-    pub fn fallen_flag(&self, now: Instant) -> Option<LogEntry> {
-        if self.first_move_left(now) == Some(0) {
-            return Some(LogEntry {
-                kind: "abort".to_string(),
-                arg: String::new(),
-                clock: None,
-            });
-        }
-        let (seat, _) = self.clocks.as_ref()?.running?;
-        let left = self.clocks_at(now)?;
-        (left.get(seat.index()) == Some(&0)).then(|| LogEntry {
-            kind: "time".to_string(),
-            arg: seat.0.to_string(),
-            clock: None,
-        })
-    }
-
-    /// The mover's clock after a move made now (increment included); `None` without clocks.
-    fn clock_after_move(&self) -> Option<u64> {
-        let clocks = self.clocks.as_ref()?;
-        let mover = self.position().side_to_move();
-        let left = self.clocks_at(Instant::now())?;
-        // The increment comes with a move the clock ran for; the free first moves take none.
-        let increment = if clocks.running.is_some() {
-            clocks.increment
-        } else {
-            0
-        };
-        Some(left.get(mover.index()).copied().unwrap_or(0) + increment)
-    }
-
-    /// The engine's limits for a move: its spec's, with the thinking time its `movetime`
-    /// (at most [`MAX_MOVETIME`]), and at most a twentieth of its clock when it has one.
-    pub fn engine_limits(&self, spec: &EngineSpec) -> variant_engine::Limits {
-        let movetime = spec
-            .limits
-            .movetime
-            .map_or(MAX_MOVETIME, |t| t.as_millis() as u64);
-        let mut limits = spec.limits;
-        limits.movetime = Some(Duration::from_millis(self.engine_time(movetime)));
-        limits
-    }
-
-    /// The engine's thinking time for a move: its `movetime`, and at most a twentieth of its
-    /// clock when it has one.
-    pub fn engine_time(&self, movetime: u64) -> u64 {
-        let seat = self.position().side_to_move();
-        match self.clocks_at(Instant::now()) {
-            Some(left) => movetime
-                .min(left.get(seat.index()).copied().unwrap_or(0) / 20)
-                .max(1),
-            None => movetime,
-        }
-    }
-
     /// Takes the open seat `name`; returns its token.
     ///
     /// # Errors
@@ -597,7 +377,7 @@ impl Room {
     /// Whether the game ended by a flag fall (the last entry; a long "Bishops" game that went on
     /// after one ends some other way).
     fn ended_by_time(&self) -> bool {
-        self.log.last().is_some_and(|e| e.kind == "time")
+        matches!(self.log.last(), Some(LogEntry::Time(_)))
     }
 
     /// Whether every human seat has one and the same token (one person plays them all).
@@ -616,7 +396,10 @@ impl Room {
                 "the game is over: {} wins on time",
                 self.seat_name(winner)
             ))),
-            status => Err(Refusal::Conflict(format!("the game is over: {status}"))),
+            status => Err(Refusal::Conflict(format!(
+                "the game is over: {}",
+                status_text(status, &self.seat_names(), self.idle_seat())
+            ))),
         }
     }
 
@@ -668,9 +451,8 @@ impl Room {
             .parse_move(text)
             .map(|mv| self.position().format_move(mv))
             .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
-        Ok(LogEntry {
-            kind: "move".to_string(),
-            arg: canonical,
+        Ok(LogEntry::Move {
+            text: canonical,
             clock: self.clock_after_move(),
         })
     }
@@ -691,10 +473,8 @@ impl Room {
                     .to_string(),
             ));
         }
-        Ok(LogEntry {
-            kind: "abort".to_string(),
-            arg: String::new(),
-            clock: None,
+        Ok(LogEntry::Abort {
+            idle: Some(self.position().side_to_move()),
         })
     }
 
@@ -706,11 +486,7 @@ impl Room {
     pub fn check_resign(&self, token: &str, seat: Option<&str>) -> Result<LogEntry, Refusal> {
         self.ongoing()?;
         let seat = self.acting_seat(token, seat)?;
-        Ok(LogEntry {
-            kind: "resign".to_string(),
-            arg: seat.0.to_string(),
-            clock: None,
-        })
+        Ok(LogEntry::Resign(seat))
     }
 
     /// The seat a request by `token` acts for.
@@ -743,193 +519,34 @@ impl Room {
         }
     }
 
-    /// Records a draw offer of `token`'s seats; returns the entry to store when every human
-    /// seat has agreed (engines never agree), else `None`.
-    ///
-    /// # Errors
-    /// 403 for a token without seats, 409 when the game is over.
-    pub fn offer_draw(&mut self, token: &str) -> Result<Option<LogEntry>, Refusal> {
-        self.ongoing()?;
-        let held = self.seats_of(token);
-        if held.is_empty() {
-            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
-        }
-        if self.players.iter().any(|p| *p != Player::Human) {
-            return Err(Refusal::Conflict(
-                "the engine does not agree to draws".to_string(),
-            ));
-        }
-        for seat in held {
-            self.draw_offers[seat.index()] = true;
-        }
-        let active = self.active_seats();
-        let all = self
-            .draw_offers
-            .iter()
-            .zip(&active)
-            .all(|(&offered, &playing)| offered || !playing);
-        Ok(all.then(|| LogEntry {
-            kind: "agree".to_string(),
-            arg: String::new(),
-            clock: None,
-        }))
-    }
-
-    /// Records an undo request; returns how many log entries to keep when every human seat has
-    /// asked (or one token holds every human seat), else `None`. Taking back goes back past
-    /// engine replies to the last position where a human was to move.
-    ///
-    /// A finished game (mate, resignation, flag fall, agreed draw…) is not taken back: its
-    /// result stands, as it does over the board.
-    ///
-    /// # Errors
-    /// 403 for a token without seats, 409 when the game is over or there is nothing to take
-    /// back.
-    pub fn request_undo(&mut self, token: &str) -> Result<Option<u64>, Refusal> {
-        let held = self.seats_of(token);
-        if held.is_empty() {
-            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
-        }
-        if self.status.is_over() {
-            return Err(Refusal::Conflict(
-                "the game is over: a finished game is not taken back".to_string(),
-            ));
-        }
-        let keep = self.undo_target().ok_or_else(|| {
-            Refusal::Conflict("nothing to take back: no human move yet".to_string())
-        })?;
-        for seat in held {
-            self.undo_requests[seat.index()] = true;
-        }
-        let active = self.active_seats();
-        let all = self
-            .tokens
-            .iter()
-            .zip(&self.undo_requests)
-            .zip(&active)
-            .all(|((t, &asked), &playing)| t.is_none() || asked || !playing);
-        Ok(all.then_some(keep))
-    }
-
-    /// The log length to go back to: before the last entry made by a human seat (a move
-    /// whose mover was human, or any ending).
-    fn undo_target(&self) -> Option<u64> {
-        // The mover of entry i is the seat to move before it; replaying to find it would be
-        // slow, so the movers are recomputed from a fresh replay only of the tail we need.
-        let mut game = History::new(self.first_position().ok()?);
-        let mut last_human = None;
-        for (i, entry) in self.log.iter().enumerate() {
-            let mover = game.position().side_to_move();
-            let human =
-                entry.kind != "move" || self.players.get(mover.index()) == Some(&Player::Human);
-            if human {
-                last_human = Some(i as u64);
-            }
-            let applied = match entry.kind.as_str() {
-                "move" => game.play_text(&entry.arg).map(|_| ()),
-                "resign" | "time" => {
-                    let seat = self.seat_by_number(&entry.arg).ok()?;
-                    game.resign(seat).map(|_| ())
-                }
-                "agree" => game.agree_draw(),
-                "abort" => game.abort(),
-                "claim" => game.claim_draw().map(|_| ()),
-                _ => return None,
-            };
-            applied.ok()?;
-        }
-        last_human
-    }
-
-    /// Records a rematch request of `token`'s seats; answers whether every human seat has now
-    /// asked (at once when one token holds them all, or for one person against engines).
-    ///
-    /// # Errors
-    /// 403 for a token without seats; 409 while the game is on, or when a seat was never
-    /// taken.
-    pub fn request_rematch(&mut self, token: &str) -> Result<bool, Refusal> {
-        let held = self.seats_of(token);
-        if held.is_empty() {
-            return Err(Refusal::Forbidden("the token holds no seat".to_string()));
-        }
-        if !self.status.is_over() {
-            return Err(Refusal::Conflict(
-                "the game is not over: a rematch follows a finished game".to_string(),
-            ));
-        }
-        if self.open.contains(&true) {
-            return Err(Refusal::Conflict(
-                "a seat of this game was never taken: create a new game instead".to_string(),
-            ));
-        }
-        for seat in held {
-            self.rematch_requests[seat.index()] = true;
-        }
-        Ok(self
-            .tokens
-            .iter()
-            .zip(&self.rematch_requests)
-            .all(|(t, &asked)| t.is_none() || asked))
-    }
-
-    /// Where each seat's player sits in the rematch: the seats that play from the start
-    /// rotate by one (two players swap colours; in "Bishops" each player takes the next
-    /// seat), the others stay. One entry per seat: the seat index in the rematch.
-    pub fn rematch_seats(&self) -> Vec<usize> {
-        let playing = self
-            .first_position()
-            .map(|p| active_seats(&p))
-            .unwrap_or_else(|_| vec![true; self.seat_count()]);
-        let order: Vec<usize> = (0..playing.len()).filter(|&i| playing[i]).collect();
-        let mut to: Vec<usize> = (0..playing.len()).collect();
-        for (k, &i) in order.iter().enumerate() {
-            to[i] = order[(k + 1) % order.len()];
-        }
-        to
-    }
-
-    /// The creation record of the rematch, with the id `id`: the same game, configuration,
-    /// start position and clock; every player (and their token) in the seat
-    /// [`Room::rematch_seats`] gives; not listed, no seat open.
-    pub fn rematch_row(&self, id: String) -> GameRow {
-        let to = self.rematch_seats();
-        let mut players = vec![String::new(); to.len()];
-        let mut tokens = vec![None; to.len()];
-        let mut names = vec![None; to.len()];
-        for (i, &j) in to.iter().enumerate() {
-            players[j] = self.players[i].text();
-            tokens[j] = self.tokens[i].clone();
-            names[j] = self.names.get(i).cloned().flatten();
-        }
-        GameRow {
-            id,
-            game: self.game.clone(),
-            config: self.config.clone(),
-            players,
-            tokens,
-            start: self.start.clone(),
-            listed: false,
-            open: vec![false; to.len()],
-            clock: self.clocks.as_ref().map(|c| (c.initial, c.increment)),
-            names,
-            rematch_requests: Vec::new(),
-            rematch: None,
-        }
-    }
-
     /// How the finished game ended, for the archive (`at`: now, in ms since 1970).
     pub fn finished(&self, at: i64) -> Finished {
-        let names: Vec<&str> = (0..self.seat_count())
-            .map(|i| self.seat_name(Seat(i as u8)))
-            .collect();
-        let status = status_json(self.status, &names, self.ended_by_time());
-        let text = |key: &str| status[key].as_str().unwrap_or("").to_string();
+        let status = self.status_view();
         Finished {
-            result: text("result"),
-            winner: text("winner"),
-            text: text("text"),
-            plies: self.log.len() as u64,
+            result: status.result.to_string(),
+            winner: status.winner.unwrap_or_default().to_string(),
+            text: status.text,
+            plies: self
+                .log
+                .iter()
+                .filter(|e| !matches!(e, LogEntry::Abort { .. }))
+                .count() as u64,
             at,
+        }
+    }
+
+    /// Every seat's name, in seat order.
+    pub fn seat_names(&self) -> Vec<&'static str> {
+        (0..self.seat_count())
+            .map(|i| self.seat_name(Seat(i as u8)))
+            .collect()
+    }
+
+    /// The seat that had not made its first move when the game was aborted, if it was.
+    pub fn idle_seat(&self) -> Option<Seat> {
+        match self.log.last() {
+            Some(LogEntry::Abort { idle }) => *idle,
+            _ => None,
         }
     }
 
@@ -950,11 +567,7 @@ impl Room {
                 "no draw can be claimed in this position".to_string(),
             ));
         }
-        Ok(LogEntry {
-            kind: "claim".to_string(),
-            arg: String::new(),
-            clock: None,
-        })
+        Ok(LogEntry::Claim)
     }
 
     /// Applies an entry that was checked and stored: the record moves on and pending offers
@@ -1036,6 +649,7 @@ impl Room {
             rematch_requests: vec![false; seats],
             rematch: None,
             names: self.names.clone(),
+            created: self.created,
         };
         past.replay(&self.log[..ply.min(self.log.len())])?;
         if let Some(clocks) = &mut past.clocks {
@@ -1043,107 +657,6 @@ impl Room {
         }
         Ok(past)
     }
-
-    /// The state as the API shows it.
-    pub fn state(&self) -> Value {
-        let game = self.position();
-        let status = self.status;
-        let seat_names: Vec<&str> = (0..self.seat_count())
-            .map(|i| self.seat_name(Seat(i as u8)))
-            .collect();
-        let moves = if status.is_over() {
-            Vec::new()
-        } else {
-            game.legal_move_texts()
-        };
-        let players: serde_json::Map<String, Value> = seat_names
-            .iter()
-            .zip(&self.players)
-            .map(|(name, p)| (name.to_string(), Value::String(p.text())))
-            .collect();
-        let flags = |v: &[bool]| -> Vec<&str> {
-            v.iter()
-                .zip(&seat_names)
-                .filter(|(b, _)| **b)
-                .map(|(_, n)| *n)
-                .collect()
-        };
-        json!({
-            "id": self.id,
-            "game": self.game,
-            "config": self.config,
-            "start": (!self.start.is_empty()).then_some(&self.start),
-            "position": game.to_text(),
-            "to_move": seat_names.get(game.side_to_move().index()),
-            "seats": seat_names,
-            "players": players,
-            "moves": moves,
-            "status": status_json(status, &seat_names, self.ended_by_time()),
-            "history": self.history.action_texts(),
-            "ply": self.log.len(),
-            "claimable": self.history.claimable_draw().map(|r| r.to_string()),
-            "abortable": self.history.may_abort(),
-            "first_move_ms": self.first_move_left(Instant::now()),
-            "records": record_formats(&self.history),
-            "rematch_requests": flags(&self.rematch_requests),
-            "rematch": self.rematch.as_ref().map(|id| {
-                let to = self.rematch_seats();
-                let seats: serde_json::Map<String, Value> = seat_names
-                    .iter()
-                    .zip(&to)
-                    .map(|(name, &j)| (name.to_string(), json!(seat_names.get(j))))
-                    .collect();
-                json!({"id": id, "seats": seats})
-            }),
-            "san": san_texts(&self.history),
-            "draw_offers": flags(&self.draw_offers),
-            "undo_requests": flags(&self.undo_requests),
-            "engine_reply": self.engine_reply.as_ref().map(|(seat, mv)| json!({
-                "seat": self.seat_name(*seat), "move": mv
-            })),
-            "one_token": self.one_token(),
-            "listed": self.listed,
-            "free_seats": flags(&self.open),
-            "names": seat_names
-                .iter()
-                .zip(&self.names)
-                .map(|(name, n)| (name.to_string(), json!(n)))
-                .collect::<serde_json::Map<_, _>>(),
-            "clock": self.clocks.as_ref().map(|c| json!({
-                "initial_ms": c.initial,
-                "increment_ms": c.increment,
-                "running": c.running.map(|(seat, _)| self.seat_name(seat)),
-            })),
-            "clocks": self.clocks_at(Instant::now()).map(|left| {
-                seat_names
-                    .iter()
-                    .zip(left)
-                    .map(|(name, ms)| (name.to_string(), json!(ms)))
-                    .collect::<serde_json::Map<_, _>>()
-            }),
-            "thinking": self.thinking.map(|seat| self.seat_name(seat)),
-            "view": serde_json::to_value(variant_games::page::describe(game)).unwrap_or(Value::Null),
-            "instance": crate::instance(),
-        })
-    }
-}
-
-/// The formats `GET /api/games/{id}/record` gives for this game: JSON always, PGN for a game
-/// that has a PGN form (it depends on the start only: FIDE chess, chess3d at one height).
-fn record_formats(history: &History<AnyGame>) -> Vec<&'static str> {
-    let start = History::new(history.start().clone());
-    if variant_games::history_to_pgn(&start, &[]).is_some() {
-        vec!["json", "pgn"]
-    } else {
-        vec!["json"]
-    }
-}
-
-/// The game's moves in SAN (`e4`, `Nxe5`, `O-O`, `Qh4#`), one for each entry of the state's
-/// `history`, for a game that has a PGN form (FIDE chess: chess3d at one height); `None`
-/// (`null` in the state) for every other game. An entry that is no move keeps its text.
-fn san_texts(history: &History<AnyGame>) -> Option<Vec<String>> {
-    variant_games::history_san(history)
 }
 
 /// The start position of the game `name` in configuration `config`: the game's own, or the
@@ -1165,101 +678,4 @@ pub fn active_seats(position: &AnyGame) -> Vec<bool> {
     (0..position.seat_count())
         .map(|i| playing.contains(&Seat(i as u8)))
         .collect()
-}
-
-/// A status as JSON: `{"result": "ongoing"|"win"|"draw", "winner", "reason", "reason_id",
-/// "rule", "text"}` (`rule`: the rule id of a reason of the game's own, else empty); a win by
-/// the resignation a flag fall was recorded as has the reason `time`.
-fn status_json(status: Status, seat_names: &[&str], by_time: bool) -> Value {
-    match status {
-        Status::Ongoing => json!({"result": "ongoing", "text": "ongoing"}),
-        Status::Win {
-            winner,
-            reason: WinReason::Resignation,
-        } if by_time => json!({
-            "result": "win",
-            "winner": seat_names.get(winner.index()),
-            "reason": "time",
-            "reason_id": "time",
-            "rule": "",
-            "text": format!("{} wins (time)", seat_names.get(winner.index()).unwrap_or(&"?")),
-        }),
-        Status::Win { winner, reason } => json!({
-            "result": "win",
-            "winner": seat_names.get(winner.index()),
-            "reason": reason.to_string(),
-            "reason_id": reason.id(),
-            "rule": reason.rule(),
-            "text": format!("{} wins ({reason})", seat_names.get(winner.index()).unwrap_or(&"?")),
-        }),
-        Status::Aborted => json!({
-            "result": "aborted",
-            "reason": "aborted",
-            "reason_id": "aborted",
-            "rule": "",
-            "text": "aborted",
-        }),
-        Status::Draw { reason } => json!({
-            "result": "draw",
-            "reason": reason.to_string(),
-            "reason_id": reason.id(),
-            "rule": reason.rule(),
-            "text": format!("draw ({reason})"),
-        }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_seat_names_no_file_of_the_server() {
-        // Refused before any file is read: a missing file and an existing one that is no net
-        // get the same answer.
-        for text in ["engine:eval=no/such.vnet", "engine:depth=2,eval=Cargo.toml"] {
-            let e = Player::parse(text).unwrap_err();
-            assert!(
-                e.contains("eval= must be classic or default"),
-                "{text}: {e}"
-            );
-        }
-        for text in ["engine:eval=classic", "engine:eval=default", "engine:eval="] {
-            assert!(Player::parse(text).is_ok(), "{text}");
-        }
-    }
-
-    #[test]
-    fn the_servers_form_of_a_seat() {
-        let shown = |text: &str| Player::parse(text).unwrap().text();
-        assert_eq!(shown("human"), "human");
-        assert_eq!(shown("engine"), "engine:movetime=1000");
-        assert_eq!(shown("engine:hash=4"), "engine:movetime=1000");
-        assert_eq!(shown("engine:hash=8,depth=2"), "engine:depth=2,hash=8");
-        assert_eq!(
-            shown("engine:eval=classic,nodes=9"),
-            "engine:nodes=9,eval=classic"
-        );
-        for text in ["engine", "engine:hash=8,depth=2", "engine:eval=classic"] {
-            let player = Player::parse(text).unwrap();
-            assert_eq!(Player::parse(&player.text()).unwrap(), player, "{text}");
-        }
-        let Player::Engine(plain) = Player::parse("engine").unwrap() else {
-            panic!("an engine")
-        };
-        assert_eq!(Player::table_mb(&plain), DEFAULT_HASH_MB);
-    }
-
-    #[test]
-    fn seats_over_the_servers_bounds_are_refused() {
-        for (text, why) in [
-            ("engine:movetime=60001", "movetime must be 1 to 60000"),
-            ("engine:hash=65", "hash must be 1 to 64 MiB"),
-            ("uci:./e", "does not start programs"),
-            ("greedy", "does not seat random or greedy"),
-        ] {
-            let e = Player::parse(text).unwrap_err();
-            assert!(e.contains(why), "{text}: {e}");
-        }
-    }
 }

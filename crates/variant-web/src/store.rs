@@ -6,14 +6,20 @@
 //! every answer then waits for a disk flush, whose tail on a shared disk is tens of
 //! milliseconds (docs/web.md, "Measured load").
 
+mod archive;
+
+pub use archive::{ArchiveQuery, ArchiveRow};
+
+use crate::room::{Finished, LogEntry, Player, Setup};
 use rusqlite::{Connection, params};
 use std::path::Path;
 use std::sync::{Arc, Weak, mpsc};
 use tokio::sync::oneshot;
+use variant_games::Seat;
 
-/// A game as it was created.
+/// A game as its row stores it (players as their texts).
 #[derive(Clone, Debug)]
-pub struct GameRow {
+struct GameRow {
     /// The game's id.
     pub id: String,
     /// The registry name.
@@ -39,74 +45,102 @@ pub struct GameRow {
     pub rematch_requests: Vec<bool>,
     /// The rematch's id, once made.
     pub rematch: Option<String>,
+    /// When it was created, in milliseconds since 1970.
+    pub created: i64,
 }
 
-/// How a finished game ended, for the archive.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finished {
-    /// `win`, `draw` or `aborted`.
-    pub result: String,
-    /// The winning seat's name (empty unless a win).
-    pub winner: String,
-    /// The status as the page says it (`black wins (checkmate)`).
-    pub text: String,
-    /// Log entries played.
-    pub plies: u64,
-    /// When it ended, in milliseconds since 1970 (UTC).
-    pub at: i64,
+impl GameRow {
+    /// The row of a game's setup.
+    fn of(setup: &Setup) -> GameRow {
+        GameRow {
+            id: setup.id.clone(),
+            game: setup.game.clone(),
+            config: setup.config.clone(),
+            players: setup.players.iter().map(Player::text).collect(),
+            tokens: setup.tokens.clone(),
+            start: setup.start.clone(),
+            listed: setup.listed,
+            open: setup.open.clone(),
+            clock: setup.clock,
+            names: setup.names.clone(),
+            rematch_requests: setup.rematch_requests.clone(),
+            rematch: setup.rematch.clone(),
+            created: setup.created,
+        }
+    }
+
+    /// The setup a row stores; a player text that does not read is an error naming it.
+    fn setup(self) -> Result<Setup, String> {
+        let players = self
+            .players
+            .iter()
+            .map(|p| Player::parse(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Setup {
+            id: self.id,
+            game: self.game,
+            config: self.config,
+            players,
+            tokens: self.tokens,
+            start: self.start,
+            listed: self.listed,
+            open: self.open,
+            clock: self.clock,
+            names: self.names,
+            rematch_requests: self.rematch_requests,
+            rematch: self.rematch,
+            created: self.created,
+        })
+    }
 }
 
-/// The archive's filters and page (`GET /api/games?finished=true`).
-#[derive(Clone, Debug, Default)]
-pub struct ArchiveQuery {
-    /// Only this game (registry name).
-    pub game: Option<String>,
-    /// Only games where a seat has this name (any case).
-    pub player: Option<String>,
-    /// Only this `result` (`win`, `draw`, `aborted`).
-    pub result: Option<String>,
-    /// Only wins of this seat.
-    pub winner: Option<String>,
-    /// Only games finished at or after this time (ms since 1970).
-    pub from: Option<i64>,
-    /// Only games finished at or before this time (ms since 1970).
-    pub to: Option<i64>,
-    /// Rows to skip.
-    pub offset: u64,
-    /// Rows to give at most.
-    pub limit: u64,
+/// A log entry as its row stores it: the kind (`move`, `resign`, `time`, `agree`, `claim`,
+/// `abort`), the argument (the move's text, the seat's number) and a move's clock.
+fn entry_row(entry: &LogEntry) -> (&'static str, String, Option<i64>) {
+    match entry {
+        LogEntry::Move { text, clock } => ("move", text.clone(), clock.map(|ms| ms as i64)),
+        LogEntry::Resign(seat) => ("resign", seat.0.to_string(), None),
+        LogEntry::Time(seat) => ("time", seat.0.to_string(), None),
+        LogEntry::Agree => ("agree", String::new(), None),
+        LogEntry::Claim => ("claim", String::new(), None),
+        LogEntry::Abort { idle } => (
+            "abort",
+            idle.map(|s| s.0.to_string()).unwrap_or_default(),
+            None,
+        ),
+    }
 }
 
-/// One finished game as the archive lists it.
-#[derive(Clone, Debug)]
-pub struct ArchiveRow {
-    /// The game's id.
-    pub id: String,
-    /// The registry name.
-    pub game: String,
-    /// The configuration.
-    pub config: String,
-    /// Each seat's player spec.
-    pub players: Vec<String>,
-    /// Each seat's name.
-    pub names: Vec<Option<String>>,
-    /// How it ended.
-    pub finished: Finished,
+/// The log entry of a row; a kind or seat the server never writes is an error naming it.
+fn entry_of(kind: &str, arg: String, clock: Option<i64>) -> Result<LogEntry, String> {
+    let seat = |arg: &str| {
+        arg.parse::<u8>()
+            .map(Seat)
+            .map_err(|_| format!("no seat number {arg:?}"))
+    };
+    Ok(match kind {
+        "move" => LogEntry::Move {
+            text: arg,
+            clock: clock.map(|ms| ms.max(0) as u64),
+        },
+        "resign" => LogEntry::Resign(seat(&arg)?),
+        "time" => LogEntry::Time(seat(&arg)?),
+        "agree" => LogEntry::Agree,
+        "claim" => LogEntry::Claim,
+        // Logs written before the idle seat was recorded have none.
+        "abort" if arg.is_empty() => LogEntry::Abort { idle: None },
+        "abort" => LogEntry::Abort {
+            idle: Some(seat(&arg)?),
+        },
+        other => return Err(format!("unknown log entry kind {other:?}")),
+    })
 }
 
-/// One step of a game's log: a move, a resignation or a game-level ending.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogEntry {
-    /// `move`, `resign`, `time` (a flag fall), `agree` or `claim`.
-    pub kind: String,
-    /// The move's canonical text or the resigning seat's number.
-    pub arg: String,
-    /// For a move under a clock: the mover's milliseconds left after it, increment included.
-    pub clock: Option<u64>,
-}
+/// A stored game with its log, or why it cannot be read (a row edited by hand).
+pub type Stored = Result<(Setup, Vec<LogEntry>), String>;
 
-/// A stored game with its log, as read at start.
-pub type StoredGame = (GameRow, Vec<LogEntry>);
+/// A stored game read at start: its id and the game.
+pub type StoredGame = (String, Stored);
 
 /// A read run on the writer's connection (it sends its answer on a channel of its own).
 type Reader = Box<dyn FnOnce(&Connection) -> rusqlite::Result<()> + Send>;
@@ -144,7 +178,7 @@ enum Op {
     /// game, if there is one, is sent on `out`.
     Load {
         id: String,
-        out: mpsc::SyncSender<StoredGame>,
+        out: mpsc::SyncSender<Stored>,
     },
 }
 
@@ -320,7 +354,7 @@ pub fn now_ms() -> i64 {
 }
 
 /// The columns of a game's row, in the order [`game_row`] reads them.
-const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock, names, rematch_requests, rematch";
+const GAME_COLUMNS: &str = "id, game, config, players, tokens, start, listed, open, clock, names, rematch_requests, rematch, created";
 
 /// A game's row as stored.
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -341,6 +375,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let rematch_requests: Vec<bool> =
         serde_json::from_str(&r.get::<_, String>(10)?).unwrap_or_default();
     let rematch: String = r.get(11)?;
+    let created: i64 = r.get(12)?;
     Ok(GameRow {
         id,
         game,
@@ -354,20 +389,27 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         names,
         rematch_requests,
         rematch: (!rematch.is_empty()).then_some(rematch),
+        created,
     })
 }
 
-/// A game's log, in order.
-fn game_log(conn: &Connection, id: &str) -> rusqlite::Result<Vec<LogEntry>> {
-    conn.prepare_cached("SELECT kind, arg, clock FROM log WHERE game = ?1 ORDER BY seq")?
-        .query_map([id], |r| {
-            Ok(LogEntry {
-                kind: r.get(0)?,
-                arg: r.get(1)?,
-                clock: r.get::<_, Option<i64>>(2)?.map(|ms| ms.max(0) as u64),
-            })
+/// A game with its log, in order; an entry the server cannot read makes the game's error.
+fn game_log(conn: &Connection, game: GameRow) -> rusqlite::Result<Stored> {
+    let rows = conn
+        .prepare_cached("SELECT kind, arg, clock FROM log WHERE game = ?1 ORDER BY seq")?
+        .query_map([&game.id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<i64>>(2)?,
+            ))
         })?
-        .collect()
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let log = rows
+        .into_iter()
+        .map(|(kind, arg, clock)| entry_of(&kind, arg, clock))
+        .collect::<Result<Vec<_>, _>>();
+    Ok(log.and_then(|log| Ok((game.setup()?, log))))
 }
 
 /// The games not marked over, with their logs (a finished game is read when it is asked for,
@@ -382,23 +424,19 @@ fn load(conn: &Connection) -> rusqlite::Result<Vec<StoredGame>> {
         .collect::<rusqlite::Result<Vec<_>>>()?;
     games
         .into_iter()
-        .map(|game| {
-            let log = game_log(conn, &game.id)?;
-            Ok((game, log))
-        })
+        .map(|game| Ok((game.id.clone(), game_log(conn, game)?)))
         .collect()
 }
 
 /// One game with its log, if the file has it.
-fn load_one(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredGame>> {
+fn load_one(conn: &Connection, id: &str) -> rusqlite::Result<Option<Stored>> {
     let mut stmt =
         conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
     let mut rows = stmt.query_map([id], game_row)?;
     let Some(game) = rows.next().transpose()? else {
         return Ok(None);
     };
-    let log = game_log(conn, id)?;
-    Ok(Some((game, log)))
+    game_log(conn, game).map(Some)
 }
 
 /// Names seat `seat` of game `id` `name` in the archive's index of names.
@@ -406,78 +444,6 @@ fn set_name(conn: &Connection, id: &str, seat: usize, name: &str) -> rusqlite::R
     conn.prepare_cached("INSERT OR REPLACE INTO seat_names(game, seat, name) VALUES (?1, ?2, ?3)")?
         .execute(params![id, seat as i64, name])?;
     Ok(())
-}
-
-/// The archive's page of finished games for `q`, newest first, and how many match in all.
-fn archive(conn: &Connection, q: &ArchiveQuery) -> rusqlite::Result<(Vec<ArchiveRow>, u64)> {
-    let mut clauses = vec!["finished IS NOT NULL".to_string()];
-    let mut args: Vec<rusqlite::types::Value> = Vec::new();
-    let mut arg = |clause: &str, v: rusqlite::types::Value, args: &mut Vec<_>| {
-        args.push(v);
-        clauses.push(clause.replace('?', &format!("?{}", args.len())));
-    };
-    use rusqlite::types::Value as V;
-    if let Some(g) = &q.game {
-        arg("game = ?", V::Text(g.clone()), &mut args);
-    }
-    if let Some(p) = &q.player {
-        arg(
-            "id IN (SELECT game FROM seat_names WHERE name = ?)",
-            V::Text(p.clone()),
-            &mut args,
-        );
-    }
-    if let Some(r) = &q.result {
-        arg("result = ?", V::Text(r.clone()), &mut args);
-    }
-    if let Some(w) = &q.winner {
-        arg(
-            "result = 'win' AND winner = ?",
-            V::Text(w.clone()),
-            &mut args,
-        );
-    }
-    if let Some(f) = q.from {
-        arg("finished >= ?", V::Integer(f), &mut args);
-    }
-    if let Some(t) = q.to {
-        arg("finished <= ?", V::Integer(t), &mut args);
-    }
-    let filter = clauses.join(" AND ");
-    let total: i64 = conn.query_row(
-        &format!("SELECT COUNT(*) FROM games WHERE {filter}"),
-        rusqlite::params_from_iter(args.iter()),
-        |r| r.get(0),
-    )?;
-    let mut stmt = conn.prepare(&format!(
-        "SELECT id, game, config, players, names, result, winner, result_text, plies, finished \
-         FROM games WHERE {filter} ORDER BY finished DESC, rowid DESC LIMIT {} OFFSET {}",
-        q.limit, q.offset
-    ))?;
-    let rows = stmt
-        .query_map(rusqlite::params_from_iter(args.iter()), |r| {
-            let players: Vec<String> =
-                serde_json::from_str(&r.get::<_, String>(3)?).unwrap_or_default();
-            let mut names: Vec<Option<String>> =
-                serde_json::from_str(&r.get::<_, String>(4)?).unwrap_or_default();
-            names.resize(players.len(), None);
-            Ok(ArchiveRow {
-                id: r.get(0)?,
-                game: r.get(1)?,
-                config: r.get(2)?,
-                players,
-                names,
-                finished: Finished {
-                    result: r.get(5)?,
-                    winner: r.get(6)?,
-                    text: r.get(7)?,
-                    plies: r.get::<_, i64>(8)?.max(0) as u64,
-                    at: r.get(9)?,
-                },
-            })
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok((rows, total.max(0) as u64))
 }
 
 fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
@@ -496,17 +462,8 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                  names, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
-                g.id,
-                g.game,
-                g.config,
-                players,
-                tokens,
-                g.start,
-                g.listed,
-                open,
-                clock,
-                names,
-                now_ms()
+                g.id, g.game, g.config, players, tokens, g.start, g.listed, open, clock, names,
+                g.created
             ])?;
             for (seat, name) in g.names.iter().enumerate() {
                 if let Some(name) = name {
@@ -515,16 +472,11 @@ fn apply(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             }
         }
         Op::Append { id, seq, entry } => {
+            let (kind, arg, clock) = entry_row(entry);
             conn.prepare_cached(
                 "INSERT INTO log(game, seq, kind, arg, clock) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![
-                id,
-                *seq as i64,
-                entry.kind,
-                entry.arg,
-                entry.clock.map(|ms| ms as i64)
-            ])?;
+            .execute(params![id, *seq as i64, kind, arg, clock])?;
         }
         Op::Seats { id, open, name } => {
             let open = serde_json::to_string(open).unwrap_or_default();
@@ -645,8 +597,8 @@ impl Store {
     }
 
     /// Stores a new game.
-    pub async fn insert(&self, game: GameRow) -> Result<(), String> {
-        self.run(Op::Insert(game)).await
+    pub async fn insert(&self, game: Setup) -> Result<(), String> {
+        self.run(Op::Insert(GameRow::of(&game))).await
     }
 
     /// Appends entry number `seq` of a game's log.
@@ -694,7 +646,7 @@ impl Store {
     pub async fn archive(&self, q: ArchiveQuery) -> Result<(Vec<ArchiveRow>, u64), String> {
         let (out, answer) = mpsc::sync_channel(1);
         self.run(Op::Read(Box::new(move |conn| {
-            let _ = out.try_send(archive(conn, &q)?);
+            let _ = out.try_send(archive::archive(conn, &q)?);
             Ok(())
         })))
         .await?;
@@ -723,7 +675,7 @@ impl Store {
 
     /// Reads game `id` with its log from the file: `None` when there is no such game. (Reads
     /// go through the writer thread too, so a read sees every write answered before it.)
-    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
         let (out, game) = mpsc::sync_channel(1);
         self.run(Op::Load {
             id: id.to_string(),
@@ -757,12 +709,12 @@ impl Store {
 mod tests {
     use super::*;
 
-    fn row(id: &str) -> GameRow {
-        GameRow {
+    fn row(id: &str) -> Setup {
+        Setup {
             id: id.to_string(),
             game: "chess3d".to_string(),
             config: "heights=1".to_string(),
-            players: vec!["human".to_string(), "human".to_string()],
+            players: vec![Player::Human, Player::Human],
             tokens: vec![Some("w".to_string()), Some("b".to_string())],
             start: String::new(),
             listed: false,
@@ -771,6 +723,7 @@ mod tests {
             names: vec![Some("Ann".to_string()), None],
             rematch_requests: Vec::new(),
             rematch: None,
+            created: 1,
         }
     }
 
@@ -790,11 +743,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("games.db");
-        let resign = LogEntry {
-            kind: "resign".to_string(),
-            arg: "0".to_string(),
-            clock: None,
-        };
+        let resign = LogEntry::Resign(Seat(0));
         {
             let (store, games) = open(&path, false).unwrap();
             assert!(games.is_empty());
@@ -809,11 +758,12 @@ mod tests {
             store.truncate("reopened", 0).await.unwrap();
         }
         let (store, games) = open(&path, false).unwrap();
-        let ids: Vec<&str> = games.iter().map(|(g, _)| g.id.as_str()).collect();
+        let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(ids, ["going", "reopened"]);
-        // The finished game is still in the file, with its log.
-        let (game, log) = store.load("over").await.unwrap().expect("stored");
+        // The finished game is still in the file, with its log and its setup as stored.
+        let (game, log) = store.load("over").await.unwrap().expect("stored").unwrap();
         assert_eq!((game.id.as_str(), log), ("over", vec![resign]));
+        assert_eq!(game, row("over"));
         assert!(store.load("nothing").await.unwrap().is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -4,14 +4,20 @@
 //! runs on a thread of its own, and its lines are streamed to the client as NDJSON. The search
 //! itself is [`crate::analysis::run`].
 
-use super::{ApiError, ApiResult, Shared, asked_room, bad, known_keys, query_map, shorten};
-use crate::analysis::{Busy, DEFAULT_ANALYSIS_MS, MAX_ANALYSIS_MS, Ticket};
+use super::create::{checked_game, full_config};
+use super::error::{ApiError, ApiResult, Params, bad, bounded, internal, shorten};
+use super::events::WithBoard;
+use super::games::past_ply;
+use super::slots::find;
+use super::{MAX_GAME_NAME, MAX_MOVE, Shared};
+use crate::analysis::{Busy, DEFAULT_ANALYSIS_MS, Line, MAX_ANALYSIS_MS, Ticket};
+use crate::room::{Player, Room, Setup};
+use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::State;
+use axum::http::{Extensions, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
-use std::collections::HashMap;
+use serde::Deserialize;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,12 +25,45 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
-use variant_games::AnyGame;
+use variant_games::{AnyGame, Game};
 
-/// The query keys `GET /api/analysis` takes.
-const KEYS: [&str; 8] = [
-    "id", "ply", "game", "config", "position", "ms", "client", "replace",
-];
+/// The query of `GET /api/analysis`: the position (see [`Asked`]), the search time, the
+/// client, `replace`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AnalysisQuery {
+    id: Option<String>,
+    ply: Option<String>,
+    game: Option<String>,
+    config: Option<String>,
+    position: Option<String>,
+    ms: Option<String>,
+    client: Option<String>,
+    replace: Option<String>,
+}
+
+/// The query of `GET /api/position`: the position (see [`Asked`]) and the moves after it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PositionQuery {
+    id: Option<String>,
+    ply: Option<String>,
+    game: Option<String>,
+    config: Option<String>,
+    position: Option<String>,
+    moves: Option<String>,
+}
+
+/// The position a request names: `id` with `ply` (default: the game's current ply) for a game
+/// of the server, or `game` with `config` and `position` (default: the game's start) for any
+/// position.
+struct Asked<'a> {
+    id: Option<&'a str>,
+    ply: Option<&'a str>,
+    game: Option<&'a str>,
+    config: Option<&'a str>,
+    position: Option<&'a str>,
+}
 /// How long a request with `replace=true` waits for the client's earlier search to stop.
 const REPLACE_WAIT: Duration = Duration::from_secs(2);
 /// How often it looks whether the earlier search has stopped.
@@ -37,11 +76,20 @@ const HEARTBEAT: Duration = Duration::from_millis(250);
 /// `start` line, a `depth` line for every completed depth (score, PV), a `done` line (or
 /// `shutdown` when the server stops); empty lines keep the connection alive. 429 over the
 /// limits.
-pub(super) async fn analysis(State(app): State<Shared>, request: Request) -> ApiResult {
-    let q = query_map(&request)?;
-    known_keys(&q, &KEYS)?;
-    let ms = search_ms(&q)?;
-    let room = asked_room(&app, &q).await?;
+pub(super) async fn analysis(
+    State(app): State<Shared>,
+    extensions: Extensions,
+    Params(q): Params<AnalysisQuery>,
+) -> ApiResult {
+    let ms = search_ms(q.ms.as_deref())?;
+    let asked = Asked {
+        id: q.id.as_deref(),
+        ply: q.ply.as_deref(),
+        game: q.game.as_deref(),
+        config: q.config.as_deref(),
+        position: q.position.as_deref(),
+    };
+    let room = asked_room(&app, &asked).await?;
     if room.status.is_over() {
         return Err(ApiError(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -51,8 +99,8 @@ pub(super) async fn analysis(State(app): State<Shared>, request: Request) -> Api
             ),
         ));
     }
-    let client = client(&q, &request)?;
-    let replace = replace(&q)?;
+    let client = client(q.client.as_deref(), &extensions)?;
+    let replace = replace(q.replace.as_deref())?;
     let stop = Arc::new(AtomicBool::new(false));
     let ticket = take_place(&app, &client, &stop, replace).await?;
     let root = room.position().clone();
@@ -66,8 +114,8 @@ pub(super) async fn analysis(State(app): State<Shared>, request: Request) -> Api
 }
 
 /// The search time `ms=` asks for, in milliseconds.
-fn search_ms(q: &HashMap<String, String>) -> Result<u64, ApiError> {
-    let Some(t) = q.get("ms") else {
+fn search_ms(ms: Option<&str>) -> Result<u64, ApiError> {
+    let Some(t) = ms else {
         return Ok(DEFAULT_ANALYSIS_MS);
     };
     t.parse::<u64>()
@@ -83,8 +131,8 @@ fn search_ms(q: &HashMap<String, String>) -> Result<u64, ApiError> {
 
 /// The client the analysis counts for: the one `client=` names (8 to 64 letters, digits or
 /// dashes: the page sends a random id kept in the browser), else the request's address.
-fn client(q: &HashMap<String, String>, request: &Request) -> Result<String, ApiError> {
-    match q.get("client") {
+fn client(client: Option<&str>, extensions: &Extensions) -> Result<String, ApiError> {
+    match client {
         Some(c)
             if (8..=64).contains(&c.len())
                 && c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') =>
@@ -95,21 +143,20 @@ fn client(q: &HashMap<String, String>, request: &Request) -> Result<String, ApiE
             "client: {:?} is not 8 to 64 letters, digits or dashes",
             shorten(c)
         ))),
-        None => Ok(client_of(request)),
+        None => Ok(client_of(extensions)),
     }
 }
 
 /// The client an analysis counts for when the request names none: its IP address.
-fn client_of(request: &Request) -> String {
-    request
-        .extensions()
+fn client_of(extensions: &Extensions) -> String {
+    extensions
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string())
 }
 
 /// Whether `replace=true` asks to stop the client's running analysis to make room.
-fn replace(q: &HashMap<String, String>) -> Result<bool, ApiError> {
-    match q.get("replace").map(String::as_str) {
+fn replace(replace: Option<&str>) -> Result<bool, ApiError> {
+    match replace {
         None | Some("false") => Ok(false),
         Some("true") => Ok(true),
         Some(other) => Err(bad(format!(
@@ -152,7 +199,7 @@ async fn take_place(
 /// A search running on a thread of its own.
 struct Search {
     /// Its lines, as it sends them.
-    lines: mpsc::Receiver<Value>,
+    lines: mpsc::Receiver<Line>,
     /// Closed when the thread has ended.
     ended: oneshot::Receiver<()>,
     /// Raised to stop it.
@@ -171,7 +218,7 @@ impl Search {
         stop: Arc<AtomicBool>,
         ticket: Ticket,
     ) -> Result<Search, ApiError> {
-        let (lines_tx, lines) = mpsc::channel::<Value>(64);
+        let (lines_tx, lines) = mpsc::channel::<Line>(64);
         let (ended_tx, ended) = oneshot::channel::<()>();
         let searching = Arc::clone(&stop);
         // A thread of its own (not the runtime's blocking pool, whose threads run other work
@@ -206,7 +253,7 @@ impl Search {
     /// then stops the search and gives its place back only once it has ended.
     async fn forward(
         self,
-        start: Value,
+        start: Line,
         tx: mpsc::Sender<Bytes>,
         mut server_stop: watch::Receiver<bool>,
     ) {
@@ -216,7 +263,11 @@ impl Search {
             stop,
             ticket,
         } = self;
-        let line = |v: &Value| Bytes::from(format!("{v}\n"));
+        let line = |v: &Line| {
+            let mut text = serde_json::to_string(v).unwrap_or_default();
+            text.push('\n');
+            Bytes::from(text)
+        };
         let mut beat = tokio::time::interval(HEARTBEAT);
         let stopped = *server_stop.borrow();
         if !stopped && tx.send(line(&start)).await.is_ok() {
@@ -231,7 +282,7 @@ impl Search {
                     },
                     // `server_stop` only ever turns true, once.
                     _ = server_stop.changed() => {
-                        let _ = tx.send(line(&json!({"type": "shutdown"}))).await;
+                        let _ = tx.send(line(&Line::Shutdown)).await;
                         break;
                     }
                     () = tx.closed() => break,
@@ -257,4 +308,90 @@ fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
         axum::body::Body::from_stream(stream),
     )
         .into_response()
+}
+
+/// The position a request names, as a room (never the live one): `id` with `ply` (default:
+/// the game's current ply) for a game of the server, or `game` with `config` and `position`
+/// (default: the game's start) for any position.
+async fn asked_room(app: &Shared, q: &Asked<'_>) -> Result<Room, ApiError> {
+    if let Some(id) = q.id {
+        if q.game.is_some() || q.config.is_some() || q.position.is_some() {
+            return Err(bad(
+                "id: give either id (and ply) or game (with config and position), not both",
+            ));
+        }
+        let slot = find(app, id).await?;
+        let room = slot.room.lock().await;
+        let ply = match q.ply {
+            None => room.log.len(),
+            Some(p) => past_ply(p, room.log.len(), &room.id)?,
+        };
+        return room.at_ply(ply).map_err(internal);
+    }
+    if q.ply.is_some() {
+        return Err(bad("ply: only with id (a game of this server)"));
+    }
+    let name = q.game.ok_or_else(|| {
+        bad("game: missing; give id (and ply) or game (with config and position)")
+    })?;
+    bounded("game", name, MAX_GAME_NAME)?;
+    let config_text = q.config.unwrap_or("");
+    let position = q.position.unwrap_or("");
+    let (game, start) = checked_game(name, config_text, position, "analyse")?;
+    let seats = game.seat_count();
+    let setup = Setup {
+        id: String::new(),
+        game: name.to_string(),
+        config: full_config(&game),
+        players: vec![Player::Human; seats],
+        tokens: vec![None; seats],
+        start,
+        listed: false,
+        open: vec![false; seats],
+        clock: None,
+        names: vec![None; seats],
+        rematch_requests: Vec::new(),
+        rematch: None,
+        created: 0,
+    };
+    Room::new(&setup).map_err(|e| bad(e.to_string()))
+}
+
+/// `GET /api/position`: the state (with the board as SVG) of a position (see [`asked_room`])
+/// after `moves` (canonical texts, separated by commas or spaces), for the analysis board's
+/// steps through a line; `last_mover` names the seat of the last of `moves`.
+pub(super) async fn position(
+    State(app): State<Shared>,
+    Params(q): Params<PositionQuery>,
+) -> ApiResult<Json<WithBoard>> {
+    let asked = Asked {
+        id: q.id.as_deref(),
+        ply: q.ply.as_deref(),
+        game: q.game.as_deref(),
+        config: q.config.as_deref(),
+        position: q.position.as_deref(),
+    };
+    let mut room = asked_room(&app, &asked).await?;
+    let moves: Vec<&str> = q
+        .moves
+        .as_deref()
+        .map(|m| m.split([',', ' ']).filter(|m| !m.is_empty()).collect())
+        .unwrap_or_default();
+    if moves.len() > 200 {
+        return Err(bad("moves: more than 200"));
+    }
+    let mut last_mover = None;
+    for (i, text) in moves.iter().enumerate() {
+        bounded("move", text, MAX_MOVE)?;
+        let mover = room.position().side_to_move();
+        let entry = room.check_engine_move(text).map_err(|r| {
+            let ApiError(status, message) = ApiError::from(r);
+            ApiError(status, format!("moves: move {} ({text}): {message}", i + 1))
+        })?;
+        room.commit(entry).map_err(internal)?;
+        last_mover = Some(room.seat_name(mover));
+    }
+    let mut answer = WithBoard::of(&room, false);
+    answer.last_mover = Some(last_mover);
+    Ok(Json(answer))
 }

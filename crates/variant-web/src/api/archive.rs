@@ -2,14 +2,17 @@
 //! archive"). The request's filters and page are read into an [`ArchiveQuery`], the store
 //! answers it, and every row is written with its seats, players, names, result and UTC date.
 
-use super::{
-    ApiError, ApiResult, ListQuery, MAX_GAME_NAME, MAX_LISTED, Shared, bad, bounded, player_name,
-    shorten,
-};
+use super::create::player_name;
+use super::error::{ApiError, ApiResult, bad, bounded, internal, shorten};
+use super::games::ListQuery;
+use super::{MAX_GAME_NAME, MAX_LISTED, Shared};
+use crate::room::{BySeat, Room};
 use crate::store::{ArchiveQuery, ArchiveRow};
-use axum::http::StatusCode;
+use axum::Json;
 use axum::response::IntoResponse;
-use serde_json::{Value, json};
+use serde::Serialize;
+use time::macros::format_description;
+use time::{Date, OffsetDateTime, Time};
 use variant_games::registry;
 
 /// Games an archive page lists when the request names no number.
@@ -23,20 +26,49 @@ const RESULTS: [&str; 3] = ["win", "draw", "aborted"];
 pub(super) async fn archive(app: &Shared, q: &ListQuery) -> ApiResult {
     let (query, page) = archive_query(q)?;
     let per_page = query.limit;
-    let (rows, total) = app
-        .store
-        .archive(query)
-        .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    let games: Vec<Value> = rows.iter().map(archived_game).collect();
-    Ok(axum::Json(json!({
-        "games": games,
-        "page": page,
-        "per_page": per_page,
-        "total": total,
-        "pages": total.div_ceil(per_page),
-    }))
+    let (rows, total) = app.store.archive(query).await.map_err(internal)?;
+    Ok(Json(ArchivePage {
+        games: rows.iter().map(archived_game).collect(),
+        page,
+        per_page,
+        total,
+        pages: total.div_ceil(per_page),
+    })
     .into_response())
+}
+
+/// A page of the archive.
+#[derive(Serialize)]
+struct ArchivePage {
+    games: Vec<Archived>,
+    page: u64,
+    per_page: u64,
+    total: u64,
+    pages: u64,
+}
+
+/// One finished game of the archive.
+#[derive(Serialize)]
+struct Archived {
+    id: String,
+    game: String,
+    config: String,
+    seats: Vec<&'static str>,
+    players: BySeat<String>,
+    names: BySeat<Option<String>>,
+    status: ArchivedStatus,
+    ply: u64,
+    finished_ms: i64,
+    finished: String,
+    watch: String,
+}
+
+/// How an archived game ended.
+#[derive(Serialize)]
+struct ArchivedStatus {
+    result: String,
+    winner: Option<String>,
+    text: String,
 }
 
 /// The store's query for the request's filters (`game`, `player`, `result`, `from`, `to`)
@@ -132,66 +164,40 @@ fn page_number(what: &str, text: Option<&str>, default: u64, max: u64) -> Result
 }
 
 /// One finished game as the archive lists it: its seats, and the players and names by seat.
-fn archived_game(row: &ArchiveRow) -> Value {
-    let seats: Vec<&str> = variant_games::new_game(&row.game, "")
+fn archived_game(row: &ArchiveRow) -> Archived {
+    let seats: Vec<&'static str> = variant_games::new_game(&row.game, "")
         .map(|g| g.seat_names())
         .unwrap_or_default();
-    let by_seat = |values: Vec<Value>| -> serde_json::Map<String, Value> {
-        seats
-            .iter()
-            .zip(values)
-            .map(|(s, v)| (s.to_string(), v))
-            .collect()
-    };
-    json!({
-        "id": row.id,
-        "game": row.game,
-        "config": row.config,
-        "seats": seats,
-        "players": by_seat(row.players.iter().map(|p| json!(p)).collect()),
-        "names": by_seat(row.names.iter().map(|n| json!(n)).collect()),
-        "status": {
-            "result": row.finished.result,
-            "winner": (!row.finished.winner.is_empty()).then_some(&row.finished.winner),
-            "text": row.finished.text,
+    Archived {
+        id: row.id.clone(),
+        game: row.game.clone(),
+        config: row.config.clone(),
+        players: seats.iter().copied().zip(row.players.clone()).collect(),
+        names: seats.iter().copied().zip(row.names.clone()).collect(),
+        seats,
+        status: ArchivedStatus {
+            result: row.finished.result.clone(),
+            winner: (!row.finished.winner.is_empty()).then(|| row.finished.winner.clone()),
+            text: row.finished.text.clone(),
         },
-        "ply": row.finished.plies,
-        "finished_ms": row.finished.at,
-        "finished": utc_text(row.finished.at),
-        "watch": format!("/play/{}", row.id),
-    })
+        ply: row.finished.plies,
+        finished_ms: row.finished.at,
+        finished: utc_text(row.finished.at),
+        watch: format!("/play/{}", row.id),
+    }
 }
 
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date and time (UTC) of `ms` since 1970, as `YYYY-MM-DDTHH:MM:SSZ`.
+/// The date and time (UTC) of `ms` since 1970, as `YYYY-MM-DDTHH:MM:SSZ`.
 fn utc_text(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+    OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .ok()
+        .and_then(|t| {
+            t.format(format_description!(
+                "[year]-[month]-[day]T[hour]:[minute]:[second]Z"
+            ))
+            .ok()
+        })
+        .unwrap_or_default()
 }
 
 /// A `from` or `to` bound: a day `YYYY-MM-DD` (UTC; `to` takes the whole day) or a time in
@@ -200,30 +206,63 @@ fn date_bound(what: &str, text: &str, end_of_day: bool) -> Result<i64, ApiError>
     if let Ok(ms) = text.parse::<i64>() {
         return Ok(ms);
     }
-    let parts: Vec<&str> = text.split('-').collect();
-    let fields: Option<Vec<i64>> =
-        (parts.len() == 3).then(|| parts.iter().filter_map(|p| p.parse::<i64>().ok()).collect());
-    match fields.as_deref() {
-        Some(&[y, m, d])
-            if (1970..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d) =>
-        {
-            let start = days_from_civil(y, m, d) * 86_400_000;
-            Ok(if end_of_day {
-                start + 86_399_999
-            } else {
-                start
-            })
+    let day = Date::parse(text, format_description!("[year]-[month]-[day]"))
+        .ok()
+        .filter(|d| (1970..=9999).contains(&d.year()))
+        .ok_or_else(|| {
+            bad(format!(
+                "{what}: {:?} is no date (YYYY-MM-DD) nor milliseconds since 1970",
+                shorten(text)
+            ))
+        })?;
+    let time = if end_of_day {
+        Time::from_hms_milli(23, 59, 59, 999).unwrap_or(Time::MIDNIGHT)
+    } else {
+        Time::MIDNIGHT
+    };
+    let at = day.with_time(time).assume_utc();
+    Ok((at.unix_timestamp_nanos() / 1_000_000) as i64)
+}
+
+/// Indexes for the archive the finished games of a file written before the archive existed:
+/// `over` (read at start, found finished) and those the file marks over but has not indexed.
+/// Returns how many were indexed.
+pub async fn index_old_games(app: &Shared, over: Vec<Room>) -> usize {
+    let mut rooms = over;
+    match app.store.unindexed().await {
+        Ok(ids) => {
+            for id in ids {
+                match app.store.load(&id).await {
+                    Ok(Some(stored)) => match stored.and_then(|(setup, log)| {
+                        Room::restore(&setup, &log).map_err(|e| e.to_string())
+                    }) {
+                        Ok(room) => rooms.push(room),
+                        Err(e) => eprintln!("variants serve: game {id} not indexed: {e}"),
+                    },
+                    Ok(None) => {}
+                    Err(e) => eprintln!("variants serve: game {id} not indexed: {e}"),
+                }
+            }
         }
-        _ => Err(bad(format!(
-            "{what}: {:?} is no date (YYYY-MM-DD) nor milliseconds since 1970",
-            shorten(text)
-        ))),
+        Err(e) => eprintln!("variants serve: the archive's index: {e}"),
     }
+    let now = crate::store::now_ms();
+    let mut done = 0;
+    for room in rooms {
+        match app.store.set_over(&room.id, room.finished(now)).await {
+            Ok(()) => done += 1,
+            Err(e) => eprintln!("variants serve: game {} not indexed: {e}", room.id),
+        }
+    }
+    done
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::App;
+    use crate::store::ArchiveQuery;
+    use std::sync::Arc;
 
     #[test]
     fn dates_read_and_print_in_utc() {
@@ -242,5 +281,86 @@ mod tests {
         );
         assert_eq!(date_bound("from", "1234", false).unwrap(), 1234);
         assert!(date_bound("from", "2025-02", false).is_err());
+        // A day the calendar does not have, and one before 1970.
+        assert!(date_bound("from", "2025-02-30", false).is_err());
+        assert!(date_bound("from", "1969-12-31", false).is_err());
+        // 2024 is a leap year: 29 February exists, one day after the 28th.
+        let feb28 = date_bound("from", "2024-02-28", false).unwrap();
+        assert_eq!(
+            date_bound("from", "2024-02-29", false).unwrap() - feb28,
+            86_400_000
+        );
+    }
+
+    #[tokio::test]
+    async fn a_file_from_before_the_archive_is_upgraded_and_indexed() {
+        let dir = std::env::temp_dir().join(format!("variants-upgrade-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.db");
+        {
+            // The oldest layout: no start, lobby, clock, over, names or archive columns.
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games(id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
+                     players TEXT NOT NULL, tokens TEXT NOT NULL);
+                 CREATE TABLE log(game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+                     arg TEXT NOT NULL, PRIMARY KEY (game, seq));
+                 INSERT INTO games VALUES ('mated', 'chess3d', 'heights=1',
+                     '[\"human\",\"human\"]', '[\"w\",\"b\"]');
+                 INSERT INTO games VALUES ('going', 'chess3d', 'heights=1',
+                     '[\"human\",\"human\"]', '[\"w\",\"b\"]');
+                 INSERT INTO log VALUES ('mated', 0, 'move', 'f2f3'), ('mated', 1, 'move', 'e7e5'),
+                     ('mated', 2, 'move', 'g2g4'), ('mated', 3, 'move', 'd8h4'),
+                     ('going', 0, 'move', 'e2e4');",
+            )
+            .unwrap();
+        }
+        let before = crate::store::now_ms();
+        let (store, stored) = crate::store::open(&path, false).unwrap();
+        let app: Shared = Arc::new(App::new(store, 0));
+        let mut over = Vec::new();
+        for (id, game) in stored {
+            let (setup, log) = game.unwrap();
+            let room = Room::restore(&setup, &log).unwrap();
+            if room.status.is_over() {
+                over.push(room);
+            } else {
+                assert_eq!(id, "going");
+                assert_eq!(setup.names, vec![None, None]);
+            }
+        }
+        assert_eq!(index_old_games(&app, over).await, 1);
+        let (rows, total) = app
+            .store
+            .archive(ArchiveQuery {
+                limit: 10,
+                ..ArchiveQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(total, 1);
+        assert_eq!(rows[0].id, "mated");
+        assert_eq!(rows[0].finished.result, "win");
+        assert_eq!(rows[0].finished.winner, "black");
+        assert_eq!(rows[0].finished.text, "black wins (checkmate)");
+        assert_eq!(rows[0].finished.plies, 4);
+        assert!(rows[0].finished.at >= before);
+        drop(app);
+        // Opened again: the finished game is no longer read at start, and stays indexed.
+        let (store, stored) = crate::store::open(&path, false).unwrap();
+        let ids: Vec<&str> = stored.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(ids, ["going"]);
+        assert!(store.unindexed().await.unwrap().is_empty());
+        let (rows, _) = store
+            .archive(ArchiveQuery {
+                limit: 10,
+                result: Some("win".into()),
+                ..ArchiveQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(rows.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,20 +3,26 @@
 //! configuration and start position, the seats' players and names, the lobby's open seats, the
 //! clock), then the game is stored and hosted, and the answer gives each seat's token and link.
 
-use super::{
-    ApiError, ApiResult, MAX_GAME_NAME, Shared, bad, body, bounded, checked_game, full_config,
-    host, player_name, random_hex, shorten,
-};
-use crate::room::{Player, Room, active_seats};
-use crate::store::GameRow;
-use axum::body::Bytes;
+use super::error::{ApiError, ApiResult, JsonBody, bad, bounded, shorten};
+use super::slots::{host, random_hex};
+use super::{MAX_GAME_NAME, Shared};
+use crate::room::{Player, Room, Setup, active_seats};
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
-use std::collections::HashMap;
-use variant_games::AnyGame;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use variant_games::{AnyGame, Game, GameConfig};
+
+/// Longest configuration text, in bytes.
+const MAX_CONFIG: usize = 1024;
+/// Longest start position text, in bytes (chess3d with eight full heights needs about 600).
+const MAX_POSITION: usize = 4096;
+/// Most capture steps a checkers3d start position may take to generate its moves (see
+/// `AnyGame::move_search_exceeds`): about 50 ms of one core. A hostile text (a few
+/// kings among dozens of men in the 3D box) can otherwise hold a worker for minutes.
+const MAX_CAPTURE_STEPS: u64 = 1_000_000;
 
 /// Longest player text (`human`, `engine:movetime=500`), in bytes.
 const MAX_PLAYER: usize = 64;
@@ -30,7 +36,7 @@ const MAX_INCREMENT_MS: u64 = 3_600_000;
 /// The request's body, as docs/web.md describes its fields.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateBody {
+pub(super) struct CreateBody {
     game: String,
     #[serde(default)]
     config: Option<Value>,
@@ -58,8 +64,10 @@ struct ClockBody {
 }
 
 /// `POST /api/games`.
-pub(super) async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult {
-    let req: CreateBody = body(&bytes)?;
+pub(super) async fn create(
+    State(app): State<Shared>,
+    JsonBody(req): JsonBody<CreateBody>,
+) -> ApiResult<(StatusCode, Json<Created>)> {
     bounded("game", &req.game, MAX_GAME_NAME)?;
     let config_text = config_text(req.config.as_ref())?;
     let position = req.position.as_deref().unwrap_or("");
@@ -67,11 +75,11 @@ pub(super) async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult
     let seating = Seating::read(&req, &game)?;
     let clock = req.clock.as_ref().map(ClockBody::checked).transpose()?;
     let tokens = seat_tokens(&seating, req.one_token)?;
-    let row = GameRow {
+    let setup = Setup {
         id: random_hex(8)?,
         game: req.game.clone(),
         config: full_config(&game),
-        players: seating.players.iter().map(|p| p.text()).collect(),
+        players: seating.players.clone(),
         tokens,
         start,
         listed: seating.listed,
@@ -80,10 +88,11 @@ pub(super) async fn create(State(app): State<Shared>, bytes: Bytes) -> ApiResult
         names: seating.names,
         rematch_requests: Vec::new(),
         rematch: None,
+        created: crate::store::now_ms(),
     };
-    let room = Room::new(&row).map_err(|e| bad(e.to_string()))?;
-    host(&app, &row, room).await?;
-    Ok(created(&row, &seating.seats))
+    let room = Room::new(&setup).map_err(|e| bad(e.to_string()))?;
+    host(&app, &setup, room).await?;
+    Ok((StatusCode::CREATED, Json(created(&setup, &seating.seats))))
 }
 
 /// The configuration as the request gives it: `k=v;k=v` text or a JSON object (as its JSON
@@ -240,36 +249,108 @@ fn seat_tokens(seating: &Seating, one_token: bool) -> Result<Vec<Option<String>>
     Ok(tokens)
 }
 
+/// The 201 answer.
+#[derive(Serialize)]
+pub(super) struct Created {
+    /// The game's id.
+    id: String,
+    /// The token of every seat with one that is not open, by seat.
+    tokens: BTreeMap<&'static str, String>,
+    /// The link of each of those seats.
+    links: BTreeMap<&'static str, String>,
+    /// The link to watch.
+    watch: String,
+    /// The open seats.
+    open: Vec<&'static str>,
+}
+
 /// The 201 answer: the game's id, the token and link of every seat with a token that is not
 /// open (an open seat's token goes to whoever takes it), the link to watch, the open seats.
-fn created(row: &GameRow, seats: &[&str]) -> Response {
-    let id = &row.id;
-    let mut tokens = serde_json::Map::new();
-    let mut links = serde_json::Map::new();
-    for ((name, token), is_open) in seats.iter().zip(&row.tokens).zip(&row.open) {
+fn created(setup: &Setup, seats: &[&'static str]) -> Created {
+    let id = &setup.id;
+    let mut tokens = BTreeMap::new();
+    let mut links = BTreeMap::new();
+    for ((&name, token), is_open) in seats.iter().zip(&setup.tokens).zip(&setup.open) {
         if *is_open {
             continue;
         }
         if let Some(t) = token {
-            tokens.insert(name.to_string(), json!(t));
-            links.insert(
-                name.to_string(),
-                json!(format!("/play/{id}#seat={name}&token={t}")),
-            );
+            tokens.insert(name, t.clone());
+            links.insert(name, format!("/play/{id}#seat={name}&token={t}"));
         }
     }
-    let open: Vec<&str> = seats
+    let open = seats
         .iter()
-        .zip(&row.open)
+        .zip(&setup.open)
         .filter(|(_, o)| **o)
         .map(|(n, _)| *n)
         .collect();
-    (
-        StatusCode::CREATED,
-        axum::Json(json!({
-            "id": id, "tokens": tokens, "links": links, "watch": format!("/play/{id}"),
-            "open": open,
-        })),
-    )
-        .into_response()
+    Created {
+        id: id.clone(),
+        tokens,
+        links,
+        watch: format!("/play/{id}"),
+        open,
+    }
+}
+
+/// Longest player name, in characters.
+const MAX_NAME: usize = 40;
+
+/// A player's name as given: trimmed, at most [`MAX_NAME`] characters, no control
+/// characters; `None` for an empty one.
+pub(super) fn player_name(text: &str) -> Result<Option<String>, ApiError> {
+    let name = text.trim();
+    if name.chars().count() > MAX_NAME {
+        return Err(bad(format!("name: longer than {MAX_NAME} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("name: control characters are not allowed"));
+    }
+    Ok((!name.is_empty()).then(|| name.to_string()))
+}
+
+/// The game `name` with the configuration `config_text` at `position` (trimmed; the game's
+/// start when empty), with the start text to store: the position as the game writes it, so
+/// that a restart reads back exactly this position (empty for the game's own start). A
+/// position whose moves take more than [`MAX_CAPTURE_STEPS`] capture steps to find is
+/// refused: the server does not `serve` ("host", "analyse") such positions.
+pub(super) fn checked_game(
+    name: &str,
+    config_text: &str,
+    position: &str,
+    serve: &str,
+) -> Result<(AnyGame, String), ApiError> {
+    bounded("config", config_text, MAX_CONFIG)?;
+    let position = position.trim();
+    bounded("position", position, MAX_POSITION)?;
+    let game = if position.is_empty() {
+        variant_games::new_game(name, config_text).map_err(|e| bad(e.to_string()))?
+    } else {
+        variant_games::from_text(name, config_text, position)
+            .map_err(|e| bad(format!("position: {e}")))?
+    };
+    if game.move_search_exceeds(MAX_CAPTURE_STEPS) {
+        return Err(bad(format!(
+            "position: its longest capture (D3-12) takes more than {MAX_CAPTURE_STEPS} \
+             capture steps to find; this server does not {serve} such positions"
+        )));
+    }
+    let start = if position.is_empty() {
+        String::new()
+    } else {
+        game.to_text()
+    };
+    Ok((game, start))
+}
+
+/// The game's configuration as stored: every key with its value, defaults included
+/// (`k=v;k=v`).
+pub(super) fn full_config(game: &AnyGame) -> String {
+    game.config()
+        .to_pairs()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(";")
 }
