@@ -1,5 +1,5 @@
 // The archive: finished games, newest first, with filters kept in the address.
-import { $, api } from "./util.js";
+import { $, api, gameLabel } from "./util.js";
 
 export async function showArchive() {
   $("archive").hidden = false;
@@ -38,7 +38,7 @@ export async function showArchive() {
       const li = document.createElement("li");
       li.dataset.game = g.id;
       const who = g.seats.map((seat) => (g.names[seat] || "?") + " (" + seat + ")").join(" – ");
-      const a = Object.assign(document.createElement("a"), { href: g.watch, textContent: g.game + ": " + who });
+      const a = Object.assign(document.createElement("a"), { href: g.watch, textContent: gameLabel(g.game, g.config) + ": " + who });
       li.append(a, " · " + g.status.text + " · " + g.ply + " plies · " + g.finished.replace("T", " ").replace("Z", " UTC"));
       list.appendChild(li);
     }

@@ -6,8 +6,9 @@
 //  1. creates a game with the page's form (chess3d, one height, Black the engine), opens the
 //     White link, plays e2-e4 by clicking (legal destinations highlighted) and sees the engine
 //     answer;
-//  2. in each game the server lists (its registry), plays the first legal move by clicking and
-//     sees the engine seats answer (screenshots of each game go to SCREENSHOT_DIR when given);
+//  2. in each game the server lists (its registry), plays the first legal move by clicking, sees
+//     the engine seats answer and the page's drawing hold the pieces of the state's JSON board
+//     (screenshots of each game go to SCREENSHOT_DIR when given);
 //  3. plays a full game of each of the four games by clicking, to its end (the status shows the
 //     result): chess3d Fool's mate (one person, both seats), chess-T from its start to a King
 //     capture (two pages, one per seat), a checkers3d ending across two heights (started from a
@@ -21,7 +22,10 @@
 //     (SIGTERM and SIGKILL) with pages open, an unknown id and a wrong token on load; and the
 //     screenshots of each game at 1400x900 and 390x844 (focused-board cells at least 36 CSS px);
 //     drag and drop, the promotion choice, keyboard play, turning the board, the thinking mark;
-// and fails if any page logs a console error or throws.
+//  6. the analysis board, 7. the archive, 8. a listed game waiting, 9. abort, 10. the first
+//     moves' wait;
+// then the tests of players.mjs (what players tripped over, and axe-core on every page at both
+// sizes); and fails if any page logs a console error, throws, or a request fails.
 import fs from "node:fs";
 import path from "node:path";
 import {
