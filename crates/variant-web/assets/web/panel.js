@@ -8,7 +8,7 @@ import { playSound, sound } from "./sound.js";
 import { analysis, boardTurn, game, inCheck, lastMoveInfo, moverOf, mySeats, myTurn, seatChip, seatInfo } from "./state.js";
 import { $, api, seatName, svgEl } from "./util.js";
 
-export function statusText(state) {
+function statusText(state) {
   if (state.status.result !== "ongoing") return "Game over: " + state.status.text;
   // A listed game begins once every seat is taken: nobody moves before, no clock runs.
   if ((state.free_seats || []).length) return "Waiting for an opponent: " + state.free_seats.join(", ") + " still open in the lobby";
