@@ -79,6 +79,7 @@ impl<G: SearchGame> Searcher<G> {
         for depth in 1..=max_depth {
             // Order the root: the previous best first, then by the usual keys.
             self.order(root, &mut root_moves, result.best, 0, None);
+            self.pv_moves.clear();
             let completed = self.aspirate(&ctl, root, &mut root_moves, depth, &mut result);
             if !completed {
                 break;
@@ -176,7 +177,8 @@ impl<G: SearchGame> Searcher<G> {
         }
     }
 
-    /// The principal variation read back from the transposition table.
+    /// The principal variation read back from the PV nodes of the last depth, and past them
+    /// from the transposition table.
     fn principal_variation(&self, root: &G, best: Option<G::Move>, max: usize) -> Vec<G::Move> {
         let mut pv = Vec::new();
         let mut pos = root.clone();
@@ -194,10 +196,12 @@ impl<G: SearchGame> Searcher<G> {
                 break;
             }
             seen.push(pos.zobrist());
+            let key = pos.zobrist() ^ self.salt;
             next = self
-                .tt
-                .probe(pos.zobrist() ^ self.salt, 0)
-                .and_then(|e| e.mv);
+                .pv_moves
+                .get(&key)
+                .copied()
+                .or_else(|| self.tt.probe(key, 0).and_then(|e| e.mv));
         }
         pv
     }

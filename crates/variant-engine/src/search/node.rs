@@ -251,6 +251,11 @@ impl<G: SearchGame> Searcher<G> {
         } else {
             Bound::Upper
         };
+        if bound == Bound::Exact
+            && let Some(mv) = best_move
+        {
+            self.pv_moves.insert(key, mv);
+        }
         self.tt.store(
             key,
             ply,

@@ -56,6 +56,7 @@ impl<G: SearchGame> Searcher<G> {
             && best_score < beta
         {
             let key = root.zobrist() ^ self.salt;
+            self.pv_moves.insert(key, mv);
             self.tt.store(
                 key,
                 0,

@@ -56,6 +56,11 @@ pub struct Searcher<G: SearchGame> {
     pub(super) net: Option<std::sync::Arc<crate::nnue::Network>>,
     /// Its accumulators for the search in progress (`None`: the game's own evaluation).
     pub(super) net_frames: Option<crate::nnue::frames::NetFrames>,
+    /// The best move of every node of the depth in progress whose value was exact (the PV
+    /// nodes), by key: the principal variation is read from here first, because the
+    /// transposition table keeps one entry a slot and overwrites them (with a small table and
+    /// a deep search, the PV read from it alone broke off after a move or two).
+    pub(super) pv_moves: std::collections::HashMap<u64, G::Move>,
 }
 
 /// Late move reductions: about 0.75 + ln(depth) · ln(move number) / 2.25 plies.
@@ -104,6 +109,7 @@ impl<G: SearchGame> Searcher<G> {
             stack: vec![None; MAX_PLY + 1],
             net: None,
             net_frames: None,
+            pv_moves: std::collections::HashMap::new(),
         }
     }
 

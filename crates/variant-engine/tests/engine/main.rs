@@ -12,3 +12,5 @@ mod nnue;
 mod nnue_exact;
 #[cfg(feature = "chess3d")]
 mod node_budget;
+#[cfg(feature = "chess3d")]
+mod pv_length;
