@@ -172,12 +172,15 @@ export async function playerTests(options = {}) {
     // The resignation counts as a ply of its own (as in the archive's test).
     await waitPly(page, 2);
     await page.click("#analyse");
-    await page.waitForFunction(() => Number(document.getElementById("analysis").dataset.depth) >= 6, null, { timeout: 10000 });
+    // The analysis runs its 10 s to the end: its last line is the deepest.
+    await page.waitForFunction(() => /\((done|stopped)\)|No analysis/.test(document.getElementById("analysis-status").textContent), null, { timeout: 20000 });
     const status = await page.textContent("#analysis-status");
     check(!/seat \d|No analysis/.test(status), "the finished game's position is analysed: " + status);
+    // A line as long as the search is deep (the engine's line broke off after a move or two
+    // from depth 11 on, which a slower machine may not reach: there it is the same check).
     const depth = Number(await page.$eval("#analysis", (a) => a.dataset.depth));
     const line = await page.$$eval("#pv button.pv-move", (bs) => bs.map((b) => b.textContent));
-    check(line.length >= Math.min(depth, 6), `a line of ${line.length} moves at depth ${depth}: ${line}`);
+    check(depth >= 4 && line.length >= depth, `a line of ${line.length} moves at depth ${depth}: ${line}`);
     await page.context().close();
   }
   }, "ok P5 - a finished game's last position is analysed, with its whole line");
