@@ -281,6 +281,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
           value_parser = first_move_seconds)]
     pub first_move_seconds: f64,
+    /// How long a game listed in the lobby with a seat open waits for its players: then it
+    /// is called off (aborted) and leaves the lobby. `90s`, `30m`, `1h`, `2d` (1s to 30d).
+    #[arg(long, value_name = "DURATION", default_value = "1h",
+          value_parser = variant_web::parse_duration)]
+    pub open_game_expiry: std::time::Duration,
 }
 
 /// The engine's evaluation: a net file, or `classic` or `default` (`analyse`, `match`, `uci`;

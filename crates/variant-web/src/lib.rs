@@ -50,6 +50,7 @@ use std::time::Duration;
 ///     data: std::path::PathBuf::from("games.db"),
 ///     flush: true,
 ///     first_move: std::time::Duration::from_secs(30),
+///     open_game_expiry: variant_web::OPEN_GAME_EXPIRY,
 /// };
 /// assert_eq!(opts.port, 0);
 /// ```
@@ -66,6 +67,53 @@ pub struct Options {
     /// How long the seat to move has for its first move in a game with a clock, once a page
     /// holds every seat, before the game is aborted (`--first-move-seconds`, default 30).
     pub first_move: Duration,
+    /// How long a listed game with an open seat waits for its players before it is called off
+    /// (`--open-game-expiry`, default [`OPEN_GAME_EXPIRY`]: an hour).
+    pub open_game_expiry: Duration,
+}
+
+/// The default of [`Options::open_game_expiry`]: an hour.
+pub const OPEN_GAME_EXPIRY: Duration = api::OPEN_GAME_EXPIRY;
+
+/// Reads a duration as `--open-game-expiry` takes it: a number with a unit, `s`, `m`, `h` or
+/// `d` (`90s`, `30m`, `1h`, `2d`), or a number of seconds; from 1 second to 30 days.
+///
+/// # Errors
+/// A text that is no such duration, or one out of those bounds, said in words.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(variant_web::parse_duration("1h"), Ok(Duration::from_secs(3600)));
+/// assert_eq!(variant_web::parse_duration("90"), Ok(Duration::from_secs(90)));
+/// assert!(variant_web::parse_duration("soon").is_err());
+/// assert!(variant_web::parse_duration("0s").is_err());
+/// ```
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, unit) = match t.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => t.split_at(at),
+        None => (t, "s"),
+    };
+    let seconds_per = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => 0,
+    };
+    let seconds = number
+        .parse::<u64>()
+        .ok()
+        .filter(|_| seconds_per > 0)
+        .and_then(|n| n.checked_mul(seconds_per));
+    match seconds {
+        Some(s) if (1..=30 * 86_400).contains(&s) => Ok(Duration::from_secs(s)),
+        _ => Err(format!(
+            "{text:?}: expected a duration from 1s to 30d, like 90s, 30m, 1h or 2d"
+        )),
+    }
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). The first line on stdout says how many games
@@ -83,6 +131,7 @@ pub struct Options {
 ///     data: "variants.db".into(),
 ///     flush: true,
 ///     first_move: std::time::Duration::from_secs(30),
+///     open_game_expiry: variant_web::parse_duration("1h").unwrap(),
 /// };
 /// variant_web::run(opts).unwrap(); // until Ctrl-C
 /// ```
@@ -93,6 +142,7 @@ pub fn run(opts: Options) -> Result<(), Error> {
         std::thread::available_parallelism().map_or(2, |n| n.get()),
     );
     app.first_move = opts.first_move;
+    app.open_game_expiry = opts.open_game_expiry;
     let app = Arc::new(app);
     let mut restored = 0usize;
     // Finished games of a file from before the archive: indexed once the runtime runs.
@@ -154,7 +204,19 @@ pub fn run(opts: Options) -> Result<(), Error> {
             loop {
                 rounds.tick().await;
                 api::evict_finished(&evicting);
-                api::expire_open(&evicting, store::now_ms()).await;
+            }
+        });
+        let expiring = Arc::clone(&app);
+        tokio::spawn(async move {
+            // A game expires at most a quarter of its expiry late (and 30 s at most).
+            let every = (expiring.open_game_expiry / 4).clamp(
+                Duration::from_millis(100),
+                Duration::from_secs(api::EVICT_EVERY_SECS),
+            );
+            let mut rounds = tokio::time::interval(every);
+            loop {
+                rounds.tick().await;
+                api::expire_open(&expiring, store::now_ms()).await;
             }
         });
         let stop = app.stop.clone();

@@ -450,7 +450,7 @@ impl Room {
             .position()
             .parse_move(text)
             .map(|mv| self.position().format_move(mv))
-            .map_err(|e| Refusal::Unprocessable(e.to_string()))?;
+            .map_err(|e| Refusal::Unprocessable(self.named(e)))?;
         Ok(LogEntry::Move {
             text: canonical,
             clock: self.clock_after_move(),
@@ -533,6 +533,17 @@ impl Room {
                 .count() as u64,
             at,
         }
+    }
+
+    /// `text` (an error of the games' library) with every seat it names by number
+    /// (`seat 1`) named as the game names it (`black`).
+    pub fn named(&self, text: impl ToString) -> String {
+        let mut text = text.to_string();
+        // The highest number first, so that `seat 1` does not take the start of `seat 10`.
+        for (i, name) in self.seat_names().iter().enumerate().rev() {
+            text = text.replace(&format!("seat {i}"), name);
+        }
+        text
     }
 
     /// Every seat's name, in seat order.

@@ -11,6 +11,7 @@ pub fn run(args: ServeArgs) -> Result<(), Error> {
         data: args.data,
         flush: args.sync == "full",
         first_move: std::time::Duration::from_secs_f64(args.first_move_seconds),
+        open_game_expiry: args.open_game_expiry,
     })
     .map_err(Error::Serve)
 }

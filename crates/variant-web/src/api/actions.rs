@@ -225,7 +225,7 @@ pub(super) async fn record(
         .append(&room.id, seq, entry.clone())
         .await
         .map_err(internal)?;
-    room.commit(entry).map_err(internal)?;
+    room.commit(entry).map_err(|e| internal(room.named(e)))?;
     if room.status.is_over()
         && let Err(e) = app
             .store

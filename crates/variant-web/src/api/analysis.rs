@@ -91,13 +91,7 @@ pub(super) async fn analysis(
     };
     let room = asked_room(&app, &asked).await?;
     if room.status.is_over() {
-        return Err(ApiError(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "nothing to analyse: the game is over in this position ({})",
-                room.status
-            ),
-        ));
+        return Ok(ended(&room, ms));
     }
     let client = client(q.client.as_deref(), &extensions)?;
     let replace = replace(q.replace.as_deref())?;
@@ -111,6 +105,31 @@ pub(super) async fn analysis(
     let (tx, rx) = mpsc::channel::<Bytes>(8);
     tokio::spawn(search.forward(start, tx, app.stop.subscribe()));
     Ok(ndjson(rx))
+}
+
+/// The analysis of a position where the game is over: its `start` line and a `done` line
+/// that says how it ended (`over`, as the state's `status`), without a search.
+fn ended(room: &Room, ms: u64) -> Response {
+    let root = room.position();
+    let lines = [
+        crate::analysis::start_line(&room.game, &room.config, root, ms),
+        Line::Done {
+            stopped: false,
+            depth: 0,
+            best: None,
+            nodes: 0,
+            elapsed_ms: 0,
+            over: Some(room.status_view()),
+        },
+    ];
+    let (tx, rx) = mpsc::channel::<Bytes>(lines.len());
+    for line in &lines {
+        let mut text = serde_json::to_string(line).unwrap_or_default();
+        text.push('\n');
+        // The channel has room for every line.
+        let _ = tx.try_send(Bytes::from(text));
+    }
+    ndjson(rx)
 }
 
 /// The search time `ms=` asks for, in milliseconds.

@@ -1,5 +1,6 @@
 //! `variant-web-server`: the web server alone, with the flags of `variants serve`
-//! (`--host`, `--port`, `--data`, `--sync normal|full`, `--first-move-seconds`). The server tests start it, stop it with
+//! (`--host`, `--port`, `--data`, `--sync normal|full`, `--first-move-seconds`,
+//! `--open-game-expiry`). The server tests start it, stop it with
 //! SIGTERM and kill it with SIGKILL; people run `variants serve` (docs/web.md).
 
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ fn main() -> ExitCode {
         data: "variants.db".into(),
         flush: true,
         first_move: std::time::Duration::from_secs(30),
+        open_game_expiry: variant_web::OPEN_GAME_EXPIRY,
     };
     let mut args = std::env::args_os().skip(1);
     while let Some(flag) = args.next() {
@@ -42,10 +44,18 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            "--open-game-expiry" => match variant_web::parse_duration(&text) {
+                Ok(d) => opts.open_game_expiry = d,
+                Err(e) => {
+                    eprintln!("error: --open-game-expiry {e}");
+                    return ExitCode::from(2);
+                }
+            },
             _ => {
                 eprintln!(
                     "error: {flag} {text}: usage: variant-web-server [--host H] [--port P] \
-                     [--data FILE] [--sync normal|full] [--first-move-seconds S]"
+                     [--data FILE] [--sync normal|full] [--first-move-seconds S] \
+                     [--open-game-expiry D]"
                 );
                 return ExitCode::from(2);
             }

@@ -9,5 +9,6 @@ mod serve_archive;
 mod serve_board;
 mod serve_load;
 mod serve_play;
+mod serve_players;
 mod serve_qubic;
 mod serve_soak;

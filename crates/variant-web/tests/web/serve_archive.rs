@@ -270,13 +270,24 @@ fn analysis_refuses_bad_input_and_over_the_limits() {
         (&format!("id={over_id}&game=chess3d"), 400, "not both"),
         (&format!("id={over_id}&ply=9"), 404, "no ply 9"),
         (&format!("id={over_id}&ply=x"), 400, "ply"),
-        (&format!("id={over_id}"), 422, "over"),
     ] {
         let a = analyse(&server, query);
         assert_eq!(a.status, status, "{query}: {}", a.refusal);
         let error = a.refusal["error"].as_str().unwrap_or_default();
         assert!(error.contains(says), "{query}: {}", a.refusal);
     }
+    // The game's last position, where Black has mated (Fool's mate, C3-21): it analyses to
+    // its result, named by seat, without a search (and so without taking a place).
+    let mut mated = analyse(&server, &format!("id={over_id}"));
+    assert_eq!(mated.status, 200, "{}", mated.refusal);
+    assert_eq!(mated.next().unwrap()["type"], "start");
+    let done = mated.next().expect("a done line");
+    assert_eq!(done["type"], "done", "{done}");
+    assert_eq!(done["best"], Value::Null, "{done}");
+    assert_eq!(done["over"]["result"], "win", "{done}");
+    assert_eq!(done["over"]["winner"], "black", "{done}");
+    assert_eq!(done["over"]["text"], "black wins (checkmate)", "{done}");
+    assert!(mated.next().is_none());
     // One analysis a client, two on the server; a closed one gives its place back.
     let mut first =
         Analysis::open_from(&server, "/api/analysis?game=chess-t&ms=10000", "127.0.0.1");
