@@ -55,6 +55,10 @@ function onAnalysisLine(msg) {
     $("analysis").dataset.depth = String(msg.depth);
     renderAnalysis();
     if (analysis.step > 0) pvStep(analysis.step);
+  } else if (msg.type === "done" && msg.over) {
+    // A position where the game is over (a mate, a stalemate): nothing to search.
+    analysis.running = false;
+    $("analysis-status").textContent = "Nothing to search: the game is over in this position (" + msg.over.text + ").";
   } else if (msg.type === "done") {
     analysis.running = false;
     $("analysis-status").textContent += msg.stopped ? " (stopped)" : " (done)";
@@ -74,7 +78,10 @@ export function stopAnalysis() {
 export async function startAnalysis() {
   if (!game.state) return;
   stopAnalysis();
-  const ply = game.viewPly === null ? game.state.ply : game.viewPly;
+  // A resignation or an agreed draw is an entry of the log after the last move, not a move: the
+  // position it leaves is the one after the last move, analysed as such (the game's result
+  // does not stop the engine there).
+  const ply = Math.min(game.viewPly === null ? game.state.ply : game.viewPly, game.state.history.length);
   Object.assign(analysis, { ply, line: null, step: 0, boards: new Map(), toMove: game.state.to_move });
   const ctrl = new AbortController();
   analysis.ctrl = ctrl;

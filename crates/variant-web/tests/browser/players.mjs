@@ -181,9 +181,16 @@ export async function playerTests(options = {}) {
     const depth = Number(await page.$eval("#analysis", (a) => a.dataset.depth));
     const line = await page.$$eval("#pv button.pv-move", (bs) => bs.map((b) => b.textContent));
     check(depth >= 4 && line.length >= depth, `a line of ${line.length} moves at depth ${depth}: ${line}`);
+    // A mated position has nothing to search: the panel says why, with the result.
+    const mated = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", one_token: true });
+    for (const mv of ["f2f3", "e7e5", "g2g4", "d8h4"]) await api("POST", `/api/games/${mated.id}/moves`, { move: mv, token: mated.tokens.white });
+    await page.goto(base + mated.watch);
+    await waitPly(page, 4);
+    await page.click("#analyse");
+    await page.waitForFunction(() => /game is over in this position \(black wins \(checkmate\)\)/.test(document.getElementById("analysis-status").textContent), null, { timeout: 5000 });
     await page.context().close();
   }
-  }, "ok P5 - a finished game's last position is analysed, with its whole line");
+  }, "ok P5 - a finished game's last position is analysed, with its whole line; a mate says the game is over there");
 
   // The first-move countdown ticks, and the abort names the seat that did not move (a server
   // whose first-move limit is 4 s).
