@@ -1,7 +1,7 @@
 // What players tripped over, each tried as a player would, on a phone (390x844, touch) and a
 // desktop (1366x800) where it applies. browser.mjs runs these after its own steps; alone:
 //
-//   node players.mjs PATH/TO/variants
+//   node players.mjs PATH/TO/variants            (PLAYERS_ONLY="chess choice": that test alone)
 //
 // runs only these (against an older binary, to see them fail on the page they fix).
 import { pathToFileURL } from "node:url";
@@ -30,6 +30,8 @@ const ERROR_COLOUR = "rgb(176, 0, 32)";
 let keepGoing = false;
 const failed = [];
 async function section(name, body, done) {
+  // PLAYERS_ONLY=name runs one test (when it is run alone).
+  if (keepGoing && process.env.PLAYERS_ONLY && process.env.PLAYERS_ONLY !== name) return;
   run.step = name;
   const opened = contexts.length;
   try {
@@ -83,6 +85,8 @@ export async function playerTests(options = {}) {
   {
     const page = await newPage(...DESKTOP);
     await page.goto(base + "/");
+    // The form's choices come from `GET /api/info`, all at once.
+    await page.waitForSelector("#game-select option", { state: "attached" });
     const label = await page.$eval("#game-select", (s) => [...s.options].map((o) => o.textContent));
     check(label.includes("Chess"), "the form offers Chess: " + label);
     await page.selectOption("#game-select", { label: "Chess" });
@@ -172,8 +176,9 @@ export async function playerTests(options = {}) {
     // The resignation counts as a ply of its own (as in the archive's test).
     await waitPly(page, 2);
     await page.click("#analyse");
-    // The analysis runs its 10 s to the end: its last line is the deepest.
-    await page.waitForFunction(() => /\((done|stopped)\)|No analysis/.test(document.getElementById("analysis-status").textContent), null, { timeout: 20000 });
+    // Depth 12 (past where the engine's line used to break off), or the analysis' 10 s.
+    await page.waitForFunction(() => Number(document.getElementById("analysis").dataset.depth) >= 12 || /\((done|stopped)\)|No analysis/.test(document.getElementById("analysis-status").textContent), null, { timeout: 20000 });
+    if (!(await page.$eval("#analysis-stop", (b) => b.disabled))) await page.click("#analysis-stop");
     const status = await page.textContent("#analysis-status");
     check(!/seat \d|No analysis/.test(status), "the finished game's position is analysed: " + status);
     // A line as long as the search is deep (the engine's line broke off after a move or two
