@@ -29,7 +29,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  PHONE, accessible, api, base, binary, browser, check, clickCell, clickMove, CELL, newPage, playLine, problems, run,
+  PHONE, accessible, api, firstScreen as inFirstScreen, base, binary, browser, check, clickCell, clickMove, CELL, newPage, playLine, problems, run,
   scratch, selectCell, server, shots, startServer, waitPly,
 } from "./harness.mjs";
 import { accessibilityTests, playerTests } from "./players.mjs";
@@ -737,11 +737,7 @@ try {
     await page.goto(base + created.links.white);
     await waitPly(page, 0);
     // Where an element stands on the page scrolled to its top: inside the first screen or not.
-    const firstScreen = (selector) => page.$eval(selector, (e) => {
-      window.scrollTo(0, 0);
-      const r = e.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-    });
+    const firstScreen = (selector) => inFirstScreen(page, selector);
     check(/your move/.test(await page.textContent("#top-status")), "the bar says whose move: " + (await page.textContent("#top-status")));
     check(await firstScreen("#top-status"), "the status is in the first screen");
     for (const seat of ["white", "black"]) check(await firstScreen(`#top-clocks [data-clock="${seat}"]`), `${seat}'s clock is in the first screen`);

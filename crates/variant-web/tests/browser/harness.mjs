@@ -173,6 +173,25 @@ export async function playLine(pages, order, line) {
   for (const page of all) await waitPly(page, line.length);
 }
 
+// Whether an element stands inside the first screen of the page scrolled to its top, once the
+// page's layout has settled (within 2 s: under load a check made at once, while the page was
+// still laying out, sometimes found the bar's buttons elsewhere); where it stood is logged when
+// it is not.
+export async function firstScreen(page, selector) {
+  const where = () => page.$eval(selector, (e) => {
+    window.scrollTo(0, 0);
+    const r = e.getBoundingClientRect();
+    return { ok: r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight, rect: [r.left, r.top, r.width, r.height].map(Math.round), screen: [window.innerWidth, window.innerHeight, window.scrollY] };
+  });
+  let at = await where();
+  for (let tries = 0; !at.ok && tries < 10; tries++) {
+    await page.waitForTimeout(200);
+    at = await where();
+  }
+  if (!at.ok) console.log(`  ${selector} is outside the first screen: ${JSON.stringify(at)}`);
+  return at.ok;
+}
+
 export function check(condition, message) {
   if (!condition) throw new Error(message);
 }

@@ -6,21 +6,13 @@
 // runs only these (against an older binary, to see them fail on the page they fix).
 import { pathToFileURL } from "node:url";
 import {
-  PHONE, accessible, api, base, contexts, browser, check, clickCell, clickMove, newPage, problems, run, scratch, server, startServer,
+  PHONE, accessible, api, base, contexts, firstScreen, browser, check, clickCell, clickMove, newPage, problems, run, scratch, server, startServer,
   waitPly,
 } from "./harness.mjs";
 import fs from "node:fs";
 
 const DESKTOP = [{ width: 1366, height: 800 }];
 
-// Where an element stands on the page scrolled to its top: inside the first screen or not.
-function firstScreen(page, selector) {
-  return page.$eval(selector, (e) => {
-    window.scrollTo(0, 0);
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-  });
-}
 
 // The error colour of the page's light theme (style.css `.error`), as computed styles say it.
 const ERROR_COLOUR = "rgb(176, 0, 32)";
