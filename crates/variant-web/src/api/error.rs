@@ -3,6 +3,7 @@
 //! ([`Params`]) that cannot be read is refused the same way, with the text saying what is wrong.
 
 use crate::room::Refusal;
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
@@ -71,45 +72,83 @@ pub fn shorten(text: &str) -> String {
 /// A handler's answer.
 pub type ApiResult<T = Response> = Result<T, ApiError>;
 
-/// A JSON request body, read into `T`: axum's [`Json`](axum::Json) with the API's refusals. A
-/// body must say it is JSON (`Content-Type: application/json` or a `+json` type, any
-/// parameters): else 415 naming the type it said; a body that does not read is 400
-/// `request body: …`; one over the limit is 413.
+/// A JSON request body, read into `T` by axum's [`Json`](axum::Json) with the API's
+/// refusals. A body must say it is JSON (`Content-Type: application/json` or a `+json` type,
+/// any parameters): else 415 naming the type it said, before it is read; a body that does not
+/// read (an empty one included) is 400 `request body: …`; one over the limit is 413.
 pub struct JsonBody<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        if !has_body(&request) {
-            // No body and so no type to say: read as the empty text, which no body type
-            // reads, with the same 400 as any other body that does not read.
-            return serde_json::from_slice(b"")
-                .map(JsonBody)
-                .map_err(|e| bad(format!("request body: {e}")));
-        }
-        let said = content_type(&request);
-        match axum::Json::<T>::from_request(request, state).await {
+        let bytes = json_bytes(request, state).await?;
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(JsonBody(value)),
-            Err(rejection) => Err(json_refusal(rejection, said)),
+            Err(rejection) => Err(json_refusal(rejection)),
         }
     }
 }
 
-/// An optional JSON request body: `None` for a request without a body (no type needed),
-/// else as [`JsonBody`].
+/// An optional JSON request body: `None` for an empty one (no type needed), else as
+/// [`JsonBody`].
 pub struct MaybeJsonBody<T>(pub Option<T>);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for MaybeJsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        if !has_body(&request) {
+        let bytes = json_bytes(request, state).await?;
+        if bytes.is_empty() {
             return Ok(MaybeJsonBody(None));
         }
-        let JsonBody(value) = JsonBody::<T>::from_request(request, state).await?;
-        Ok(MaybeJsonBody(Some(value)))
+        match axum::Json::<T>::from_bytes(&bytes) {
+            Ok(axum::Json(value)) => Ok(MaybeJsonBody(Some(value))),
+            Err(rejection) => Err(json_refusal(rejection)),
+        }
     }
+}
+
+/// The request's body, refused with 415 when it is not empty and does not say it is JSON
+/// (before it is read when its length says so), and with 413 over the body limit.
+async fn json_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiError> {
+    let said = content_type(&request);
+    let is_json = said.as_deref().is_some_and(json_type);
+    if !is_json && has_body(&request) {
+        return Err(unsupported(said));
+    }
+    let bytes = Bytes::from_request(request, state)
+        .await
+        .map_err(|e| ApiError(e.status(), format!("request body: {}", e.body_text())))?;
+    if !is_json && !bytes.is_empty() {
+        return Err(unsupported(said));
+    }
+    Ok(bytes)
+}
+
+/// Whether a `Content-Type` says JSON: `application/json` or `application/…+json`, any case,
+/// any parameters.
+fn json_type(kind: &str) -> bool {
+    let essence = kind
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// The 415 for a body of type `said`.
+fn unsupported(said: Option<String>) -> ApiError {
+    let said = said.map_or_else(
+        || "no Content-Type".to_string(),
+        |k| format!("Content-Type {k:?}"),
+    );
+    ApiError(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        format!("request body: {said}; send JSON with Content-Type: application/json"),
+    )
 }
 
 /// Whether the request says it has a body (a length other than 0, or chunks).
@@ -131,18 +170,8 @@ fn content_type(request: &Request) -> Option<String> {
 }
 
 /// The API's answer for a body axum's `Json` refused.
-fn json_refusal(rejection: JsonRejection, said: Option<String>) -> ApiError {
+fn json_refusal(rejection: JsonRejection) -> ApiError {
     match rejection {
-        JsonRejection::MissingJsonContentType(_) => {
-            let said = said.map_or_else(
-                || "no Content-Type".to_string(),
-                |k| format!("Content-Type {k:?}"),
-            );
-            ApiError(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                format!("request body: {said}; send JSON with Content-Type: application/json"),
-            )
-        }
         JsonRejection::JsonDataError(e) => {
             bad(format!("request body: {}", serde_text(e.body_text())))
         }

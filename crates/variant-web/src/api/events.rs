@@ -57,9 +57,9 @@ struct Shutdown {
     instance: &'static str,
 }
 
-/// The query of the event stream: the token of the seats the page holds.
+/// The query of the event stream: the token of the seats the page holds (other keys are
+/// ignored, as on every path but the analysis board's).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(super) struct TokenQuery {
     /// A seat's token.
     #[serde(default)]
