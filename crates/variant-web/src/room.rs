@@ -690,3 +690,46 @@ pub fn active_seats(position: &AnyGame) -> Vec<bool> {
         .map(|i| playing.contains(&Seat(i as u8)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new game of `game` between people, one seat each.
+    fn room(game: &str) -> Room {
+        let seats = variant_games::new_game(game, "").unwrap().seat_count();
+        Room::new(&Setup {
+            id: "t".into(),
+            game: game.into(),
+            config: String::new(),
+            players: vec![Player::Human; seats],
+            tokens: (0..seats).map(|i| Some(format!("t{i}"))).collect(),
+            start: String::new(),
+            listed: false,
+            open: vec![false; seats],
+            clock: None,
+            names: vec![None; seats],
+            rematch_requests: Vec::new(),
+            rematch: None,
+            created: 0,
+        })
+        .unwrap()
+    }
+
+    // B4-1: the seats of "Bishops" in seat order are White, Grey, Black and Pink.
+    #[test]
+    fn errors_of_the_library_name_seats_by_name() {
+        let four = room("bishops4p");
+        assert_eq!(four.seat_names(), ["white", "grey", "black", "pink"]);
+        assert_eq!(
+            four.named("seat 1 is not playing any more"),
+            "grey is not playing any more"
+        );
+        assert_eq!(
+            four.named("seat 3 wins (checkmate); seat 0 resigned"),
+            "pink wins (checkmate); white resigned"
+        );
+        // Text without a seat number is kept as it is.
+        assert_eq!(four.named("no legal move"), "no legal move");
+    }
+}
