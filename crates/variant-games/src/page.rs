@@ -34,6 +34,8 @@ pub struct PieceInfo {
     pub letter: Option<char>,
     /// Its name.
     pub name: &'static str,
+    /// Drawn as a disc in its seat's colours (draughts), with the glyph, if any, on it.
+    pub disc: bool,
 }
 
 /// A seat's colours as drawn.
@@ -79,6 +81,8 @@ pub struct PageFacts {
 /// let four = variant_games::new_game("bishops4p", "").unwrap();
 /// let turns: Vec<u16> = variant_games::page::describe(&four).seats.iter().map(|s| s.turn).collect();
 /// assert_eq!(turns, [0, 270, 180, 90]); // B4-1: White south, Grey west, Black north, Pink east
+/// let draughts = variant_games::new_game("checkers3d", "").unwrap();
+/// assert!(variant_games::page::describe(&draughts).pieces.iter().all(|p| p.disc));
 /// ```
 pub fn describe(game: &AnyGame) -> PageFacts {
     let boards = game
@@ -126,6 +130,7 @@ pub fn describe(game: &AnyGame) -> PageFacts {
             glyph: p.glyph,
             letter: p.letter,
             name: p.name,
+            disc: p.disc,
         })
         .collect();
     let notes = game.notes();

@@ -6,8 +6,9 @@
 //  1. creates a game with the page's form (chess3d, one height, Black the engine), opens the
 //     White link, plays e2-e4 by clicking (legal destinations highlighted) and sees the engine
 //     answer;
-//  2. in each game the server lists (its registry), plays the first legal move by clicking and
-//     sees the engine seats answer (screenshots of each game go to SCREENSHOT_DIR when given);
+//  2. in each game the server lists (its registry), plays the first legal move by clicking, sees
+//     the engine seats answer and the page's drawing hold the pieces of the state's JSON board
+//     (screenshots of each game go to SCREENSHOT_DIR when given);
 //  3. plays a full game of each of the four games by clicking, to its end (the status shows the
 //     result): chess3d Fool's mate (one person, both seats), chess-T from its start to a King
 //     capture (two pages, one per seat), a checkers3d ending across two heights (started from a
@@ -21,177 +22,21 @@
 //     (SIGTERM and SIGKILL) with pages open, an unknown id and a wrong token on load; and the
 //     screenshots of each game at 1400x900 and 390x844 (focused-board cells at least 36 CSS px);
 //     drag and drop, the promotion choice, keyboard play, turning the board, the thinking mark;
-// and fails if any page logs a console error or throws.
-import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
+//  6. the analysis board, 7. the archive, 8. a listed game waiting, 9. abort, 10. the first
+//     moves' wait;
+// then the tests of players.mjs (what players tripped over, and axe-core on every page at both
+// sizes); and fails if any page logs a console error, throws, or a request fails.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
+import {
+  PHONE, accessible, api, firstScreen as inFirstScreen, base, binary, browser, check, clickCell, clickMove, CELL, newPage, playLine, problems, run,
+  scratch, selectCell, server, shots, startServer, waitPly,
+} from "./harness.mjs";
+import { accessibilityTests, playerTests } from "./players.mjs";
 
-const binary = process.argv[2];
-const shots = process.argv[3];
-if (!binary) {
-  console.error("usage: node browser.mjs PATH/TO/variants [SCREENSHOT_DIR]");
-  process.exit(2);
-}
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "variants-browser-"));
-// Starts `variants serve` on the database of this run (port 0: a free one) and answers its
-// base address and process.
-async function startServer(port = 0, db = "games.db", extra = []) {
-  const child = spawn(binary, ["serve", "--port", String(port), "--data", path.join(scratch, db), ...extra], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const address = await new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.once("line", (line) => {
-      const m = line.match(/http:\/\/(127\.0\.0\.1:\d+)\//);
-      m ? resolve("http://" + m[1]) : reject(new Error("no address in " + line));
-    });
-    child.once("exit", (code) => reject(new Error("server exited " + code)));
-  });
-  return { address, child };
-}
-let { address: base, child: server } = await startServer();
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    // playwright adds --headless and a fresh temporary --user-data-dir itself.
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
-
-const problems = [];
-// A phone held upright: a touch screen of 390x844 CSS px.
-const PHONE = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
-async function newPage(viewport = { width: 1400, height: 1000 }, options = {}) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
-  // Everything stays on this machine.
-  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
-  const page = await context.newPage();
-  // The browser logs every 4xx answer and every failed request. Expected only where a test
-  // asks for one on purpose: the unknown id and the wrong token (404, 403) of the bad-links
-  // step, and the streams cut and the connections refused while the restart test kills the
-  // server. Anywhere else an error answer or a failed request is a fault of the page.
-  const expected = () => ({
-    "bad links": /Failed to load resource: the server responded with a status of (403|404)/,
-    restart: /Failed to load resource: net::ERR_(INCOMPLETE_CHUNKED_ENCODING|CONNECTION_REFUSED)/,
-    lobby: /Failed to load resource: the server responded with a status of 409/,
-  })[step];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !(expected() && expected().test(m.text()))) {
-      problems.push(`console error (${step}): ${m.text()}`);
-    }
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400 && !(expected() && expected().test("Failed to load resource: the server responded with a status of " + r.status()))) {
-      problems.push(`failed request (${step}): ${r.status()} ${r.request().method()} ${r.url()}`);
-    }
-  });
-  page.on("requestfailed", (r) => {
-    const why = (r.failure() || {}).errorText || "";
-    // A page closed or sent elsewhere cancels its event stream: not a fault.
-    if (why === "net::ERR_ABORTED") return;
-    if (!(expected() && expected().test("Failed to load resource: " + why))) problems.push(`failed request (${step}): ${why} ${r.url()}`);
-  });
-  page.on("pageerror", (e) => problems.push("page error: " + e.message));
-  page.on("dialog", (d) => d.accept());
-  return page;
-}
-
-// axe-core (npm, pinned) run inside a page: no serious or critical accessibility violation.
-const AXE = fs.readFileSync(new URL("./node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
-async function accessible(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => v.id + " (" + v.impact + "): " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")));
-  check(found.length === 0, what + ": axe-core finds " + found.join("; "));
-}
-
-async function api(method, p, body, at = base) {
-  const r = await fetch(at + p, {
-    method,
-    headers: { "Content-Type": "application/json" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await r.json();
-  if (!r.ok) throw new Error(method + " " + p + ": " + r.status + " " + JSON.stringify(data));
-  return data;
-}
-
-const CELL = /[a-z]\d{1,2}(?:@\d+)?/g;
-// The large board shows one height: a cell of another height is reached by clicking its map.
-async function showCell(page, cell) {
-  if (await page.$(`#board [data-cell="${cell}"]`)) return;
-  const height = cell.split("@")[1];
-  await page.click(`#maps [data-map-height="${height}"]`);
-  await page.waitForSelector(`#board [data-cell="${cell}"]`);
-}
-async function clickCell(page, cell) {
-  await showCell(page, cell);
-  await page.click(`#board [data-cell="${cell}"]`);
-}
-// A click that arrives while the page is still settling after it loads was sometimes lost:
-// the event stream's first state, of the same position, cleared the selection (the page now
-// keeps it). Still: click the cell again while it is not selected, then wait until some
-// destination is highlighted.
-async function selectCell(page, cell) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await showCell(page, cell);
-    if (!(await page.$(`#board [data-cell="${cell}"].selected`))) await clickCell(page, cell);
-    const ok = await page
-      .waitForSelector(`#board [data-cell="${cell}"].selected`, { timeout: 1000 })
-      .catch(() => null);
-    if (ok) {
-      await page.waitForSelector("#board .dest", { timeout: 1000 }).catch(() => null);
-      return;
-    }
-  }
-}
-async function clickMove(page, move) {
-  const cells = move.match(CELL);
-  const to = cells[cells.length - 1];
-  await selectCell(page, cells[0]);
-  await showCell(page, to);
-  const dest = await page
-    .waitForSelector(`#board [data-cell="${to}"].dest`, { timeout: 5000 })
-    .catch(() => null);
-  if (!dest) throw new Error(`${to} is not highlighted as a destination of ${cells[0]}`);
-  await page.click(`#board [data-cell="${to}"]`);
-  // Several moves between the same cells (promotions, capture paths): pick this one.
-  if (await page.isVisible("#choice")) await page.click(`#choice button[data-move="${move}"]`);
-}
-
-async function waitPly(page, ply, timeout = 30000) {
-  await page.waitForSelector(`body[data-ply="${ply}"]`, { timeout, state: "attached" });
-}
-
-// Plays `line` by clicking, move i on the page of seat order[i % order.length]; every page
-// follows every move (the pages of one person may be the same page).
-async function playLine(pages, order, line) {
-  const all = [...new Set(Object.values(pages))];
-  for (let i = 0; i < line.length; i++) {
-    for (const page of all) await waitPly(page, i);
-    const page = pages[order[i % order.length]];
-    const status = await page.textContent("#status");
-    check(/your move/.test(status), `move ${i + 1} ${line[i]}: the page sees its turn: ${status}`);
-    await clickMove(page, line[i]);
-  }
-  for (const page of all) await waitPly(page, line.length);
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-let step = "";
 try {
   // 1. The form, a link, a move by clicking, the engine's answer.
-  step = "form";
+  run.step = "form";
   const page = await newPage();
   await page.goto(base + "/");
   await page.selectOption("#game-select", "chess3d");
@@ -241,7 +86,7 @@ try {
   check(games.length > 0, "the server lists games");
   if (games.some(([game]) => game === "chess3d")) games.push(["chess3d", "heights=3", ["white", "black"]]);
   for (const [game, config, seats] of games) {
-    step = `${game} ${config}`;
+    run.step = `${game} ${config}`;
     const players = Object.fromEntries(seats.slice(1).map((seat) => [seat, "engine:movetime=100"]));
     const ply = seats.length;
     const created = await api("POST", "/api/games", { game, config, players });
@@ -259,6 +104,20 @@ try {
     await waitPly(page, ply);
     const after = await api("GET", "/api/games/" + created.id);
     check(after.history[0] === move, `${game}: first move ${after.history[0]} is ${move}`);
+    // The page draws the server's JSON board: every cell of every height (the large board and
+    // the maps) holds the piece the state's board lists there, and no other.
+    await waitPly(page, after.ply);
+    const drawn = await page.evaluate(() => {
+      const out = {};
+      for (const g of document.querySelectorAll("#board [data-cell], #maps [data-map-cell]")) {
+        const title = g.querySelector(".piece title");
+        out[g.dataset.cell || g.dataset.mapCell] = title ? title.textContent : null;
+      }
+      return out;
+    });
+    const listed = Object.fromEntries(after.board.cells.map((c) => [c.name, c.piece ? c.piece.seat + " " + c.piece.symbol : null]));
+    const wrong = Object.keys(listed).filter((n) => drawn[n] !== listed[n]);
+    check(Object.keys(drawn).length === Object.keys(listed).length && wrong.length === 0, `${game}: the drawn board is the state's: ${wrong.slice(0, 5).map((n) => n + " " + drawn[n] + "/" + listed[n])}`);
     // A game that notes something on its cells (chess-T's strengths) lets the page show it.
     if (await page.isVisible("#strength")) await page.check("#strength");
     // A laptop and a phone: the focused board's cells are at least 36 CSS px on the phone
@@ -287,7 +146,7 @@ try {
   }
 
   // 3. Fool's mate by clicking (one person plays both seats): check mark and result.
-  step = "mate";
+  run.step = "mate";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", one_token: true });
     const page = await newPage();
@@ -335,7 +194,7 @@ try {
   // the Knecht on c7 (a Scout needs no superiority on an ordinary cell, CT-12) and makes the
   // exchange with the King on e8 (a castle cell one leap away, CT-12): the King is captured and
   // White wins (CT-35). Black's Knecht moves (CT-4) stay out of the way.
-  step = "chess-t full game";
+  run.step = "chess-t full game";
   {
     const created = await api("POST", "/api/games", { game: "chess-t" });
     const white = await newPage();
@@ -356,7 +215,7 @@ try {
   // 3b'. A hand-edited link whose seat its token does not hold: the token decides (the page
   // plays Black with Black's token, whatever the link's seat says), and Black's tab says
   // nothing of a turn while White is to move.
-  step = "edited link";
+  run.step = "edited link";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1" });
     const page = await newPage();
@@ -374,7 +233,7 @@ try {
   // height to d4@2 (a cube diagonal, D3-6); Black f6@2-e5@2; White's man takes both Black men,
   // d4@2:f6@2:h8@2 (D3-8, D3-10, the only capture under the majority rule D3-12), and Black,
   // without pieces, has no move and loses (D3-20).
-  step = "checkers3d full game";
+  run.step = "checkers3d full game";
   {
     const created = await api("POST", "/api/games", {
       game: "checkers3d", position: "W:Wc3@1:Bf6@2,g7@2:H2:1/2", one_token: true,
@@ -392,7 +251,7 @@ try {
   }
 
   // 4. Four machines play "Bishops" on the four seat links.
-  step = "bishops four browsers";
+  run.step = "bishops four browsers";
   {
     const created = await api("POST", "/api/games", { game: "bishops4p" });
     const seats = ["white", "grey", "black", "pink"];
@@ -427,7 +286,7 @@ try {
     // White's queen d1-a4 mates Grey, its left neighbour (B4-3, B4-13): Grey's king on a6 is
     // walled in by its own pawns b5 b6 b7, the queen covers a5 and a7 along the a-file, and no
     // Grey piece can take on a4 or step between. The first mate ends the short game (B4-20).
-    step = "bishops four browsers, full game";
+    run.step = "bishops four browsers, full game";
     const position = "5,bK,6/9,bP,2/12/1,gP,10/12/1,gP,9,pK/gK,gP,10/1,gP,10/10,pP,1/12/" +
       "4,wP,7/3,wQ,2,wK,5 w wgbp w:-,g:-,b:-,p:- - 0 0 short -";
     const mate = await api("POST", "/api/games", { game: "bishops4p", position });
@@ -444,7 +303,7 @@ try {
   // 5a. The focus view on 8 heights: eight maps; a click on a map shows that height large; a
   // move from height 1 to height 2 (C3-2: a move may change height) moves the focus to height
   // 2 and its path is drawn on the board and across the maps.
-  step = "focus view";
+  run.step = "focus view";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=8", one_token: true });
     const page = await newPage({ width: 1400, height: 900 });
@@ -505,7 +364,7 @@ try {
 
   // 5b. Bishops on four pages: each page turns the board so its own seat sits at the bottom
   // (its king in the lower half of the board), and a refused click says why.
-  step = "bishops seat views";
+  run.step = "bishops seat views";
   {
     const created = await api("POST", "/api/games", { game: "bishops4p" });
     for (const seat of ["white", "grey", "black", "pink"]) {
@@ -537,7 +396,7 @@ try {
   // cells larger and a finger pans the board (a swipe that starts on a piece moves no piece);
   // then Pink plays from the far edge column of its view (rank 1, the leftmost column once
   // the board is turned for Pink): the rook c1-c5.
-  step = "bishops on a phone";
+  run.step = "bishops on a phone";
   {
     const position = "5,bK,6/12/12/12/12/11,pK/gK,11/12/12/12/6,wK,5/2,pR,9 p wgbp w:-,g:-,b:-,p:- - 0 0 short -";
     const created = await api("POST", "/api/games", { game: "bishops4p", position });
@@ -582,7 +441,7 @@ try {
 
   // 5c. Fool's mate again: step back through the move list (click, arrow keys), download the
   // JSON record (read back by `variants`) and the PGN (read by python-chess).
-  step = "move list and records";
+  run.step = "move list and records";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", one_token: true });
     const page = await newPage();
@@ -650,7 +509,7 @@ try {
   // 5d. The clocks wait for the first moves (a page opened late loses nothing, and the game
   // can be aborted until then); then a clock running out ends the game on both pages (White
   // never moves again; 1.5 s).
-  step = "clock";
+  run.step = "clock";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", clock: { initial_ms: 1500, increment_ms: 0 } });
     const white = await newPage();
@@ -699,7 +558,7 @@ try {
   }
 
   // 5e. The lobby: a game with Black open; a second browser sees it and takes the seat.
-  step = "lobby";
+  run.step = "lobby";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", listed: ["black"] });
     const white = await newPage();
@@ -752,7 +611,7 @@ try {
 
   // 5f. A restart with pages open, graceful then kill -9: the pages reconnect by themselves and
   // show the next move the new server accepts.
-  step = "restart";
+  run.step = "restart";
   {
     let { address, child } = await startServer(0, "restart.db");
     const port = address.split(":")[2];
@@ -785,7 +644,7 @@ try {
   }
 
   // 5g. An unknown id and a wrong token are said plainly on load, the buttons off.
-  step = "bad links";
+  run.step = "bad links";
   {
     const page = await newPage();
     await page.goto(base + "/play/0123456789abcdef");
@@ -806,7 +665,7 @@ try {
   // choice offered next to the square; then Black's king moved by the keyboard (Tab to the
   // board, arrows, Enter): Qa8+ checks along the 8th rank, so e8-e7 is legal; "Turn board"
   // puts Black at the bottom.
-  step = "drag and keyboard";
+  run.step = "drag and keyboard";
   {
     const created = await api("POST", "/api/games", {
       game: "chess3d", config: "heights=1", position: "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", one_token: true,
@@ -867,7 +726,7 @@ try {
   // screen; while the engine thinks, a premove is queued, cancelled by a tap, queued again
   // and played on White's turn; the engine's reply, which lands on height 2 or 3 (Black's
   // king starts on h8@3), leaves the large board at height 1, where the player was looking.
-  step = "phone 3D page and the engine's reply";
+  run.step = "phone 3D page and the engine's reply";
   {
     const empty = "8/8/8/8/8/8/8/8";
     const created = await api("POST", "/api/games", {
@@ -878,11 +737,7 @@ try {
     await page.goto(base + created.links.white);
     await waitPly(page, 0);
     // Where an element stands on the page scrolled to its top: inside the first screen or not.
-    const firstScreen = (selector) => page.$eval(selector, (e) => {
-      window.scrollTo(0, 0);
-      const r = e.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-    });
+    const firstScreen = (selector) => inFirstScreen(page, selector);
     check(/your move/.test(await page.textContent("#top-status")), "the bar says whose move: " + (await page.textContent("#top-status")));
     check(await firstScreen("#top-status"), "the status is in the first screen");
     for (const seat of ["white", "black"]) check(await firstScreen(`#top-clocks [data-clock="${seat}"]`), `${seat}'s clock is in the first screen`);
@@ -927,7 +782,7 @@ try {
   // within 2 s; in FIDE chess after 1.f3 e5 2.g4 the line is Qh4#, whose position is shown on
   // the board by a click on the move and left by "back to the position"; "Analyse here" at a
   // move of the list analyses the position after that move.
-  step = "analysis";
+  run.step = "analysis";
   {
     const page = await newPage();
     const infoGames = (await api("GET", "/api/info")).games.map((g) => [g.name, ""]);
@@ -972,7 +827,7 @@ try {
 
   // 7. The archive: finished games listed newest first with filters; a game opens read-only
   // with its moves and the analysis board.
-  step = "archive";
+  run.step = "archive";
   {
     const make = async (body, end) => {
       const g = await api("POST", "/api/games", body);
@@ -1041,7 +896,7 @@ try {
   }
 
   // 8. A listed game waits for its opponent: the page says so and no move is offered.
-  step = "waiting";
+  run.step = "waiting";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", listed: ["black"] });
     const page = await newPage();
@@ -1060,7 +915,7 @@ try {
   // 9. Abort: a clocked game whose first moves are not all made can be called off from the
   // page (White has moved, Black has not); it ends without a result, and then neither Abort
   // nor Take back is offered.
-  step = "abort";
+  run.step = "abort";
   {
     const created = await api("POST", "/api/games", { game: "chess3d", config: "heights=1", clock: { initial_ms: 60000, increment_ms: 0 } });
     const page = await newPage();
@@ -1083,7 +938,7 @@ try {
   // the first-move limit starts with full clocks; once both pages are open, White's page says
   // how long the first move may wait, and when it waits longer the game is aborted on both
   // pages (a second server, whose limit is 2 s instead of 30).
-  step = "first moves";
+  run.step = "first moves";
   {
     const quick = await startServer(0, "first-move.db", ["--first-move-seconds", "2"]);
     try {
@@ -1101,7 +956,7 @@ try {
       check(!/aborted/.test(await white.textContent("#status")), "not aborted before both pages are open");
       await black.goto(quick.address + created.links.black);
       await waitPly(black, 0);
-      await white.waitForFunction(() => /first move within/.test(document.getElementById("status").textContent), null, { timeout: 5000 });
+      await white.waitForFunction(() => /White must move within/.test(document.getElementById("status").textContent), null, { timeout: 5000 });
       for (const page of [white, black]) {
         await page.waitForSelector('body[data-result="aborted"]', { timeout: 10000, state: "attached" });
         check(/aborted/.test(await page.textContent("#status")), "the page says aborted: " + (await page.textContent("#status")));
@@ -1113,10 +968,13 @@ try {
     }
     console.log("ok 10 - the first moves wait for both pages; an unplayed game is aborted, not lost");
   }
+  // What players tripped over (players.mjs).
+  await playerTests();
+  await accessibilityTests();
   check(problems.length === 0, "console problems:\n" + problems.join("\n"));
   console.log("browser tests: all passed");
 } catch (e) {
-  console.error(`browser tests failed at step ${step}: ${e.stack || e}`);
+  console.error(`browser tests failed at step ${run.step}: ${e.stack || e}`);
   if (problems.length) console.error(problems.join("\n"));
   process.exitCode = 1;
 } finally {
