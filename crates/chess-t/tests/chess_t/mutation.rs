@@ -1,0 +1,98 @@
+//! Rules the other modules left unchecked, found by mutation testing (`cargo xtask mutants
+//! chess-t`, docs/reliability.md): each test fails under a change of the rule code that every
+//! other test let through. Expectations are counted by hand from the rules page.
+
+use crate::common;
+
+use chess_t::{ChessT, ChessTConfig, Seat};
+use common::*;
+use variant_core::Game;
+
+const T1: &str = "ruleset=t1-2024";
+
+#[test]
+fn ct_11_superiority_is_strict_for_either_side() {
+    // The rules page's worked example 1 (CT-10): White King c1, Ritter d3, Knecht f3; Black
+    // Ver Knecht e3, Prince h1. e3 is 6:3 (Ritter 4 + Knecht 2 against the Ver Knecht's 3): White
+    // is superior there, Black is not. h1 holds Black's Prince (3) and no White line reaches it
+    // (King c1: b1 b2 c2 d2 d1; Ritter d3: d1 d2 d4 d5 b3 c3 e3 f3; Knecht f3: e3 f2 f4 g3, no
+    // two-cell step from rank 3 to rank 5 outside its territory): 0:3, Black superior only.
+    let game = pos(T1, "4k3/8/8/8/8/3RvN2/8/2K4p w - 0 1");
+    let field = game.capture_strength();
+    assert_eq!(field.get(cell("e3")), (6, 3));
+    assert_eq!(field.get(cell("h1")), (0, 3));
+    assert!(field.superior(Seat(0), cell("e3")));
+    assert!(!field.superior(Seat(1), cell("e3")));
+    assert!(field.superior(Seat(1), cell("h1")));
+    assert!(!field.superior(Seat(0), cell("h1")));
+    // f3 is 6:6: nobody is superior (CT-11: equal totals forbid the capture).
+    assert!(!field.superior(Seat(0), cell("f3")) && !field.superior(Seat(1), cell("f3")));
+}
+
+#[test]
+fn ct_3_ct_31_ct_45_an_impossible_army_is_refused_naming_its_side() {
+    // The start army is 16 pieces (CT-3): 17 are refused; CT-31 allows at most 3 Princes and 3
+    // Connets, CT-3 one King; CT-45 (no-scouts) no Scout. Each error names the side at fault.
+    let cases = [
+        // 7 Ritters + King on rank 1, 8 + 1 Knechts: 17 White pieces.
+        (
+            "",
+            "4k3/8/8/8/8/N7/NNNNNNNN/RRRRKRRR w - 0 1",
+            "White has 17 pieces",
+        ),
+        // The same army colour-swapped: 17 Black pieces.
+        (
+            "",
+            "rrrrkrrr/nnnnnnnn/n7/8/8/8/8/4K3 w - 0 1",
+            "Black has 17 pieces",
+        ),
+        ("", "4k3/8/8/8/8/8/8/PPPPK3 w - 0 1", "White has 4 Princes"),
+        ("", "ppppk3/8/8/8/8/8/8/4K3 w - 0 1", "Black has 4 Princes"),
+        ("", "ccck4/c7/8/8/8/8/8/4K3 w - 0 1", "Black has 4 Connets"),
+        ("", "4k3/8/8/8/8/8/8/3KK3 w - 0 1", "White has 2 Kings"),
+        (
+            "no-scouts=on",
+            "4k3/8/8/8/8/8/8/S3K3 w - 0 1",
+            "White has a Scout",
+        ),
+        (
+            "no-scouts=on",
+            "s3k3/8/8/8/8/8/8/4K3 w - 0 1",
+            "Black has a Scout",
+        ),
+    ];
+    for (config_text, text, needle) in cases {
+        let config = if config_text.is_empty() {
+            ChessTConfig::default()
+        } else {
+            config(config_text)
+        };
+        let err = ChessT::from_text(&config, text).unwrap_err().to_string();
+        assert!(err.contains(needle), "{text:?}: {err}");
+    }
+    // The limits themselves are allowed: 16 pieces, 3 Princes, 3 Connets (and Scouts when
+    // no-scouts is off).
+    for text in [
+        "4k3/8/8/8/8/8/NNNNNNNN/RRRRKRRR w - 0 1",
+        "4k3/8/8/8/8/8/8/PPP1K1CC w - 0 1",
+        "cccpk3/8/8/8/8/8/8/S3K3 w - 0 1",
+    ] {
+        assert!(
+            ChessT::from_text(&ChessTConfig::default(), text).is_ok(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn ct_11_ct_12_perft_counts_captures_when_every_destination_holds_an_enemy() {
+    // White King a4 between its Scouts b4 and b5; Black King a5, Black Scouts a3 and b3: every
+    // destination of the King holds an enemy piece. Scouts project no strength (CT-10), and
+    // the Black King a5 reaches a4 b4 b5 a6 b6, not a3 or b3: the King takes a3 and b3 with
+    // 3:0 (CT-11) but not a5 (3:3). The Scouts leap (CT-12): b4 to a2 c2 d3 d5 a6 c6, b5 to
+    // a7 c7 c3 d6 d4 and takes a3. 2 + 6 + 6 = 14 moves, listed and counted alike.
+    let game = pos(T1, "8/8/8/kS6/KS6/ss6/8/8 w - 0 1");
+    assert_eq!(moves_from(&game, "a4"), expect("a4", &["a3", "b3"]));
+    assert_eq!(moves(&game).len(), 14);
+    assert_eq!(variant_core::perft::perft(&game, 1), 14);
+}
