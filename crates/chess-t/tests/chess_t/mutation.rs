@@ -96,3 +96,17 @@ fn ct_11_ct_12_perft_counts_captures_when_every_destination_holds_an_enemy() {
     assert_eq!(moves(&game).len(), 14);
     assert_eq!(variant_core::perft::perft(&game, 1), 14);
 }
+
+#[test]
+fn ct_43_no_transformation_offered_once_the_right_is_spent() {
+    // CT-32/CT-43: the Prince→Connet right is once per side. With only Black's right left
+    // (`p`), White's Prince b7 entering c8 is a plain move: its 10 destinations (orthogonal
+    // a7 c7 b6 b8, diagonal a8 c8 a6 c6 d5 e4), none with the `c` choice. With White's right
+    // (`P`) the entry c8 comes twice, plain and `c`: 11.
+    let spent = pos("optional-prince=on", "4k3/1P6/8/8/8/8/8/4K3 w p 0 1");
+    let tos = ["a6", "a7", "a8", "b6", "b8", "c6", "c7", "c8", "d5", "e4"];
+    assert_eq!(moves_from(&spent, "b7"), expect("b7", &tos));
+    let kept = pos("optional-prince=on", "4k3/1P6/8/8/8/8/8/4K3 w P 0 1");
+    assert_eq!(moves_from(&kept, "b7").len(), 11);
+    assert!(is_legal(&kept, "b7c8c"));
+}
