@@ -110,3 +110,23 @@ fn ct_43_no_transformation_offered_once_the_right_is_spent() {
     assert_eq!(moves_from(&kept, "b7").len(), 11);
     assert!(is_legal(&kept, "b7c8c"));
 }
+
+#[test]
+fn ct_10_the_strength_field_prints_rank_by_rank() {
+    // The rules page's worked example 1 (CT-10), rank 3: d3 4:3, e3 6:3, f3 6:6 from the page;
+    // the Ritter d3 reaches b3 and c3 (4:0), the Knecht f3 reaches g3 (2:0), nothing reaches
+    // a3 or h3. Eight ranks, 8 first, then the file letters: nine lines.
+    let game = pos(T1, "4k3/8/8/8/8/3RvN2/8/2K4p w - 0 1");
+    let text = game.capture_strength().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    assert!(
+        lines[0].starts_with('8') && lines[7].starts_with('1'),
+        "{text}"
+    );
+    assert_eq!(
+        lines[5],
+        "3  0:0   4:0   4:0   4:3   6:3   6:6   2:0   0:0 "
+    );
+    assert_eq!(lines[8].split_whitespace().collect::<String>(), "abcdefgh");
+}
