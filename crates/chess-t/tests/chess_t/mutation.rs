@@ -130,3 +130,19 @@ fn ct_10_the_strength_field_prints_rank_by_rank() {
     );
     assert_eq!(lines[8].split_whitespace().collect::<String>(), "abcdefgh");
 }
+
+#[test]
+fn ct_42_a_guard_counts_every_piece_that_reaches_the_castle_cell() {
+    // Guarded castle (CT-42): White's King d7 may enter c8 unless Black is superior there with
+    // a royal piece reaching it. c8 is 7:7 — White: the King (3) and the Ritter a8 jumping b8
+    // (4); Black: the Prince d8 (3, royal) and the Ritter e8 jumping d8 (4) — so no superiority:
+    // the entry is legal. The Ritter a8 reaches no other cell the King contests, and must
+    // still be counted on c8.
+    let game = pos("guarded-castle=on", "R2pr2k/3K4/8/8/8/8/8/8 w - 0 1");
+    assert_eq!(game.capture_strength().get(cell("c8")), (7, 7));
+    assert!(is_legal(&game, "d7c8"));
+    // Without the Ritter a8, Black is superior on c8 (7:3) and the entry is refused.
+    let game = pos("guarded-castle=on", "3pr2k/3K4/8/8/8/8/8/8 w - 0 1");
+    assert_eq!(game.capture_strength().get(cell("c8")), (3, 7));
+    assert!(!is_legal(&game, "d7c8"));
+}
