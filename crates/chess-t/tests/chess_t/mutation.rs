@@ -146,3 +146,13 @@ fn ct_42_a_guard_counts_every_piece_that_reaches_the_castle_cell() {
     assert_eq!(game.capture_strength().get(cell("c8")), (3, 7));
     assert!(!is_legal(&game, "d7c8"));
 }
+
+#[test]
+fn ct_4_ct_44_a_knecht_does_not_step_over_an_enemy_on_its_impregnable_field() {
+    // Black's Knecht stands on d3, Black's own impregnable field (CT-44: it cannot be taken,
+    // and no White line reaches d3). White's Knecht d2 has one-cell steps c2 and e2 (d1 is a
+    // castle cell, CT-20; d3 is unreachable); its two-cell step to d4 needs d3 empty (CT-4):
+    // two moves.
+    let game = pos("black-impregnable=d3", "4k3/8/8/8/8/3n4/3N4/7K w - 0 1");
+    assert_eq!(moves_from(&game, "d2"), expect("d2", &["c2", "e2"]));
+}
