@@ -7,6 +7,7 @@ mod docs;
 mod fuzz;
 mod install;
 mod metadata;
+mod mutants;
 mod one_game;
 mod package;
 
@@ -224,6 +225,7 @@ const TASKS: &[Task] = &[
     ("docs", "[--page PATH]… [--lang LANG]… [--list]", "the code blocks of README.md and docs/ run as written (docs/guides/writing-docs.md)", docs::docs),
     ("embedder-bench", "[--quick]", "examples/embedder-bench in Cargo's default release profile: AnyGame against typed perft", embedder_bench),
     ("soak", "[--minutes M]", "the web server played by 50 clients for M minutes (60) through restarts and a kill -9", soak),
+    ("mutants", "[GAME…] [--timeout S]", "cargo-mutants on each game's rule files: a table per file; fails under 95 % caught", mutants::mutants),
 ];
 
 fn main() -> ExitCode {

@@ -5,6 +5,7 @@
 mod common;
 mod reference;
 
+mod mutation;
 mod notation;
 mod perft;
 mod reference_compare;

@@ -1,0 +1,165 @@
+//! `cargo xtask mutants [GAME…] [--timeout S]`: cargo-mutants on each game's rule files against
+//! the game crate's own tests, one table line per file; fails when a rule file has under 95 %
+//! of its viable mutants caught (docs/reliability.md, "Mutation testing").
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+/// Each game's rule files under `crates/<game>/src/` (`.rs` left out): move generation and
+/// notation, and the files that hold captures, strength, geometry, turn order or removal.
+const RULE_FILES: &str = "\
+qubic: movegen notation geometry position
+chess-t: movegen notation strength projection play
+checkers3d: movegen notation capture plane geometry
+bishops4p: movegen notation geometry position threats turn
+chess3d: movegen notation attacks plane plane_attacks position";
+
+/// The least share of the viable mutants of a rule file that the tests must catch.
+const PASS_PERCENT: f64 = 95.0;
+
+/// cargo-mutants' outcome files in `mutants.out/`, in the order of a [`Tally`]'s counts.
+const OUTCOMES: [&str; 4] = ["caught", "missed", "unviable", "timeout"];
+
+/// A file's mutants by outcome (excluded mutants are never generated, so never counted).
+type Tally = [usize; 4];
+
+/// The games and their rule files as paths from the workspace root.
+fn rule_files() -> Vec<(&'static str, Vec<String>)> {
+    let parse = |line: &'static str| {
+        let (game, files) = line.split_once(": ")?;
+        Some((
+            game,
+            files
+                .split(' ')
+                .map(|f| format!("crates/{game}/src/{f}.rs"))
+                .collect(),
+        ))
+    };
+    RULE_FILES.lines().filter_map(parse).collect()
+}
+
+/// Caught (a timeout counts as caught: a mutant that makes perft slow) of the viable ones.
+fn percent(t: &Tally) -> f64 {
+    let viable = t[0] + t[1] + t[3];
+    if viable == 0 {
+        100.0
+    } else {
+        100.0 * (t[0] + t[3]) as f64 / viable as f64
+    }
+}
+
+/// Tallies the lines (`path:line:column: replace …`) of the outcome files' texts, by path.
+fn tally(texts: &[String; 4]) -> BTreeMap<&str, Tally> {
+    let mut files: BTreeMap<&str, Tally> = BTreeMap::new();
+    for (i, text) in texts.iter().enumerate() {
+        for path in text.lines().filter_map(|l| l.split(':').next()) {
+            files.entry(path).or_default()[i] += 1;
+        }
+    }
+    files
+}
+
+/// Runs cargo-mutants on the named games (every game without a name) and prints the table.
+pub(crate) fn mutants(args: &[String]) -> Result<(), String> {
+    let timeout = crate::install::option(args, "--timeout").unwrap_or_else(|| "120".into());
+    timeout
+        .parse::<u32>()
+        .map_err(|_| format!("--timeout {timeout:?}: expected seconds"))?;
+    let games = rule_files();
+    let named: Vec<&str> = (0..args.len())
+        .filter(|&i| !args[i].starts_with("--") && (i == 0 || args[i - 1] != "--timeout"))
+        .map(|i| args[i].as_str())
+        .collect();
+    if let Some(bad) = named.iter().find(|n| !games.iter().any(|(g, _)| g == *n)) {
+        let known: Vec<&str> = games.iter().map(|g| g.0).collect();
+        return Err(format!("unknown game {bad:?}: one of {known:?}"));
+    }
+    let scratch = crate::install::target_dir().join("mutants");
+    let mut low = Vec::new();
+    println!("| file | mutants | caught | missed | unviable | timeouts | % caught |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (game, files) in games
+        .iter()
+        .filter(|(g, _)| named.is_empty() || named.iter().any(|n| n == g))
+    {
+        let (out, tmp) = (scratch.join(game), scratch.join("tmp"));
+        std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let mut cmd = Command::new("nice");
+        cmd.args("-n 10 cargo mutants -j 1 -p".split(' '))
+            .args([game, "--timeout", &timeout]);
+        cmd.args(files.iter().flat_map(|f| ["-f", f.as_str()]));
+        // cargo-mutants copies the tree into a temporary directory: this one, under target/.
+        cmd.arg("--output")
+            .arg(&out)
+            .env("TMPDIR", &tmp)
+            .current_dir(crate::install::workspace());
+        eprintln!("xtask: {cmd:?}");
+        let status = cmd
+            .status()
+            .map_err(|e| format!("cannot run cargo mutants: {e}"))?;
+        // 0: all caught, 2: some missed, 3: some timed out; anything else gives no table.
+        if !matches!(status.code(), Some(0 | 2 | 3)) {
+            return Err(format!(
+                "cargo mutants -p {game} failed ({status}): see {}",
+                out.display()
+            ));
+        }
+        let read = |name| std::fs::read_to_string(out.join(format!("mutants.out/{name}.txt")));
+        let texts = OUTCOMES.map(|name| read(name).unwrap_or_default());
+        let tallies = tally(&texts);
+        for file in files {
+            let t = tallies.get(file.as_str()).copied().unwrap_or_default();
+            let (total, p) = (t.iter().sum::<usize>(), percent(&t));
+            println!(
+                "| `{file}` | {total} | {} | {} | {} | {} | {p:.1} % |",
+                t[0], t[1], t[2], t[3]
+            );
+            if p < PASS_PERCENT {
+                low.push(file.clone());
+            }
+        }
+        eprintln!("xtask: missed mutants of {game}:\n{}", texts[1]);
+    }
+    match low.is_empty() {
+        true => Ok(()),
+        false => Err(format!("under {PASS_PERCENT} % caught: {}", low.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Outcome lines are counted per file; a timeout counts as caught, an unviable mutant not
+    /// at all: 2 caught and 1 timeout of 4 viable is 75 %.
+    #[test]
+    fn outcomes_are_tallied_per_file() {
+        let m = "crates/qubic/src/movegen.rs";
+        let texts = [
+            format!("{m}:12:5: replace f -> u64 with 0\n{m}:14:9: replace == with !=\n"),
+            format!("{m}:20:1: replace g with ()\n"),
+            "crates/qubic/src/geometry.rs:3:3: replace h -> u64 with 1\n".to_string(),
+            format!("{m}:21:3: replace < with <= in f\n"),
+        ];
+        let files = tally(&texts);
+        assert_eq!(files[m], [2, 1, 0, 1]);
+        assert_eq!(percent(&files[m]), 75.0);
+        assert_eq!(percent(&files["crates/qubic/src/geometry.rs"]), 100.0);
+    }
+
+    /// Every game has rule files, and each exists (a renamed file must not drop out unseen).
+    #[test]
+    fn rule_files_exist() {
+        let games = rule_files();
+        assert_eq!(games.len(), 5);
+        for (_, files) in &games {
+            assert!(files.len() >= 4);
+            for file in files {
+                assert!(
+                    crate::install::workspace().join(file).is_file(),
+                    "{file} is missing"
+                );
+            }
+        }
+    }
+}
