@@ -99,6 +99,8 @@ fn slots() -> &'static [&'static Active] {
     static SLOT_LIST: &[&Active] = &[
         #[cfg(feature = "chess-t")]
         &super::super::chess_t::PARAMS,
+        #[cfg(feature = "checkers3d")]
+        &super::super::checkers3d::PARAMS,
     ];
     SLOT_LIST
 }

@@ -151,3 +151,20 @@ fn chess_t_start_is_the_tempo() {
     }
     assert_eq!(start.evaluate(Seat(0)), 10);
 }
+
+#[cfg(feature = "checkers3d")]
+#[test]
+fn checkers3d_is_weights_times_features() {
+    let n = dot_is_the_evaluation::<checkers3d::Checkers3d>(2, 0.0);
+    assert!(n > 100, "{n} positions");
+}
+
+/// The kings' row is the straight line it replaced: 250 at one height, 350 at eight,
+/// `250 + 100 * (heights - 1) / 7` (integer division) between.
+#[cfg(feature = "checkers3d")]
+#[test]
+fn checkers3d_kings_by_height_are_the_line() {
+    let table = default_table("checkers3d");
+    let expected: Vec<i32> = (1..=8).map(|h| 250 + 100 * (h - 1) / 7).collect();
+    assert_eq!(table.get("king"), Some(&expected[..]));
+}
