@@ -101,6 +101,8 @@ fn slots() -> &'static [&'static Active] {
         &super::super::chess_t::PARAMS,
         #[cfg(feature = "checkers3d")]
         &super::super::checkers3d::PARAMS,
+        #[cfg(feature = "bishops4p")]
+        &super::super::bishops4p::PARAMS,
     ];
     SLOT_LIST
 }

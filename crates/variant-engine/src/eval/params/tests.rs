@@ -168,3 +168,12 @@ fn checkers3d_kings_by_height_are_the_line() {
     let expected: Vec<i32> = (1..=8).map(|h| 250 + 100 * (h - 1) / 7).collect();
     assert_eq!(table.get("king"), Some(&expected[..]));
 }
+
+/// Bishops' long game divides the opponents' scores by their number (an integer division,
+/// rounding towards zero): less than 1 apart there, exact in the short game.
+#[cfg(feature = "bishops4p")]
+#[test]
+fn bishops4p_is_weights_times_features() {
+    let n = dot_is_the_evaluation::<bishops4p::Bishops>(4, 0.999);
+    assert!(n > 100, "{n} positions");
+}
