@@ -77,7 +77,10 @@ impl Active {
 
     /// The table without the cache.
     fn read(&'static self) -> &'static [i32] {
-        let installed = *self.installed.read().unwrap_or_else(PoisonError::into_inner);
+        let installed = *self
+            .installed
+            .read()
+            .unwrap_or_else(PoisonError::into_inner);
         installed.unwrap_or_else(|| {
             self.default.get_or_init(|| {
                 // The embedded table is checked by the tests of every game (`params::tests`).
@@ -89,7 +92,10 @@ impl Active {
     }
 
     fn set(&self, weights: Option<&'static [i32]>) {
-        *self.installed.write().unwrap_or_else(PoisonError::into_inner) = weights;
+        *self
+            .installed
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = weights;
         GENERATION.fetch_add(1, Ordering::AcqRel);
     }
 }

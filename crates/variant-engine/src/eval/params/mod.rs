@@ -139,7 +139,10 @@ pub fn parse(text: &str) -> Result<Table, ParamsError> {
         .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
         .filter(|(_, l)| !l.is_empty());
     let Some((n, header)) = lines.next() else {
-        return Err(ParamsError::at(0, "empty: expected the header `eval-params 1 GAME`"));
+        return Err(ParamsError::at(
+            0,
+            "empty: expected the header `eval-params 1 GAME`",
+        ));
     };
     let words: Vec<&str> = header.split_whitespace().collect();
     if words.first() != Some(&MAGIC) || words.len() != 3 {
