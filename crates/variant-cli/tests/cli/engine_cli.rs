@@ -367,7 +367,7 @@ fn search_facts(o: &Output) -> Vec<serde_json::Value> {
 fn eval_params_with_the_default_values_change_nothing() {
     let dir = std::env::temp_dir().join(format!("variants-params-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for game in ["chess-t", "checkers3d", "bishops4p"] {
+    for game in ["chess-t", "checkers3d", "bishops4p", "qubic"] {
         let text = variant_engine::eval::params::default_text(game).unwrap();
         let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         let header = lines

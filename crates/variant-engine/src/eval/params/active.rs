@@ -14,11 +14,13 @@ static GENERATION: AtomicU64 = AtomicU64::new(0);
 /// At most this many games read tables (the slots' `index`).
 const SLOTS: usize = 8;
 
+/// A thread's copy of one slot's table: the generation it was read at, and the table.
+type Cached = Cell<(u64, Option<&'static [i32]>)>;
+
 thread_local! {
     /// Per slot, the generation it was read at and the table: an evaluation reads its weights
     /// with one atomic load and no lock, no reference count.
-    static CACHE: [Cell<(u64, Option<&'static [i32]>)>; SLOTS] =
-        const { [const { Cell::new((0, None)) }; SLOTS] };
+    static CACHE: [Cached; SLOTS] = const { [const { Cell::new((0, None)) }; SLOTS] };
 }
 
 /// One game's active weights.
@@ -109,6 +111,8 @@ fn slots() -> &'static [&'static Active] {
         &super::super::checkers3d::PARAMS,
         #[cfg(feature = "bishops4p")]
         &super::super::bishops4p::PARAMS,
+        #[cfg(feature = "qubic")]
+        &super::super::qubic::PARAMS,
     ];
     SLOT_LIST
 }

@@ -225,6 +225,23 @@ fn bishops4p_is_weights_times_features() {
     assert!(n > 100, "{n} positions");
 }
 
+#[cfg(feature = "qubic")]
+#[test]
+fn qubic_is_weights_times_features() {
+    // Qubic's walks end early: a line of four is soon made.
+    let n = dot_is_the_evaluation::<qubic::Qubic>(2, 0.0);
+    assert!(n > 50, "{n} positions");
+}
+
+/// Qubic's open lines are ten times the square of their marks (Q-5: three in a line is one
+/// move from a win), as the table says.
+#[cfg(feature = "qubic")]
+#[test]
+fn qubic_open_lines_are_ten_times_the_square() {
+    let expected: Vec<i32> = (0..=4).map(|n| 10 * n * n).collect();
+    assert_eq!(default_table("qubic").get("open-line"), Some(&expected[..]));
+}
+
 /// Damaged files never panic the reader: every prefix of every embedded table (a file cut
 /// off anywhere, inside a number or a name), and every table with one byte replaced by each of
 /// a few troublesome characters, parses or is refused.
