@@ -130,6 +130,9 @@ pub struct PlayArgs {
     /// Stop built-in players after this many plies.
     #[arg(long)]
     pub max_plies: Option<usize>,
+    /// The hand-written evaluation's weights.
+    #[command(flatten)]
+    pub params: ParamsArgs,
 }
 
 /// `variants analyse`.
@@ -153,6 +156,9 @@ pub struct AnalyseArgs {
     /// The evaluation.
     #[command(flatten)]
     pub eval: EvalArgs,
+    /// The hand-written evaluation's weights.
+    #[command(flatten)]
+    pub params: ParamsArgs,
 }
 
 /// `variants match`.
@@ -202,6 +208,10 @@ pub struct MatchArgs {
     /// The evaluation of the `engine` players that do not choose their own.
     #[command(flatten)]
     pub eval: EvalArgs,
+    /// The hand-written evaluation's weights (of every `engine` player: the table is one for
+    /// the process).
+    #[command(flatten)]
+    pub params: ParamsArgs,
 }
 
 /// `variants uci`.
@@ -214,6 +224,9 @@ pub struct UciArgs {
     /// The evaluation at start.
     #[command(flatten)]
     pub eval: EvalArgs,
+    /// The `EvalParams` option's value at start.
+    #[command(flatten)]
+    pub params: ParamsArgs,
 }
 
 /// `variants datagen`.
@@ -311,6 +324,15 @@ impl EvalArgs {
             (None, None) => None,
         }
     }
+}
+
+/// The weights of the hand-written evaluation (`analyse`, `play`, `match`, `uci`).
+#[derive(Args, Debug)]
+pub struct ParamsArgs {
+    /// Read the hand-written evaluation's weights from this parameter file (docs/formats.md,
+    /// "Evaluation parameters"; the file's game must be the one played).
+    #[arg(long, value_name = "FILE")]
+    pub eval_params: Option<std::path::PathBuf>,
 }
 
 /// A game and its configuration.

@@ -172,6 +172,9 @@ impl Session {
         // `default` (the game's shipped net, else the hand-written evaluation), `classic`, or
         // the path of a net file (docs/engine.md).
         out("option name EvalFile type string default default");
+        // `default` (every game's embedded table) or the path of a parameter file for the
+        // hand-written evaluation of the file's game (docs/formats.md), process-wide.
+        out("option name EvalParams type string default default");
         // Every configuration key of every game, the chosen game's first with its values;
         // a key is checked against the game chosen when it is set.
         let mut listed: Vec<&str> = Vec::new();
@@ -247,6 +250,9 @@ impl Session {
             self.engine = Some(self.new_engine());
             return Ok(());
         }
+        if name.eq_ignore_ascii_case("EvalParams") {
+            return self.set_params(&value);
+        }
         let known = self.config.game_keys().iter().any(|k| k.name == name);
         if !known {
             return Err(format!(
@@ -266,6 +272,28 @@ impl Session {
         let config =
             variant_games::registry::config(self.variant, &pairs).map_err(|e| e.to_string())?;
         self.reconfigure(config, pairs)
+    }
+
+    /// `EvalParams`: `default` puts every game's embedded table back; a path installs the
+    /// parameter file's table for its game (`variant_engine::eval::params`), for every search
+    /// of the process from now on.
+    fn set_params(&mut self, value: &str) -> Result<(), String> {
+        use variant_engine::eval::params;
+        if value.is_empty() || value == "default" {
+            for game in params::games() {
+                params::reset(game);
+            }
+            (self.out)("info string eval params default");
+            return Ok(());
+        }
+        let table =
+            params::read(std::path::Path::new(value)).map_err(|e| format!("EvalParams: {e}"))?;
+        params::install(&table).map_err(|e| format!("EvalParams: {e}"))?;
+        (self.out)(&format!(
+            "info string eval params for {} from {value}",
+            table.game()
+        ));
+        Ok(())
     }
 
     /// A new game or configuration: the start position, checked before it is taken.

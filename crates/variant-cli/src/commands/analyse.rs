@@ -43,6 +43,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
     }
     // The registry checks game, configuration and position and gives the usual errors.
     let game = crate::setup::game(&args.position)?;
+    super::install_params(&args.params, Some(game.name()))?;
     let pairs = crate::setup::config_pairs(&args.position.game)?;
     let mut searcher = TextSearcher::new(game.name(), &pairs)?;
     if let variant_engine::nnue::Evaluation::Net(net) = &evaluation

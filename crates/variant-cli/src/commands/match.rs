@@ -13,6 +13,11 @@ use variant_match::{MatchOptions, MatchReport, PlayerSpec, run_match};
 /// Bad game, configuration, player specs, openings or SPRT; an unreadable openings file; a
 /// player that fails.
 pub fn run(args: &MatchArgs) -> Result<(), Error> {
+    if args.params.eval_params.is_some() {
+        use variant_games::Game;
+        let game = crate::setup::start(&args.game)?;
+        super::install_params(&args.params, Some(game.name()))?;
+    }
     let mut m = MatchOptions {
         game: args.game.game.clone(),
         config: crate::setup::config_text(&args.game)?,

@@ -44,6 +44,26 @@ fn evaluation(args: &crate::cli::EvalArgs) -> Result<variant_engine::nnue::Evalu
         .map_err(|e| Error::Command(e.to_string()))
 }
 
+/// Installs the parameter table of `--eval-params FILE` (none without it) for the rest of the
+/// process; `game`, when given, is the game played, which the file must be for.
+fn install_params(args: &crate::cli::ParamsArgs, game: Option<&str>) -> Result<(), Error> {
+    use variant_engine::eval::params;
+    let Some(path) = &args.eval_params else {
+        return Ok(());
+    };
+    let table = params::read(path).map_err(|e| Error::Command(e.to_string()))?;
+    if let Some(game) = game
+        && table.game() != game
+    {
+        return Err(Error::Command(format!(
+            "the parameter file {} is for {}, not {game}",
+            path.display(),
+            table.game()
+        )));
+    }
+    params::install(&table).map_err(|e| Error::Command(e.to_string()))
+}
+
 /// Perft split at the root on `threads` threads (0: all cores), each root move with its count
 /// in canonical text; `progress(done, total)` is called as root moves finish.
 pub fn divide(

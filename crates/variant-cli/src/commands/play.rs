@@ -144,6 +144,7 @@ const HELP: &str =
 /// prompt are printed and the game goes on.
 pub fn run(args: &PlayArgs) -> Result<(), Error> {
     let mut session = Session::new(args)?;
+    super::install_params(&args.params, Some(session.history.position().name()))?;
     if session.any_human() {
         outln!("{}", seating(session.history.position(), &session.specs));
         outln!("{HELP}");

@@ -11,10 +11,13 @@ use std::sync::Arc;
 ///
 /// # Errors
 ///
-/// A net file of `--eval-file` that cannot be read or is no net. Protocol errors are reported
+/// A net file of `--eval-file` that cannot be read or is no net, a parameter file of
+/// `--eval-params` that cannot be read or is malformed. Protocol errors are reported
 /// to the GUI as `info string` lines.
 pub fn run(args: &UciArgs) -> Result<(), Error> {
     let evaluation = super::evaluation(&args.eval)?;
+    // The table of any game: the protocol chooses the game later.
+    super::install_params(&args.params, None)?;
     let stdin = std::io::stdin();
     variant_match::protocol::serve_with(
         stdin.lock(),

@@ -350,3 +350,150 @@ fn datagen_writes_the_same_records_on_any_number_of_threads() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// What a search reports apart from its speed: best move, score, depth, nodes and line.
+fn search_facts(o: &Output) -> Vec<serde_json::Value> {
+    let v = json(o);
+    ["best", "score", "depth", "nodes", "pv"]
+        .iter()
+        .map(|k| v[k].clone())
+        .collect()
+}
+
+/// `--eval-params FILE` with a file of the default values (its comments changed, its lines
+/// in another order) searches exactly as without: the same nodes, score and line at a fixed
+/// depth for `analyse`, the same games for `match`, the same answer to `uci`'s `EvalParams`.
+#[test]
+fn eval_params_with_the_default_values_change_nothing() {
+    let dir = std::env::temp_dir().join(format!("variants-params-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in ["chess-t", "checkers3d", "bishops4p", "qubic"] {
+        let text = variant_engine::eval::params::default_text(game).unwrap();
+        let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let header = lines
+            .iter()
+            .position(|l| l.starts_with("eval-params"))
+            .unwrap();
+        let header = lines.remove(header);
+        lines.reverse();
+        let file = dir.join(format!("{game}.params"));
+        std::fs::write(
+            &file,
+            format!("# reordered\n{header}\n{}\n", lines.join("\n")),
+        )
+        .unwrap();
+        let path = file.to_str().unwrap();
+        let analyse = |extra: &[&str]| {
+            let mut args = vec!["analyse", game, "--depth", "3", "--json"];
+            args.extend_from_slice(extra);
+            search_facts(&variants(&args, None))
+        };
+        assert_eq!(analyse(&[]), analyse(&["--eval-params", path]), "{game}");
+        let play_match = |extra: &[&str]| {
+            let mut args = vec!["match", game, "--player", "engine:depth=2"];
+            // One spec per seat: Bishops has four (B4-3).
+            let others = if game == "bishops4p" { 3 } else { 1 };
+            for _ in 0..others {
+                args.extend_from_slice(&["--player", "greedy"]);
+            }
+            args.extend_from_slice(&["--games", "2", "--max-plies", "12", "--json"]);
+            args.extend_from_slice(extra);
+            json(&variants(&args, None))["players"].clone()
+        };
+        assert_eq!(
+            play_match(&[]),
+            play_match(&["--eval-params", path]),
+            "{game}"
+        );
+        let uci = |set: &str| {
+            let input = format!(
+                "uci\nsetoption name UCI_Variant value {game}\n{set}position startpos\n\
+                 go depth 3\nisready\nquit\n"
+            );
+            let out = stdout(&variants(&["uci"], Some(input.as_bytes())));
+            out.lines()
+                .filter(|l| l.starts_with("bestmove") || l.starts_with("info depth"))
+                .map(|l| l.split(" nps ").next().unwrap_or(l).to_string())
+                .collect::<Vec<_>>()
+        };
+        let set = format!("setoption name EvalParams value {path}\n");
+        let (plain, with) = (uci(""), uci(&set));
+        assert!(plain.iter().any(|l| l.starts_with("bestmove")), "{plain:?}");
+        assert_eq!(plain, with, "{game}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A malformed parameter file is refused with its line by every command that takes one, a
+/// file for another game by the commands that know the game, and by `uci` as an
+/// `info string error` that changes nothing.
+#[test]
+fn malformed_eval_params_are_refused_with_their_line() {
+    let dir = std::env::temp_dir().join(format!("variants-bad-params-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = variant_engine::eval::params::default_text("chess-t").unwrap();
+    let bad = dir.join("bad.params");
+    std::fs::write(&bad, text.replacen("control 2", "control two", 1)).unwrap();
+    let line = text.lines().position(|l| l == "control 2").unwrap() + 1;
+    let expected = format!("parameter file, line {line}: `control`: `two` is not an integer");
+    let bad = bad.to_str().unwrap();
+    let stderr = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    for args in [
+        vec!["analyse", "chess-t", "--depth", "1", "--eval-params", bad],
+        vec![
+            "match",
+            "chess-t",
+            "--player",
+            "greedy",
+            "--player",
+            "greedy",
+            "--eval-params",
+            bad,
+        ],
+        vec![
+            "play",
+            "chess-t",
+            "--player",
+            "white=greedy",
+            "--eval-params",
+            bad,
+        ],
+        vec!["uci", "--eval-params", bad],
+    ] {
+        let o = variants(&args, Some(b"quit\n"));
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(&expected), "{args:?}: {}", stderr(&o));
+    }
+    // A file for checkers3d given to a chess-T search.
+    let other = dir.join("checkers3d.params");
+    std::fs::write(
+        &other,
+        variant_engine::eval::params::default_text("checkers3d").unwrap(),
+    )
+    .unwrap();
+    let o = variants(
+        &[
+            "analyse",
+            "chess-t",
+            "--depth",
+            "1",
+            "--eval-params",
+            other.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("is for checkers3d, not chess-t"),
+        "{}",
+        stderr(&o)
+    );
+    // The protocol reports the error and searches on with the table it had.
+    let input = format!("setoption name EvalParams value {bad}\nisready\nquit\n");
+    let out = stdout(&variants(&["uci"], Some(input.as_bytes())));
+    assert!(
+        out.contains(&format!("info string error: EvalParams: {expected}")),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

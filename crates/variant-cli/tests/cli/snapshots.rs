@@ -644,12 +644,13 @@ fn registry_options(transcript: &str) -> String {
             }
         }
     }
-    // The engine's own string option (`EvalFile`, the evaluation) aside, the string options
-    // are the games' configuration keys.
+    // The engine's own string options (`EvalFile`, the evaluation; `EvalParams`, its weights)
+    // aside, the string options are the games' configuration keys.
     let option = |line: &str| -> Option<String> {
         let rest = line.strip_prefix("option name ")?;
         let (key, kind) = rest.split_once(" type ")?;
-        (kind.starts_with("string default ") && key != "EvalFile").then(|| key.to_string())
+        (kind.starts_with("string default ") && !["EvalFile", "EvalParams"].contains(&key))
+            .then(|| key.to_string())
     };
     let listed: Vec<String> = transcript.lines().filter_map(option).collect();
     assert_eq!(

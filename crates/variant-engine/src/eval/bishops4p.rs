@@ -8,18 +8,50 @@
 //! player's pieces on the king it may mate (B4-13): mine on my left neighbour's, my right
 //! neighbour's on mine, and (short game) every opponent's on its own left neighbour's.
 
+use super::params::{self, Active, EvalTerms, Features, Score, Sink, weight_table};
 use crate::{MoveFacts, SearchGame, SearchSettings};
 use bishops4p::{Bishops, Move, MoveKind, Phase, Piece};
+use std::cell::Cell;
 use variant_core::{Game, Seat};
 
-const PAWN: i32 = 100;
-/// Per point of `Survey::near` of my pieces around my left neighbour's king.
-const PRESSURE_MINE: i32 = 3;
-/// Per point of my right neighbour's pieces around my king.
-const PRESSURE_AGAINST_ME: i32 = 3;
-/// Per point of an opponent's pieces around its own left neighbour's king (short game).
-const PRESSURE_AMONG_OTHERS: i32 = 2;
+weight_table! {
+    /// Material, by `Piece as usize`.
+    VALUE "value" 6,
+    /// A pawn by its steps left (0 … 10).
+    PAWN_STEPS "pawn-steps" 11,
+    /// A knight or bishop in the central zone.
+    CENTRAL_MINOR "central-minor" 1,
+    /// A queen in the central zone.
+    CENTRAL_QUEEN "central-queen" 1,
+    /// A king in a corner block with its bishops alive.
+    KING_IN_BLOCK "king-in-block" 1,
+    /// A player in check.
+    IN_CHECK "in-check" 1,
+    /// My left neighbour in check.
+    CHECK_GIVEN "check-given" 1,
+    /// Another opponent in check (short game).
+    CHECK_AMONG_OTHERS "check-among-others" 1,
+    /// A point of my pressure on my left neighbour's king.
+    PRESSURE_MINE "pressure-mine" 1,
+    /// A point of my right neighbour's pressure on my king.
+    PRESSURE_AGAINST_ME "pressure-against-me" 1,
+    /// A point of an opponent's pressure on its own left neighbour's king (short game).
+    PRESSURE_AMONG_OTHERS "pressure-among-others" 1,
+}
 
+/// Bishops' table: crates/variant-engine/params/bishops4p.params.
+pub(crate) static PARAMS: Active = Active::new(
+    "bishops4p",
+    2,
+    SCHEMA,
+    include_str!("../../params/bishops4p.params"),
+);
+
+const PAWN: i32 = 100;
+
+/// The pieces' values for move ordering and exchanges (not the evaluation's, which are the
+/// table's): fixed, so a table under test changes what is evaluated, not what is searched
+/// first.
 const fn value(kind: Piece) -> i32 {
     match kind {
         Piece::Pawn => PAWN,
@@ -41,67 +73,46 @@ const fn pawn_steps(seat: u8, file: i32, rank: i32) -> i32 {
     }
 }
 
-/// A piece's material and position (the per-piece terms of [`survey`]): its value, a pawn by
-/// the steps left to its promotion line, knights, bishops and queens in the central zone.
-const fn piece_score(seat: u8, kind: Piece, f: i32, r: i32) -> i32 {
-    let central = 2 <= f && f < 10 && 2 <= r && r < 10;
-    value(kind)
-        + match kind {
-            Piece::Pawn => {
-                let mut steps = pawn_steps(seat, f, r);
-                if steps < 0 {
-                    steps = 0;
-                }
-                let left = if steps > 10 { 0 } else { 10 - steps };
-                left * left / 2
-            }
-            Piece::Knight | Piece::Bishop if central => 15,
-            Piece::Queen if central => 5,
-            _ => 0,
+/// A piece's material and position (the per-piece terms of [`survey`]) into part `seat`: its
+/// value, a pawn by the steps left to its promotion line, knights, bishops and queens in the
+/// central zone.
+fn piece_terms(out: &mut impl Sink, seat: usize, kind: Piece, f: i32, r: i32) {
+    let central = (2..10).contains(&f) && (2..10).contains(&r);
+    out.add(seat, VALUE + kind as usize, 1);
+    match kind {
+        Piece::Pawn => {
+            let steps = pawn_steps(seat as u8, f, r).clamp(0, 10);
+            out.add(seat, PAWN_STEPS + steps as usize, 1);
         }
-}
-
-/// The piece kinds in the order of their discriminants (`kind as usize`).
-const KINDS: [Piece; 6] = [
-    Piece::Pawn,
-    Piece::Knight,
-    Piece::Bishop,
-    Piece::Rook,
-    Piece::Queen,
-    Piece::King,
-];
-
-/// [`piece_score`] by seat, kind and cell (rank * 12 + file), computed at compile time: the
-/// evaluation reads one number per piece.
-static PIECE_SCORES: [[[i32; 144]; 6]; 4] = piece_scores();
-
-const fn piece_scores() -> [[[i32; 144]; 6]; 4] {
-    let mut t = [[[0; 144]; 6]; 4];
-    let mut seat = 0;
-    while seat < 4 {
-        let mut k = 0;
-        while k < 6 {
-            let mut cell = 0;
-            while cell < 144 {
-                let (f, r) = ((cell % 12) as i32, (cell / 12) as i32);
-                t[seat][k][cell] = piece_score(seat as u8, KINDS[k], f, r);
-                cell += 1;
-            }
-            k += 1;
-        }
-        seat += 1;
+        Piece::Knight | Piece::Bishop if central => out.add(seat, CENTRAL_MINOR, 1),
+        Piece::Queen if central => out.add(seat, CENTRAL_QUEEN, 1),
+        _ => {}
     }
-    t
 }
 
-/// One army's score ([`survey`]) in the starting position: the short game's evaluation counts
-/// every player's losses from it.
-fn army_at_start() -> i32 {
-    static START: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
-    *START.get_or_init(|| survey(&Bishops::default()).score[0])
+/// One army's score ([`survey`]) in the starting position with the weights `w`: the short
+/// game's evaluation counts every player's losses from it. Kept per thread for the last table
+/// it was asked for (tables live as long as the process, so their address names them).
+fn army_at_start(w: &'static [i32]) -> i32 {
+    thread_local! {
+        static START: Cell<(usize, i32)> = const { Cell::new((0, 0)) };
+    }
+    let key = w.as_ptr() as usize;
+    if let Some(v) = START.with(|c| {
+        let (k, v) = c.get();
+        (k == key).then_some(v)
+    }) {
+        return v;
+    }
+    let mut score = Score::<PARTS>::new(w);
+    survey(&Bishops::default(), &mut score);
+    let v = score.sums[0];
+    START.with(|c| c.set((key, v)));
+    v
 }
 
-/// Weight of a piece standing near an enemy king (queens count most: they mate).
+/// Weight of a piece standing near an enemy king (queens count most: they mate). Fixed: the
+/// table weighs the sum (`pressure-*`), so the evaluation stays linear in its weights.
 fn attack_weight(kind: Piece) -> i32 {
     match kind {
         Piece::Queen => 4,
@@ -111,10 +122,14 @@ fn attack_weight(kind: Piece) -> i32 {
     }
 }
 
-/// What the evaluation reads off the board in one pass.
+/// The parts of the evaluation's terms: each seat's score (0 … 3), the searching player's own
+/// terms (4: checks and pressure), one army at the start (5, short game).
+const PARTS: usize = 6;
+const OWN: usize = 4;
+const START_ARMY: usize = 5;
+
+/// What the evaluation reads off the board in one pass, besides the scores.
 struct Survey {
-    /// Every seat's material and position.
-    score: [i32; 4],
     /// `near[a]`: how close seat `a`'s pieces stand to its left neighbour's king, the one king
     /// it may mate (B4-13; a king that cannot be mated — in a corner block while its bishops
     /// live, B4-14 — counts nothing). The evaluation reads no other pair.
@@ -125,9 +140,9 @@ struct Survey {
     left: [Option<usize>; 4],
 }
 
-/// Every seat's score (material and position) and the pressure on every mateable king.
-fn survey(g: &Bishops) -> Survey {
-    let mut score = [0i32; 4];
+/// Every seat's score (material and position) into parts 0 … 3, and the pressure on every
+/// mateable king.
+fn survey(g: &Bishops, out: &mut impl Sink) -> Survey {
     let mut mateable = [None; 4];
     let mut checked = [false; 4];
     let mut left = [None; 4];
@@ -136,14 +151,14 @@ fn survey(g: &Bishops) -> Survey {
         let i = usize::from(s);
         if let Some((f, r)) = g.king_cell(seat) {
             if g.is_in_block(seat) && g.bishop_count(seat) > 0 {
-                score[i] += 40;
+                out.add(i, KING_IN_BLOCK, 1);
             } else {
                 mateable[i] = Some((f as i32, r as i32));
             }
         }
         if g.is_in_check(seat) {
             checked[i] = true;
-            score[i] -= 30;
+            out.add(i, IN_CHECK, 1);
         }
         left[i] = g.left_neighbour(seat).map(|l| l.index() & 3);
     }
@@ -153,7 +168,7 @@ fn survey(g: &Bishops) -> Survey {
     let mut near = [0i32; 4];
     g.for_each_piece(|(file, rank), seat, kind| {
         let s = seat.index() & 3;
-        score[s] += PIECE_SCORES[s][kind as usize][(rank * 12 + file) % 144];
+        piece_terms(out, s, kind, file as i32, rank as i32);
         let w = attack_weight(kind);
         if w != 0
             && let Some((kf, kr)) = target[s]
@@ -163,10 +178,161 @@ fn survey(g: &Bishops) -> Survey {
         }
     });
     Survey {
-        score,
         near,
         checked,
         left,
+    }
+}
+
+/// How the parts make the evaluation.
+enum Combine {
+    /// No active opponent: my score alone.
+    Alone(usize),
+    /// My score and terms less every opponent's score, plus the armies they lost.
+    Short(usize, Opponents),
+    /// My score and terms less the opponents' average (integer division).
+    Long(usize, Opponents),
+}
+
+/// The active opponents: up to three seats, without an allocation at every node.
+struct Opponents {
+    seats: [usize; 3],
+    n: usize,
+}
+
+impl Opponents {
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.seats[..self.n].iter().copied()
+    }
+
+    fn len(&self) -> usize {
+        self.n
+    }
+}
+
+/// The terms of the evaluation for `seat` into `out` ([`PARTS`]), and how to combine them.
+fn terms(g: &Bishops, seat: Seat, out: &mut impl Sink) -> Combine {
+    let Survey {
+        near,
+        checked,
+        left: lefts,
+    } = survey(g, out);
+    let me = seat.index() & 3;
+    let mut opponents = Opponents {
+        seats: [0; 3],
+        n: 0,
+    };
+    for s in (0..4u8).filter(|&s| usize::from(s) != me && g.is_active(Seat(s))) {
+        if let Some(slot) = opponents.seats.get_mut(opponents.n) {
+            *slot = usize::from(s);
+            opponents.n += 1;
+        }
+    }
+    if opponents.n == 0 {
+        return Combine::Alone(me);
+    }
+    let short = g.phase() == Phase::Short;
+    let left = lefts[me];
+    for s in opponents.iter() {
+        if checked[s] && left == Some(s) {
+            out.add(OWN, CHECK_GIVEN, 1);
+        } else if checked[s] && short {
+            // The short game ends at the first mate, whoever gives it (B4-20): a check
+            // between two opponents is a step towards losing.
+            out.add(OWN, CHECK_AMONG_OTHERS, 1);
+        }
+        match lefts[s] {
+            // The one opponent that may mate me (B4-13): its pieces near my king.
+            Some(l) if l == me => out.add(OWN, PRESSURE_AGAINST_ME, near[s]),
+            // An opponent closing in on its own left neighbour: in the short game that
+            // mate ends the game and I lose with everybody else (B4-20).
+            Some(_) if short => out.add(OWN, PRESSURE_AMONG_OTHERS, near[s]),
+            _ => {}
+        }
+    }
+    // My pieces near the one king I may mate (B4-13).
+    if left.is_some() {
+        out.add(OWN, PRESSURE_MINE, near[me]);
+    }
+    if short {
+        // Every opponent's army counts in full: what the others have lost since the start
+        // less what I have lost. Against their average, an opponent's piece worth X given
+        // for mine worth Y changed my score by X/3 − Y, and the opponents, who minimise it
+        // as one team in Best-Reply Search, would give a queen for a rook; the deeper the
+        // search, the more such trades it found against me (docs/engine.md, seventh pass).
+        Combine::Short(me, opponents)
+    } else {
+        Combine::Long(me, opponents)
+    }
+}
+
+/// The evaluation for `seat` with the weights `w` (flat, in the table's order).
+fn evaluate_with(g: &Bishops, seat: Seat, w: &'static [i32]) -> i32 {
+    let mut score = Score::<PARTS>::new(w);
+    let combine = terms(g, seat, &mut score);
+    let s = &score.sums;
+    match combine {
+        Combine::Alone(me) => s[me],
+        Combine::Short(me, opponents) => {
+            let theirs: i32 = opponents.iter().map(|o| s[o]).sum();
+            s[me] + s[OWN] - theirs + (opponents.len() as i32 - 1) * army_at_start(w)
+        }
+        Combine::Long(me, opponents) => {
+            let theirs: i32 = opponents.iter().map(|o| s[o]).sum();
+            s[me] + s[OWN] - theirs / opponents.len() as i32
+        }
+    }
+}
+
+/// A sink that passes on the terms of one part only, into another.
+struct OnePart<'a, S> {
+    inner: &'a mut S,
+    from: usize,
+    to: usize,
+}
+
+impl<S: Sink> Sink for OnePart<'_, S> {
+    fn add(&mut self, part: usize, index: usize, count: i32) {
+        if part == self.from {
+            self.inner.add(self.to, index, count);
+        }
+    }
+}
+
+/// The long game's average of the opponents is an integer division: `weights · features`
+/// differs from the evaluation by less than 1 there (docs/engine.md, "Evaluation features").
+impl EvalTerms for Bishops {
+    const PARAMS_GAME: &'static str = "bishops4p";
+
+    fn features(&self, seat: Seat) -> Vec<f32> {
+        let mut f = Features::<PARTS>::new(params::names(Self::PARAMS_GAME).len());
+        let combine = terms(self, seat, &mut f);
+        let mut c = [0.0f32; PARTS];
+        match combine {
+            Combine::Alone(me) => c[me] = 1.0,
+            Combine::Short(me, opponents) => {
+                let mut start = OnePart {
+                    inner: &mut f,
+                    from: 0,
+                    to: START_ARMY,
+                };
+                survey(&Bishops::default(), &mut start);
+                for o in opponents.iter() {
+                    c[o] = -1.0;
+                }
+                c[me] = 1.0;
+                c[OWN] = 1.0;
+                c[START_ARMY] = opponents.len() as f32 - 1.0;
+            }
+            Combine::Long(me, opponents) => {
+                for o in opponents.iter() {
+                    c[o] = -1.0 / opponents.len() as f32;
+                }
+                c[me] = 1.0;
+                c[OWN] = 1.0;
+            }
+        }
+        f.combine(c)
     }
 }
 
@@ -193,57 +359,7 @@ impl SearchGame for Bishops {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let Survey {
-            score,
-            near,
-            checked,
-            left: lefts,
-        } = survey(self);
-        let me = seat.index() & 3;
-        let mut opponents = [0usize; 3];
-        let mut n = 0;
-        for s in (0..4u8).filter(|&s| usize::from(s) != me && self.is_active(Seat(s))) {
-            opponents[n] = usize::from(s);
-            n += 1;
-        }
-        let opponents = &opponents[..n];
-        if opponents.is_empty() {
-            return score[me];
-        }
-        let short = self.phase() == Phase::Short;
-        let mut mine = score[me];
-        let left = lefts[me];
-        for &s in opponents {
-            if checked[s] && left == Some(s) {
-                mine += 25;
-            } else if checked[s] && short {
-                // The short game ends at the first mate, whoever gives it (B4-20): a check
-                // between two opponents is a step towards losing.
-                mine -= 40;
-            }
-            match lefts[s] {
-                // The one opponent that may mate me (B4-13): its pieces near my king.
-                Some(l) if l == me => mine -= PRESSURE_AGAINST_ME * near[s],
-                // An opponent closing in on its own left neighbour: in the short game that
-                // mate ends the game and I lose with everybody else (B4-20).
-                Some(_) if short => mine -= PRESSURE_AMONG_OTHERS * near[s],
-                _ => {}
-            }
-        }
-        // My pieces near the one king I may mate (B4-13).
-        if left.is_some() {
-            mine += PRESSURE_MINE * near[me];
-        }
-        let theirs: i32 = opponents.iter().map(|&s| score[s]).sum();
-        if short {
-            // Every opponent's army counts in full: what the others have lost since the start
-            // less what I have lost. Against their average, an opponent's piece worth X given
-            // for mine worth Y changed my score by X/3 − Y, and the opponents, who minimise it
-            // as one team in Best-Reply Search, would give a queen for a rook; the deeper the
-            // search, the more such trades it found against me (docs/engine.md, seventh pass).
-            return mine - theirs + (opponents.len() as i32 - 1) * army_at_start();
-        }
-        mine - theirs / opponents.len() as i32
+        evaluate_with(self, seat, PARAMS.get())
     }
 
     /// A pass (B4-15's, whether or not the rules allow it here): Best-Reply Search's
@@ -343,12 +459,27 @@ impl SearchGame for Bishops {
 mod tests {
     use super::*;
 
-    /// The table is indexed by `kind as usize`: `KINDS` must list the kinds in that order.
+    /// The table's rows are indexed by `kind as usize`: the kinds in that order.
     #[test]
     fn kinds_in_discriminant_order() {
-        for (i, &kind) in KINDS.iter().enumerate() {
+        let kinds = [
+            Piece::Pawn,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+            Piece::King,
+        ];
+        for (i, &kind) in kinds.iter().enumerate() {
             assert_eq!(kind as usize, i);
         }
+    }
+
+    /// One piece's score with the default table.
+    fn piece_score(seat: usize, kind: Piece, f: i32, r: i32) -> i32 {
+        let mut score = Score::<PARTS>::new(PARAMS.get());
+        piece_terms(&mut score, seat, kind, f, r);
+        score.sums[seat]
     }
 
     /// Spot checks against the rules: a White pawn on its start rank 2 (B4-4) has ten steps
@@ -356,10 +487,10 @@ mod tests {
     /// in the central zone c3–j10 earns 15, in a corner nothing.
     #[test]
     fn piece_scores_spot_checks() {
-        assert_eq!(PIECE_SCORES[0][Piece::Pawn as usize][12 + 4], 100);
-        assert_eq!(PIECE_SCORES[0][Piece::Pawn as usize][10 * 12 + 4], 100 + 40);
-        assert_eq!(PIECE_SCORES[2][Piece::Knight as usize][5 * 12 + 5], 315);
-        assert_eq!(PIECE_SCORES[3][Piece::Knight as usize][0], 300);
+        assert_eq!(piece_score(0, Piece::Pawn, 4, 1), 100);
+        assert_eq!(piece_score(0, Piece::Pawn, 4, 10), 100 + 40);
+        assert_eq!(piece_score(2, Piece::Knight, 5, 5), 315);
+        assert_eq!(piece_score(3, Piece::Knight, 0, 0), 300);
     }
 
     /// Kings a6 (Grey), f12 (Black), l6 (Pink), g1 (White), with or without White's rook c1

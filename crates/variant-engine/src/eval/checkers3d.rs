@@ -3,31 +3,52 @@
 //! (D3-13), guards on the own base cubes (they keep enemy men from promoting), and the
 //! centre. Captures are compulsory (D3-11), so quiescence never stands pat while one exists.
 
-use super::{by_heights, off_centre};
+use super::off_centre;
+use super::params::{self, Active, EvalTerms, Features, Score, Sink, weight_table};
 use crate::{MoveFacts, SearchGame, SearchSettings};
 use checkers3d::{Checkers3d, Move};
 use variant_core::{Game, Seat};
 
-const MAN: i32 = 100;
-/// A king at one height (Russian draughts: about two and a half men) and at eight.
-const KING_ONE: i32 = 250;
-const KING_EIGHT: i32 = 350;
-/// Bonus by a man's remaining steps to promotion (index: steps, 0 … 7).
-const MAN_STEPS: [i32; 8] = [0, 45, 30, 20, 12, 6, 2, 0];
-/// A man on its own base cube (D3-4) guarding it.
-const GUARD: i32 = 10;
+weight_table! {
+    /// A man.
+    MAN "man" 1,
+    /// A king, by the board's heights (1 … 8).
+    KING "king" 8,
+    /// A man by its steps left to promotion (0 … 7).
+    MAN_STEPS "man-steps" 8,
+    /// A man on its own base cube.
+    GUARD "guard" 1,
+    /// A king's centrality point.
+    KING_CENTRE "king-centre" 1,
+    /// A man's centrality point.
+    MAN_CENTRE "man-centre" 1,
+    /// A quiet step.
+    MOBILITY "mobility" 1,
+    /// The side to move with 0, 1, 2, 3+ pieces en prise (a malus).
+    THREATENED "threatened" 4,
+}
 
-/// White's score minus Black's.
-fn white_minus_black(g: &Checkers3d) -> i32 {
-    let king = by_heights(KING_ONE, KING_EIGHT, g.config().heights());
+/// checkers3d's table: crates/variant-engine/params/checkers3d.params.
+pub(crate) static PARAMS: Active = Active::new(
+    "checkers3d",
+    1,
+    SCHEMA,
+    include_str!("../../params/checkers3d.params"),
+);
+
+/// The terms of the evaluation, White's in part 0, Black's in part 1 (the score is White's
+/// minus Black's): each a count of one weight, all linear (the kings' values by height are a
+/// row of the table, not an interpolation), so `weights · features` is the evaluation exactly.
+fn terms(g: &Checkers3d, out: &mut impl Sink) {
+    let king = KING + usize::from(g.config().heights().clamp(1, 8)) - 1;
     let bases = [base_list(g, 0), base_list(g, 1)];
-    let mut score = [0i32; 2];
     for (cell, seat, is_king) in g.pieces() {
         let c = seat.index();
         let (x, y, z) = (i32::from(cell.x), i32::from(cell.y), i32::from(cell.z));
         let centre = 3 - off_centre(x, 8).min(3);
         if is_king {
-            score[c] += king + 3 * centre;
+            out.add(c, king, 1);
+            out.add(c, KING_CENTRE, centre);
             continue;
         }
         let ahead = if c == 0 { 7 - y } else { y };
@@ -39,27 +60,38 @@ fn white_minus_black(g: &Checkers3d) -> i32 {
             .unwrap_or(0);
         let steps = ahead.max(dz).clamp(0, 7);
         let home = if c == 0 { y == 0 } else { y == 7 };
-        let guard = if home && bases[c].contains(&z) {
-            GUARD
-        } else {
-            0
-        };
-        score[c] += MAN + MAN_STEPS[steps as usize] + guard + 2 * centre;
+        out.add(c, MAN, 1);
+        out.add(c, MAN_STEPS + steps as usize, 1);
+        if home && bases[c].contains(&z) {
+            out.add(c, GUARD, 1);
+        }
+        out.add(c, MAN_CENTRE, centre);
     }
     let board = Board::new(g);
     let mover = g.side_to_move().index();
-    score[0] += MOBILITY * board.mobility(0);
-    score[1] += MOBILITY * board.mobility(1);
-    score[mover] -= THREATENED[board.threatened(mover).min(3)];
-    score[0] - score[1]
+    out.add(0, MOBILITY, board.mobility(0));
+    out.add(1, MOBILITY, board.mobility(1));
+    out.add(mover, THREATENED + board.threatened(mover).min(3), -1);
 }
 
-/// Per quiet step available (a man's forward steps, a king's first step along each line):
-/// blocked men and shut-in kings are worth less, a draughts program's mobility term.
-const MOBILITY: i32 = 2;
-/// The side to move with 0, 1, 2, 3+ pieces the opponent could take if it were its turn: one
-/// can usually be saved by the move, two mean a loss (values chosen, not tuned).
-const THREATENED: [i32; 4] = [0, 10, 50, 80];
+/// The evaluation for `seat` with the weights `w` (flat, in the table's order).
+fn evaluate_with(g: &Checkers3d, seat: Seat, w: &[i32]) -> i32 {
+    let mut score = Score::<2>::new(w);
+    terms(g, &mut score);
+    let s = score.sums[0] - score.sums[1];
+    if seat.index() == 0 { s } else { -s }
+}
+
+impl EvalTerms for Checkers3d {
+    const PARAMS_GAME: &'static str = "checkers3d";
+
+    fn features(&self, seat: Seat) -> Vec<f32> {
+        let mut f = Features::<2>::new(params::names(Self::PARAMS_GAME).len());
+        terms(self, &mut f);
+        let sign = if seat.index() == 0 { 1.0 } else { -1.0 };
+        f.combine([sign, -sign])
+    }
+}
 
 /// The box as bitboards for neighbourhood questions: per side and height, bit `y * 8 + x`
 /// (only dark cells are ever set, and the 12 directions keep a cell's colour, D3-5, so
@@ -194,8 +226,7 @@ impl SearchGame for Checkers3d {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let s = white_minus_black(self);
-        if seat.index() == 0 { s } else { -s }
+        evaluate_with(self, seat, PARAMS.get())
     }
 
     fn settings(&self) -> SearchSettings {

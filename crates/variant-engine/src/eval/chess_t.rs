@@ -6,20 +6,41 @@
 //! advancement (a Knecht becomes a Ver Knecht on its 6th rank and promotes on the last,
 //! CT-30/CT-31).
 
+use super::params::{self, Active, EvalTerms, Features, Score, Sink, weight_table};
 use crate::{MoveFacts, SearchGame};
 use chess_t::{Cell, ChessT, Piece};
 use variant_core::{Game, Seat};
 
+weight_table! {
+    /// The side to move.
+    TEMPO "tempo" 1,
+    /// A cell where one side is superior.
+    CONTROL "control" 1,
+    /// Material, by `Piece as usize`.
+    ROLE "role" 7,
+    /// A piece on a cell where the enemy is superior, by `Piece as usize`.
+    ATTACKED "attacked" 7,
+    /// A Knecht's or Ver Knecht's rank ahead.
+    KNECHT_ADVANCE "knecht-advance" 1,
+    /// A royal piece in the enemy castle.
+    ROYAL_IN_ENEMY_CASTLE "royal-in-enemy-castle" 1,
+    /// A Connet's or Prince's rank ahead.
+    ROYAL_ADVANCE "royal-advance" 1,
+    /// The own castle with 0, 1, 2+ royal pieces in it.
+    CASTLE_GUARD "castle-guard" 3,
+}
+
+/// chess-T's table: crates/variant-engine/params/chess-t.params.
+pub(crate) static PARAMS: Active = Active::new(
+    "chess-t",
+    0,
+    SCHEMA,
+    include_str!("../../params/chess-t.params"),
+);
+
+/// A role's value in the active table (move ordering's victims and movers).
 fn value(piece: Piece) -> i32 {
-    match piece {
-        Piece::King => 0,
-        Piece::Connet => 450,
-        Piece::Prince => 260,
-        Piece::Ritter => 280,
-        Piece::Knecht => 100,
-        Piece::VerKnecht => 160,
-        Piece::Scout => 240,
-    }
+    PARAMS.get()[ROLE + piece as usize]
 }
 
 /// Whether a cell belongs to `side`'s castle (c1–f1 for White, c8–f8 for Black).
@@ -49,54 +70,70 @@ fn decided(g: &ChessT) -> bool {
     !kings[0] || !kings[1] || (0..2).any(|y| castle[1 - y][y] && !castle[y][y])
 }
 
-/// White's score minus Black's.
-fn white_minus_black(g: &ChessT) -> i32 {
+/// The terms of the evaluation, White's in part 0, Black's in part 1 (the score is White's
+/// minus Black's): each a count of one weight, all linear, so `weights · features` is the
+/// evaluation exactly.
+fn terms(g: &ChessT, out: &mut impl Sink) {
+    out.add(g.side_to_move().index() & 1, TEMPO, 1);
     let field = g.capture_strength();
-    let mut score = [0i32; 2];
-    let mut royal_home = [0; 2];
+    let mut royal_home = [0usize; 2];
     for cell in Cell::all() {
         let (w, b) = field.get(cell);
         // Control: cells where one side has strict superiority.
         if w > b {
-            score[0] += 2;
+            out.add(0, CONTROL, 1);
         } else if b > w {
-            score[1] += 2;
+            out.add(1, CONTROL, 1);
         }
         let Some((seat, piece)) = g.piece_at(cell) else {
             continue;
         };
         let s = seat.index() & 1;
-        score[s] += value(piece);
+        out.add(s, ROLE + piece as usize, 1);
         // An enemy piece on a cell where this side is superior can be taken.
         let attacked = if s == 0 { b > w } else { w > b };
         if attacked {
-            score[s] -= value(piece).max(60) / 4;
+            out.add(s, ATTACKED + piece as usize, -1);
         }
         let rank = i32::from(cell.rank());
         let ahead = if s == 0 { rank } else { 7 - rank };
         match piece {
-            Piece::Knecht | Piece::VerKnecht => score[s] += 6 * ahead,
+            Piece::Knecht | Piece::VerKnecht => out.add(s, KNECHT_ADVANCE, ahead),
             _ if piece.is_royal() => {
                 if in_castle(cell, s) {
                     royal_home[s] += 1;
                 }
                 if in_castle(cell, 1 - s) {
-                    score[s] += 60;
+                    out.add(s, ROYAL_IN_ENEMY_CASTLE, 1);
                 } else if piece != Piece::King {
-                    score[s] += 4 * ahead;
+                    out.add(s, ROYAL_ADVANCE, ahead);
                 }
             }
             _ => {}
         }
     }
-    for s in 0..2 {
-        score[s] += match royal_home[s] {
-            0 => -80,
-            1 => 0,
-            _ => 20,
-        };
+    for (s, &n) in royal_home.iter().enumerate() {
+        out.add(s, CASTLE_GUARD + n.min(2), 1);
     }
-    score[0] - score[1]
+}
+
+/// The evaluation for `seat` with the weights `w` (flat, in the table's order).
+fn evaluate_with(g: &ChessT, seat: Seat, w: &[i32]) -> i32 {
+    let mut score = Score::<2>::new(w);
+    terms(g, &mut score);
+    let s = score.sums[0] - score.sums[1];
+    if seat.index() == 0 { s } else { -s }
+}
+
+impl EvalTerms for ChessT {
+    const PARAMS_GAME: &'static str = "chess-t";
+
+    fn features(&self, seat: Seat) -> Vec<f32> {
+        let mut f = Features::<2>::new(params::names(Self::PARAMS_GAME).len());
+        terms(self, &mut f);
+        let sign = if seat.index() == 0 { 1.0 } else { -1.0 };
+        f.combine([sign, -sign])
+    }
 }
 
 impl SearchGame for ChessT {
@@ -118,9 +155,7 @@ impl SearchGame for ChessT {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let tempo = if self.side_to_move() == seat { 10 } else { -10 };
-        let s = white_minus_black(self);
-        tempo + if seat.index() == 0 { s } else { -s }
+        evaluate_with(self, seat, PARAMS.get())
     }
 
     fn in_danger(&self) -> bool {

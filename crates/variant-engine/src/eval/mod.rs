@@ -17,6 +17,8 @@ macro_rules! evaluation_modules {
 
 variant_games::with_games!(evaluation_modules, ());
 
+pub mod params;
+
 /// Chebyshev distance of a coordinate from the middle of a line of `len` cells: 0 on the two
 /// central cells (or the one), growing by one per step outwards.
 #[cfg(any(feature = "chess3d", feature = "checkers3d"))]

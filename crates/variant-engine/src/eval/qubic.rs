@@ -4,31 +4,63 @@
 //! fills the last cell of an opponent's line of three, is tactical, so quiescence finds wins
 //! and forced blocks at the horizon.
 
+use super::params::{self, Active, EvalTerms, Features, Score, Sink, weight_table};
 use crate::{MoveFacts, SearchGame};
 use qubic::{LINES, Move, Qubic};
 use variant_core::{Game, Seat};
 
-/// One mark in an open line: the squares 1, 4, 9 are scaled by this.
-const UNIT: i32 = 10;
-/// The side to move: it places the next mark.
-const TEMPO: i32 = 5;
+weight_table! {
+    /// The side to move.
+    TEMPO "tempo" 1,
+    /// An open line by its owner's marks (0 … 4).
+    OPEN_LINE "open-line" 5,
+}
+
+/// Qubic's table: crates/variant-engine/params/qubic.params.
+pub(crate) static PARAMS: Active = Active::new(
+    "qubic",
+    3,
+    SCHEMA,
+    include_str!("../../params/qubic.params"),
+);
+
 /// A move that completes a line, for move ordering: more than anything else.
 const COMPLETES: i32 = 10_000;
 /// A move that stops an opponent's line of three.
 const BLOCKS: i32 = 500;
 
-/// The open lines of the side owning `mine` against `theirs`, each scored by the square of
-/// its marks.
-fn open_lines(mine: u64, theirs: u64) -> i32 {
-    LINES
-        .iter()
-        .filter(|&&line| line & theirs == 0)
-        .map(|&line| {
-            let n = (line & mine).count_ones() as i32;
-            n * n
-        })
-        .sum::<i32>()
-        * UNIT
+/// The terms of the evaluation, x's in part 0, o's in part 1 (the score is x's minus o's):
+/// every open line once for its owner, by its marks, and the tempo. All linear: `weights ·
+/// features` is the evaluation exactly.
+fn terms(g: &Qubic, out: &mut impl Sink) {
+    out.add(g.side_to_move().index() & 1, TEMPO, 1);
+    let marks = [g.marks(Seat(0)), g.marks(Seat(1))];
+    for (side, &mine) in marks.iter().enumerate() {
+        let theirs = marks[1 - side];
+        for &line in LINES.iter().filter(|&&line| line & theirs == 0) {
+            let n = (line & mine).count_ones() as usize;
+            out.add(side, OPEN_LINE + n.min(4), 1);
+        }
+    }
+}
+
+/// The evaluation for `seat` with the weights `w` (flat, in the table's order).
+fn evaluate_with(g: &Qubic, seat: Seat, w: &[i32]) -> i32 {
+    let mut score = Score::<2>::new(w);
+    terms(g, &mut score);
+    let s = score.sums[0] - score.sums[1];
+    if seat.index() == 0 { s } else { -s }
+}
+
+impl EvalTerms for Qubic {
+    const PARAMS_GAME: &'static str = "qubic";
+
+    fn features(&self, seat: Seat) -> Vec<f32> {
+        let mut f = Features::<2>::new(params::names(Self::PARAMS_GAME).len());
+        terms(self, &mut f);
+        let sign = if seat.index() == 0 { 1.0 } else { -1.0 };
+        f.combine([sign, -sign])
+    }
 }
 
 /// Whether the side owning `mine` has a line of three whose fourth cell is empty.
@@ -59,19 +91,7 @@ impl SearchGame for Qubic {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let (x, o) = (self.marks(Seat(0)), self.marks(Seat(1)));
-        let x_minus_o = open_lines(x, o) - open_lines(o, x);
-        let tempo = if self.side_to_move() == seat {
-            TEMPO
-        } else {
-            -TEMPO
-        };
-        let lines = if seat.index() == 0 {
-            x_minus_o
-        } else {
-            -x_minus_o
-        };
-        tempo + lines
+        evaluate_with(self, seat, PARAMS.get())
     }
 
     fn must_not_stand_pat(&self) -> bool {
@@ -101,9 +121,10 @@ mod tests {
         let start = Qubic::default();
         assert_eq!(start.evaluate(Seat(0)), -start.evaluate(Seat(1)));
         // x on the corner a1@1 (7 lines) against o on the edge cell b1@1 (4 lines), x to
-        // move: x's open lines 7 - 1 (b1's rank is shared) = 6 against o's 4 - 1 = 3.
+        // move: x's open lines with one mark 7 - 1 (b1's rank is shared) = 6 against o's
+        // 4 - 1 = 3, each worth 1² = 1 unit of 10, and the tempo of 5.
         let game = position("4/4/4/XO2|4/4/4/4|4/4/4/4|4/4/4/4 x");
-        assert_eq!(game.evaluate(Seat(0)), TEMPO + (6 - 3) * UNIT);
+        assert_eq!(game.evaluate(Seat(0)), 5 + (6 - 3) * 10);
     }
 
     #[test]
