@@ -7,12 +7,17 @@
 //! A fifth mode is structure-aware: a valid record made by a random playout is encoded, a few
 //! of its bytes are changed, and the result decoded.
 //!
-//! Input: game selector, mode byte, then the payload.
+//! Input: game selector, mode byte, then the payload. `-max_len`: 1024 bytes
+//! (`fuzz/fuzz_targets/records.options`; [`MAX_LEN`]): the JSON record of a 40-ply game (the
+//! seeds' longest is 1 011 bytes); a record's work grows with its moves.
 
 use crate::{Bytes, Visit, check_position, dispatch, playout, start};
 use variant_games::GameCrate;
 use variant_games::registry;
 use variant_games::variant_core::{Game, History, binary};
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/records.options` says the same).
+pub const MAX_LEN: usize = 1024;
 
 struct Run<'a>(&'a [u8]);
 
