@@ -16,9 +16,9 @@
 //!   `fuzz/long-corpus/runs.tsv` — the figures docs/reliability.md records.
 //!
 //! Each target's libFuzzer options — at least its `-max_len`, which bounds the work of one
-//! execution — are in `fuzz/fuzz_targets/<target>.options` (the `[libfuzzer]` section of the
-//! ClusterFuzz format: `max_len = 256`), which both tasks pass on; a target without one is an
-//! error.
+//! execution — are in `fuzz/fuzz_targets/<target>.options` (the ClusterFuzz format: a
+//! `[libfuzzer]` section of flags, `max_len = 256`, and an `[asan]` section added to
+//! `ASAN_OPTIONS`), which both tasks pass on; a target without one is an error.
 //!
 //! libFuzzer needs the nightly toolchain; without it both tasks are skipped (exit success) with
 //! a message saying why. They build the targets with `cargo +nightly fuzz build` — cargo-fuzz
@@ -62,22 +62,31 @@ fn goal(target: &str) -> u64 {
         .map_or(DEFAULT_GOAL, |&(_, g)| g)
 }
 
-/// The libFuzzer flags of a target's options file (`fuzz/fuzz_targets/<target>.options`): each
-/// `key = value` line of its `[libfuzzer]` section as `-key=value`. Blank lines and `#`
-/// comments are skipped; other sections are ignored. The file must give `max_len`.
-fn parse_options(target: &str, text: &str) -> Result<Vec<String>, String> {
-    let mut flags = Vec::new();
-    let mut in_libfuzzer = false;
+/// What a target's options file (`fuzz/fuzz_targets/<target>.options`) says.
+#[derive(Debug, Default, PartialEq)]
+struct TargetOptions {
+    /// Each `key = value` line of its `[libfuzzer]` section, as the flag `-key=value`.
+    flags: Vec<String>,
+    /// Each `key = value` line of its `[asan]` section, as `key=value` for `ASAN_OPTIONS`.
+    asan: Vec<String>,
+}
+
+/// Reads a target's options file: the ClusterFuzz format, `[libfuzzer]` and `[asan]` sections
+/// of `key = value` lines (blank lines and `#` comments skipped, other sections ignored). The
+/// file must give `max_len`.
+fn parse_options(target: &str, text: &str) -> Result<TargetOptions, String> {
+    let mut options = TargetOptions::default();
+    let mut section = String::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if let Some(section) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            in_libfuzzer = section.trim() == "libfuzzer";
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.trim().to_string();
             continue;
         }
-        if !in_libfuzzer {
+        if section != "libfuzzer" && section != "asan" {
             continue;
         }
         let (key, value) = line
@@ -87,6 +96,7 @@ fn parse_options(target: &str, text: &str) -> Result<Vec<String>, String> {
                 !k.is_empty()
                     && !v.is_empty()
                     && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !v.contains(':')
             })
             .ok_or_else(|| {
                 format!(
@@ -94,18 +104,22 @@ fn parse_options(target: &str, text: &str) -> Result<Vec<String>, String> {
                     number + 1
                 )
             })?;
-        flags.push(format!("-{key}={value}"));
+        if section == "asan" {
+            options.asan.push(format!("{key}={value}"));
+        } else {
+            options.flags.push(format!("-{key}={value}"));
+        }
     }
-    if !flags.iter().any(|f| f.starts_with("-max_len=")) {
+    if !options.flags.iter().any(|f| f.starts_with("-max_len=")) {
         return Err(format!(
             "{target}.options gives no max_len in its [libfuzzer] section"
         ));
     }
-    Ok(flags)
+    Ok(options)
 }
 
-/// The libFuzzer flags of `target` (see [`parse_options`]).
-fn target_options(fuzz_dir: &Path, target: &str) -> Result<Vec<String>, String> {
+/// The options of `target` (see [`parse_options`]).
+fn target_options(fuzz_dir: &Path, target: &str) -> Result<TargetOptions, String> {
     let path = fuzz_dir
         .join("fuzz_targets")
         .join(format!("{target}.options"));
@@ -269,10 +283,14 @@ fn run_target(
     for dir in [work, crashes.as_path()] {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     }
+    // What `cargo fuzz run` sets (the Rust runtime trips ASan's ODR check), then the target's.
+    let asan = std::iter::once("detect_odr_violation=0".to_string())
+        .chain(options.asan.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(":");
     let mut cmd = Command::new(bin_dir.join(target));
     cmd.current_dir(fuzz_dir)
-        // What `cargo fuzz run` sets: the Rust runtime trips ASan's ODR check.
-        .env("ASAN_OPTIONS", "detect_odr_violation=0")
+        .env("ASAN_OPTIONS", asan)
         .arg(format!("-artifact_prefix={}/", crashes.display()))
         .arg(format!("-max_total_time={}", limit.seconds))
         .args(limit.runs.map(|r| format!("-runs={r}")))
@@ -283,7 +301,7 @@ fn run_target(
             "-print_final_stats=1",
         ])
         // The target's own options after the defaults (libFuzzer keeps a flag's last value).
-        .args(&options)
+        .args(&options.flags)
         .arg(work);
     let seeds = fuzz_dir.join("corpus").join(target);
     if seeds.is_dir() {
@@ -298,9 +316,10 @@ fn run_target(
         .runs
         .map_or(String::new(), |r| format!(" or {r} executions"));
     eprintln!(
-        "xtask: fuzz target {target} for {} s{runs} ({})",
+        "xtask: fuzz target {target} for {} s{runs} ({}; ASAN_OPTIONS {})",
         limit.seconds,
-        options.join(" ")
+        options.flags.join(" "),
+        options.asan.join(":")
     );
     let status = cmd
         .status()
@@ -637,11 +656,17 @@ mod tests {
 
     #[test]
     fn options_files_are_read() {
-        let text = "# play_moves\n[libfuzzer]\nmax_len = 160\n\ndict=x.dict\n[other]\nk = v\n";
+        let text = "# play_moves\n[libfuzzer]\nmax_len = 160\n\ndict=x.dict\n[other]\nk = v\n\
+                    [asan]\nmalloc_context_size = 0\n";
         assert_eq!(
             parse_options("t", text),
-            Ok(vec!["-max_len=160".to_string(), "-dict=x.dict".to_string()])
+            Ok(TargetOptions {
+                flags: vec!["-max_len=160".to_string(), "-dict=x.dict".to_string()],
+                asan: vec!["malloc_context_size=0".to_string()],
+            })
         );
+        // A colon would split ASAN_OPTIONS.
+        assert!(parse_options("t", "[libfuzzer]\nmax_len=1\n[asan]\na = b:c=d\n").is_err());
         assert!(parse_options("t", "[libfuzzer]\n").is_err(), "no max_len");
         assert!(
             parse_options("t", "max_len = 3\n").is_err(),
@@ -658,8 +683,11 @@ mod tests {
         let names = targets(&fuzz_dir).expect("the fuzz targets");
         assert!(names.len() >= 9, "{names:?}");
         for t in &names {
-            let flags = target_options(&fuzz_dir, t).unwrap_or_else(|e| panic!("{e}"));
-            assert!(flags.iter().any(|f| f.starts_with("-max_len=")), "{t}");
+            let options = target_options(&fuzz_dir, t).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                options.flags.iter().any(|f| f.starts_with("-max_len=")),
+                "{t}"
+            );
         }
     }
 
