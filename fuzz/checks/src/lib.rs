@@ -200,6 +200,26 @@ pub fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
 ///   parses back to its move;
 /// - no legal moves ⇒ the status says the game is over.
 pub fn check_position<G: Game>(game: &G) -> Vec<(G::Move, String)> {
+    check_position_parsing(game, usize::MAX)
+}
+
+/// How many of a position's move texts the playout targets parse back
+/// ([`check_position_sampled`]).
+pub const PARSED_BACK: usize = 12;
+
+/// [`check_position`] with at most [`PARSED_BACK`] of the canonical texts parsed back (all
+/// are still made and checked distinct): every one when there are no more, else an even
+/// spread over the list from a place set by the position's hash. Parsing a text generates the
+/// position's moves, so parsing all of them costs as many generations as there are moves (a
+/// hundred and more in the 3D boxes) — most of an execution of the playout targets. Another
+/// position parses others, and `position_text` (whose texts reach every position) parses them
+/// all.
+pub fn check_position_sampled<G: Game>(game: &G) -> Vec<(G::Move, String)> {
+    check_position_parsing(game, PARSED_BACK)
+}
+
+/// [`check_position`], parsing back at most `parsed` of the move texts.
+fn check_position_parsing<G: Game>(game: &G, parsed: usize) -> Vec<(G::Move, String)> {
     let text = game.to_text();
     let reparsed = match G::from_text(game.config(), &text) {
         Ok(g) => g,
@@ -245,7 +265,9 @@ pub fn check_position<G: Game>(game: &G) -> Vec<(G::Move, String)> {
         "{}: two legal moves share a canonical text at {text}",
         G::NAME
     );
-    for (m, t) in &moves {
+    let step = moves.len().div_ceil(parsed.max(1)).max(1);
+    let offset = usize::try_from(game.zobrist() % step as u64).unwrap_or(0);
+    for (m, t) in moves.iter().skip(offset).step_by(step) {
         match game.parse_move(t) {
             Ok(parsed) => assert_eq!(
                 parsed,
@@ -323,8 +345,8 @@ pub fn check_light<G: Game>(game: &G) {
 /// Plays up to `plies` moves chosen by `bytes` from `game` — one byte a move, so no more moves
 /// than the input has bytes left: the playout is as long as the input says — checking the
 /// positions on the way (the hash of each, `check_light` every [`TEXT_EVERY`] plies from the
-/// start, and `check_position` for the last); returns every position visited (the start
-/// first) and the moves between them.
+/// start, and `check_position_sampled` for the last); returns every position visited (the
+/// start first) and the moves between them.
 pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>, Vec<G::Move>) {
     let mut line = vec![game];
     let mut played = Vec::new();
@@ -351,7 +373,7 @@ pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>
         played.push(m);
     }
     if let Some(last) = line.last() {
-        check_position(last);
+        check_position_sampled(last);
     }
     (line, played)
 }

@@ -17,8 +17,8 @@
 //! a line of up to 63 plies and a few move texts (the seeds are at most 87 bytes).
 
 use crate::{
-    Bytes, TEXT_EVERY, Visit, check_light, check_position, dispatch, legal, moves_of, playout,
-    start,
+    Bytes, TEXT_EVERY, Visit, check_light, check_position_sampled, dispatch, legal, moves_of,
+    playout, start,
 };
 
 /// The target's `-max_len` (`fuzz/fuzz_targets/play_moves.options` says the same).
@@ -118,7 +118,7 @@ impl Visit for Run<'_> {
 
         let Some(current) = line.last() else { return };
         if played_texts {
-            check_position(current);
+            check_position_sampled(current);
         }
 
         // try_play with moves of other positions of the line.
