@@ -1,7 +1,8 @@
 //! Moves on reachable positions: the input drives a random playout from a start position
-//! (every position on the way is checked), then arbitrary move texts are parsed and played
-//! there. A text is accepted exactly when it names a legal move (its canonical text is in the
-//! legal list, and every canonical text is accepted); a refused move leaves the position
+//! (the positions on the way are checked, see below), then arbitrary move texts are parsed and
+//! played there. A text is accepted exactly when it names a legal move (its canonical text is
+//! in the legal list, and the canonical texts parsed back are accepted); a refused move leaves
+//! the position
 //! unchanged; an accepted one leads to a valid position. Moves of other positions of the line
 //! are offered to `try_play`, which must accept exactly those in the legal list. The record
 //! (`History`) replays the line and undoes it back to the start, position by position.
