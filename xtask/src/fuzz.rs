@@ -4,13 +4,21 @@
 //! - `fuzz-smoke` runs each target for a short fixed time from its committed seed corpus; it
 //!   fails on any crash, timeout or leak libFuzzer reports. New inputs go to
 //!   `fuzz/target/smoke-corpus/<target>` (thrown away with `target/`).
-//! - `fuzz --minutes N [--targets a,b]` is the long run: N minutes in total, shared equally by
-//!   the targets, one libFuzzer process at a time (the machine's cores are for everyone). Its
-//!   corpus lives in `fuzz/long-corpus/<target>/` (ignored by git, kept between runs and across
-//!   `cargo clean`), so every run continues where the last one stopped; libFuzzer's log of each
-//!   run goes to `fuzz/long-corpus/logs/`, and one line per target and run (executions, seconds,
-//!   coverage, corpus size) is appended to `fuzz/long-corpus/runs.tsv` — the figures
-//!   docs/reliability.md records.
+//! - `fuzz --minutes N [--targets a,b]` is the long run (the campaign): N minutes in total, one
+//!   libFuzzer process at a time (the machine's cores are for everyone). Each target aims at an
+//!   execution goal ([`GOALS`]: ten million for the cheap, deep targets, a million for the
+//!   others) and gets a share of the time left in proportion to its goal; it stops at its goal
+//!   (libFuzzer's `-runs`), and the time it did not use goes to the targets after it (the
+//!   targets run smallest goal first). Its corpus lives in `fuzz/long-corpus/<target>/`
+//!   (ignored by git, kept between runs and across `cargo clean`), so every run continues where
+//!   the last one stopped; libFuzzer's log of each run goes to `fuzz/long-corpus/logs/`, and one
+//!   line per target and run (executions, seconds, coverage, corpus size) is appended to
+//!   `fuzz/long-corpus/runs.tsv` — the figures docs/reliability.md records.
+//!
+//! Each target's libFuzzer options — at least its `-max_len`, which bounds the work of one
+//! execution — are in `fuzz/fuzz_targets/<target>.options` (the ClusterFuzz format: a
+//! `[libfuzzer]` section of flags, `max_len = 256`, and an `[asan]` section added to
+//! `ASAN_OPTIONS`), which both tasks pass on; a target without one is an error.
 //!
 //! libFuzzer needs the nightly toolchain; without it both tasks are skipped (exit success) with
 //! a message saying why. They build the targets with `cargo +nightly fuzz build` — cargo-fuzz
@@ -32,6 +40,97 @@ use std::process::{Command, Stdio};
 
 /// Seconds each target runs unless `VARIANTS_FUZZ_SECONDS` says otherwise.
 const DEFAULT_SECONDS: u64 = 30;
+
+/// The executions `cargo xtask fuzz --minutes N` aims at per target: ten million for the
+/// targets whose executions are cheapest and whose inputs reach deepest (texts, playouts,
+/// records, the C API's move values), [`DEFAULT_GOAL`] for the others.
+const GOALS: &[(&str, u64)] = &[
+    ("c_moves", 10_000_000),
+    ("play_moves", 10_000_000),
+    ("position_text", 10_000_000),
+    ("records", 10_000_000),
+];
+
+/// The execution goal of a target not in [`GOALS`].
+const DEFAULT_GOAL: u64 = 1_000_000;
+
+/// The execution goal of `target` in the long run.
+fn goal(target: &str) -> u64 {
+    GOALS
+        .iter()
+        .find(|(t, _)| *t == target)
+        .map_or(DEFAULT_GOAL, |&(_, g)| g)
+}
+
+/// What a target's options file (`fuzz/fuzz_targets/<target>.options`) says.
+#[derive(Debug, Default, PartialEq)]
+struct TargetOptions {
+    /// Each `key = value` line of its `[libfuzzer]` section, as the flag `-key=value`.
+    flags: Vec<String>,
+    /// Each `key = value` line of its `[asan]` section, as `key=value` for `ASAN_OPTIONS`.
+    asan: Vec<String>,
+}
+
+/// Reads a target's options file: the ClusterFuzz format, `[libfuzzer]` and `[asan]` sections
+/// of `key = value` lines (blank lines and `#` comments skipped, other sections ignored). The
+/// file must give `max_len`.
+fn parse_options(target: &str, text: &str) -> Result<TargetOptions, String> {
+    let mut options = TargetOptions::default();
+    let mut section = String::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.trim().to_string();
+            continue;
+        }
+        if section != "libfuzzer" && section != "asan" {
+            continue;
+        }
+        let (key, value) = line
+            .split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .filter(|(k, v)| {
+                !k.is_empty()
+                    && !v.is_empty()
+                    && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !v.contains(':')
+            })
+            .ok_or_else(|| {
+                format!(
+                    "{target}.options line {}: {line:?} is not `key = value`",
+                    number + 1
+                )
+            })?;
+        if section == "asan" {
+            options.asan.push(format!("{key}={value}"));
+        } else {
+            options.flags.push(format!("-{key}={value}"));
+        }
+    }
+    if !options.flags.iter().any(|f| f.starts_with("-max_len=")) {
+        return Err(format!(
+            "{target}.options gives no max_len in its [libfuzzer] section"
+        ));
+    }
+    Ok(options)
+}
+
+/// The options of `target` (see [`parse_options`]).
+fn target_options(fuzz_dir: &Path, target: &str) -> Result<TargetOptions, String> {
+    let path = fuzz_dir
+        .join("fuzz_targets")
+        .join(format!("{target}.options"));
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "cannot read {} (each target names its max_len there): {e}",
+            path.display()
+        )
+    })?;
+    parse_options(target, &text)
+}
 
 /// `program +nightly <args>` (`cargo` or `rustc`) run through rustup's proxy, in `dir`, without
 /// the variables the outer (stable) cargo set for xtask, which would pin it to stable.
@@ -159,33 +258,50 @@ fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
     Ok(Some(fuzz_dir.join("target").join(&host).join("release")))
 }
 
-/// One libFuzzer run of `target` for `seconds`, growing the corpus in `work` (the committed
-/// seeds are read too); libFuzzer's output goes to `log` when given, else to the terminal.
+/// How long one libFuzzer run of a target goes on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Limit {
+    /// At most this many seconds (`-max_total_time`).
+    seconds: u64,
+    /// At most this many executions (`-runs`), when given.
+    runs: Option<u64>,
+}
+
+/// One libFuzzer run of `target` within `limit`, growing the corpus in `work` (the committed
+/// seeds are read too), with the target's options file; libFuzzer's output goes to `log` when
+/// given, else to the terminal.
 fn run_target(
     fuzz_dir: &Path,
     bin_dir: &Path,
     target: &str,
-    seconds: u64,
+    limit: Limit,
     work: &Path,
     log: Option<&Path>,
 ) -> Result<(), String> {
+    let options = target_options(fuzz_dir, target)?;
     let crashes = fuzz_dir.join("artifacts").join(target);
     for dir in [work, crashes.as_path()] {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     }
+    // What `cargo fuzz run` sets (the Rust runtime trips ASan's ODR check), then the target's.
+    let asan = std::iter::once("detect_odr_violation=0".to_string())
+        .chain(options.asan.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(":");
     let mut cmd = Command::new(bin_dir.join(target));
     cmd.current_dir(fuzz_dir)
-        // What `cargo fuzz run` sets: the Rust runtime trips ASan's ODR check.
-        .env("ASAN_OPTIONS", "detect_odr_violation=0")
+        .env("ASAN_OPTIONS", asan)
         .arg(format!("-artifact_prefix={}/", crashes.display()))
-        .arg(format!("-max_total_time={seconds}"))
+        .arg(format!("-max_total_time={}", limit.seconds))
+        .args(limit.runs.map(|r| format!("-runs={r}")))
         .args([
-            // A per-input timeout of 60 s reports hangs; 4096-byte inputs cover every seed.
+            // A per-input timeout of 60 s reports hangs.
             "-timeout=60",
-            "-max_len=4096",
             "-rss_limit_mb=4096",
             "-print_final_stats=1",
         ])
+        // The target's own options after the defaults (libFuzzer keeps a flag's last value).
+        .args(&options.flags)
         .arg(work);
     let seeds = fuzz_dir.join("corpus").join(target);
     if seeds.is_dir() {
@@ -196,7 +312,15 @@ fn run_target(
             .map_err(|e| format!("cannot write {}: {e}", log.display()))?;
         cmd.stdout(Stdio::null()).stderr(file);
     }
-    eprintln!("xtask: fuzz target {target} for {seconds} s");
+    let runs = limit
+        .runs
+        .map_or(String::new(), |r| format!(" or {r} executions"));
+    eprintln!(
+        "xtask: fuzz target {target} for {} s{runs} ({}; ASAN_OPTIONS {})",
+        limit.seconds,
+        options.flags.join(" "),
+        options.asan.join(":")
+    );
     let status = cmd
         .status()
         .map_err(|e| format!("cannot run fuzz target {target}: {e}"))?;
@@ -230,7 +354,11 @@ pub fn fuzz_smoke() -> Result<(), String> {
     };
     for target in &targets {
         let work = fuzz_dir.join("target").join("smoke-corpus").join(target);
-        run_target(&fuzz_dir, &bin_dir, target, seconds, &work, None)?;
+        let limit = Limit {
+            seconds,
+            runs: None,
+        };
+        run_target(&fuzz_dir, &bin_dir, target, limit, &work, None)?;
     }
     eprintln!(
         "xtask fuzz-smoke: {} targets ran {seconds} s each without a crash",
@@ -285,7 +413,7 @@ fn parse_log(log: &str) -> RunStats {
 /// The options of `cargo xtask fuzz`.
 #[derive(Debug, PartialEq)]
 struct LongRun {
-    /// Total minutes, shared equally by the targets.
+    /// Total minutes, shared by the targets in proportion to their goals.
     minutes: f64,
     /// The targets (default: all).
     targets: Option<Vec<String>>,
@@ -362,6 +490,7 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
         {
             return Err(format!("no fuzz target {t:?} in fuzz/fuzz_targets"));
         }
+        target_options(&fuzz_dir, t)?;
     }
     let bin_dir = if no_build {
         fuzz_dir
@@ -386,19 +515,29 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
     let long = fuzz_dir.join("long-corpus");
     let logs = long.join("logs");
     std::fs::create_dir_all(&logs).map_err(|e| format!("cannot make {}: {e}", logs.display()))?;
-    let seconds = ((minutes * 60.0 / targets.len() as f64).round() as u64).max(1);
+    // Smallest goal first, so that the time the quick ones leave goes to the big ones.
+    let mut targets = targets;
+    targets.sort_by_key(|t| goal(t));
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
+    let campaign = std::time::Instant::now();
+    let budget = minutes * 60.0;
     let mut total = 0u64;
-    for target in &targets {
+    for (i, target) in targets.iter().enumerate() {
+        let goals_left: u64 = targets[i..].iter().map(|t| goal(t)).sum();
+        let left = budget - campaign.elapsed().as_secs_f64();
+        let limit = Limit {
+            seconds: share(left, goal(target), goals_left),
+            runs: Some(goal(target)),
+        };
         let log = logs.join(format!("{target}-{stamp}.log"));
         let started = std::time::Instant::now();
         let result = run_target(
             &fuzz_dir,
             &bin_dir,
             target,
-            seconds,
+            limit,
             &long.join(target),
             Some(&log),
         );
@@ -410,9 +549,20 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
             stats.executions, stats.cov, stats.features, stats.corpus_units, stats.corpus_bytes
         );
         append(&long.join("runs.tsv"), &row)?;
+        let reached = if stats.executions >= goal(target) {
+            "goal reached"
+        } else {
+            "goal not reached"
+        };
         eprintln!(
-            "xtask: {target}: {} executions in {elapsed} s, cov {} ft {}, corpus {} units ({}): {outcome}",
-            stats.executions, stats.cov, stats.features, stats.corpus_units, stats.corpus_bytes
+            "xtask: {target}: {} executions in {elapsed} s (goal {}: {reached}), cov {} ft {}, \
+             corpus {} units ({}): {outcome}",
+            stats.executions,
+            goal(target),
+            stats.cov,
+            stats.features,
+            stats.corpus_units,
+            stats.corpus_bytes
         );
         total += stats.executions;
         result?;
@@ -423,6 +573,14 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
         long.join("runs.tsv").display()
     );
     Ok(())
+}
+
+/// The seconds a target with execution goal `goal` gets when `left` seconds remain for targets
+/// whose goals add up to `goals_left` (this one's included): its part in proportion to its
+/// goal, at least one second.
+fn share(left: f64, goal: u64, goals_left: u64) -> u64 {
+    let part = left.max(0.0) * goal as f64 / goals_left.max(1) as f64;
+    (part.round() as u64).max(1)
 }
 
 /// Appends `row` to the run table, writing its header first when the file is new.
@@ -469,6 +627,68 @@ mod tests {
                 corpus_bytes: "12Kb".to_string(),
             }
         );
+    }
+
+    /// Ten-million targets get ten times the time of million ones: with the default goals and
+    /// all nine targets (four of 10^7, five of 10^6: 45 units), 45 minutes give the first
+    /// million target 60 s, and a ten-million one alone with its 600 s left gets all of it.
+    #[test]
+    fn the_time_is_shared_by_goal() {
+        assert_eq!(share(2700.0, 1_000_000, 45_000_000), 60);
+        assert_eq!(share(600.0, 10_000_000, 10_000_000), 600);
+        // A target that stopped early at its goal leaves its time to the rest: 2 of 3 equal
+        // goals over 900 s left get 450 s each.
+        assert_eq!(share(900.0, 5, 10), 450);
+        // Never zero seconds (libFuzzer reads 0 as "no limit"), even with no time left.
+        assert_eq!(share(-3.0, 1, 1), 1);
+        assert_eq!(share(0.2, 1, 100), 1);
+    }
+
+    #[test]
+    fn the_goals_are_those_of_the_campaign() {
+        for t in ["position_text", "play_moves", "records", "c_moves"] {
+            assert_eq!(goal(t), 10_000_000, "{t}");
+        }
+        for t in ["any_game", "c_api", "engine", "nets", "web_api"] {
+            assert_eq!(goal(t), 1_000_000, "{t}");
+        }
+    }
+
+    #[test]
+    fn options_files_are_read() {
+        let text = "# play_moves\n[libfuzzer]\nmax_len = 160\n\ndict=x.dict\n[other]\nk = v\n\
+                    [asan]\nmalloc_context_size = 0\n";
+        assert_eq!(
+            parse_options("t", text),
+            Ok(TargetOptions {
+                flags: vec!["-max_len=160".to_string(), "-dict=x.dict".to_string()],
+                asan: vec!["malloc_context_size=0".to_string()],
+            })
+        );
+        // A colon would split ASAN_OPTIONS.
+        assert!(parse_options("t", "[libfuzzer]\nmax_len=1\n[asan]\na = b:c=d\n").is_err());
+        assert!(parse_options("t", "[libfuzzer]\n").is_err(), "no max_len");
+        assert!(
+            parse_options("t", "max_len = 3\n").is_err(),
+            "outside the section"
+        );
+        assert!(parse_options("t", "[libfuzzer]\nmax_len\n").is_err());
+        assert!(parse_options("t", "[libfuzzer]\n-max_len = 3\n").is_err());
+    }
+
+    /// Every target of `fuzz/fuzz_targets/` has an options file that gives its `max_len`.
+    #[test]
+    fn every_target_has_its_options() {
+        let fuzz_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+        let names = targets(&fuzz_dir).expect("the fuzz targets");
+        assert!(names.len() >= 9, "{names:?}");
+        for t in &names {
+            let options = target_options(&fuzz_dir, t).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                options.flags.iter().any(|f| f.starts_with("-max_len=")),
+                "{t}"
+            );
+        }
     }
 
     #[test]

@@ -486,6 +486,14 @@ impl Room {
     pub fn check_resign(&self, token: &str, seat: Option<&str>) -> Result<LogEntry, Refusal> {
         self.ongoing()?;
         let seat = self.acting_seat(token, seat)?;
+        // A seat that has left (mated or resigned in "Bishops"' long game, B4-21) cannot
+        // resign again: refused here, before the entry is stored, not by the replay after.
+        if !self.position().playing_seats().contains(&seat) {
+            return Err(Refusal::Conflict(format!(
+                "{} is not playing any more",
+                self.seat_name(seat)
+            )));
+        }
         Ok(LogEntry::Resign(seat))
     }
 
@@ -731,5 +739,44 @@ mod tests {
         );
         // Text without a seat number is kept as it is.
         assert_eq!(four.named("no legal move"), "no legal move");
+    }
+
+    /// B4-21: in the long game of "Bishops" a player who resigns leaves and the others play
+    /// on; that seat resigning again is a refusal (409) that changes nothing — the server
+    /// answered 500 after storing an entry its own replay refuses (found by the web_api fuzz
+    /// target; docs/rules/bishops4p.md §9).
+    #[test]
+    fn b4_21_a_seat_that_left_cannot_resign_again() {
+        let server = crate::web_testing::Server::new().unwrap();
+        let (status, body) = server.request(
+            "POST",
+            "/api/games",
+            br#"{"game": "bishops4p", "config": "mode=long", "one_token": true}"#,
+        );
+        assert_eq!(status, 201, "{body}");
+        let created: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let id = created["id"].as_str().unwrap();
+        let token = created["tokens"]["black"].as_str().unwrap();
+        let resign = format!(r#"{{"token": "{token}", "seat": "black"}}"#);
+        let path = format!("/api/games/{id}/resign");
+        let (status, body) = server.request("POST", &path, resign.as_bytes());
+        assert_eq!(status, 200, "black resigns and leaves: {body}");
+        let state = server.request("GET", &format!("/api/games/{id}"), b"");
+        let (status, body) = server.request("POST", &path, resign.as_bytes());
+        assert_eq!(status, 409, "{body}");
+        assert!(body.contains("black is not playing any more"), "{body}");
+        assert_eq!(
+            server.request("GET", &format!("/api/games/{id}"), b""),
+            state
+        );
+        // The record still loads and ends at the game's position.
+        let (status, record) = server.request("GET", &format!("/api/games/{id}/record"), b"");
+        assert_eq!(status, 200, "{record}");
+        let history = variant_games::history_from_json(&record).unwrap();
+        let state: serde_json::Value = serde_json::from_str(&state.1).unwrap();
+        assert_eq!(
+            serde_json::json!(history.position().to_text()),
+            state["position"]
+        );
     }
 }

@@ -140,6 +140,21 @@ impl<'a> Bytes<'a> {
         }
     }
 
+    /// Whether every byte has been read: the targets that run a program of calls stop there, so
+    /// that the work of an execution is bounded by its input (past the end every byte is 0,
+    /// which would repeat the same call).
+    ///
+    /// ```
+    /// let mut bytes = variant_fuzz_checks::Bytes::new(&[7]);
+    /// assert!(!bytes.is_empty());
+    /// assert_eq!(bytes.byte(), 7);
+    /// assert!(bytes.is_empty());
+    /// assert_eq!(bytes.byte(), 0);
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
     /// Everything not read yet.
     pub fn rest(self) -> &'a [u8] {
         self.data
@@ -185,6 +200,26 @@ pub fn legal<G: Game>(game: &G) -> Vec<(G::Move, String)> {
 ///   parses back to its move;
 /// - no legal moves ⇒ the status says the game is over.
 pub fn check_position<G: Game>(game: &G) -> Vec<(G::Move, String)> {
+    check_position_parsing(game, usize::MAX)
+}
+
+/// How many of a position's move texts the playout targets parse back
+/// ([`check_position_sampled`]).
+pub const PARSED_BACK: usize = 12;
+
+/// [`check_position`] with at most [`PARSED_BACK`] of the canonical texts parsed back (all
+/// are still made and checked distinct): every one when there are no more, else an even
+/// spread over the list from a place set by the position's hash. Parsing a text generates the
+/// position's moves, so parsing all of them costs as many generations as there are moves (a
+/// hundred and more in the 3D boxes) — most of an execution of the playout targets. Another
+/// position parses others, and `position_text` (whose texts reach every position) parses them
+/// all.
+pub fn check_position_sampled<G: Game>(game: &G) -> Vec<(G::Move, String)> {
+    check_position_parsing(game, PARSED_BACK)
+}
+
+/// [`check_position`], parsing back at most `parsed` of the move texts.
+fn check_position_parsing<G: Game>(game: &G, parsed: usize) -> Vec<(G::Move, String)> {
     let text = game.to_text();
     let reparsed = match G::from_text(game.config(), &text) {
         Ok(g) => g,
@@ -230,7 +265,9 @@ pub fn check_position<G: Game>(game: &G) -> Vec<(G::Move, String)> {
         "{}: two legal moves share a canonical text at {text}",
         G::NAME
     );
-    for (m, t) in &moves {
+    let step = moves.len().div_ceil(parsed.max(1)).max(1);
+    let offset = usize::try_from(game.zobrist() % step as u64).unwrap_or(0);
+    for (m, t) in moves.iter().skip(offset).step_by(step) {
         match game.parse_move(t) {
             Ok(parsed) => assert_eq!(
                 parsed,
@@ -267,7 +304,25 @@ pub fn check_position<G: Game>(game: &G) -> Vec<(G::Move, String)> {
     moves
 }
 
-/// The cheap invariants, for every position of a playout: the text re-parses to the same
+/// A playout re-reads the text of every `TEXT_EVERY`-th position (and `check_position` checks
+/// its last in full); the hash is checked at every position. Writing and reading a text costs
+/// more than generating the moves, and a playout that ends at any position is another input,
+/// so every reachable position is still re-read by some input — the corpus, not one input,
+/// covers the line.
+pub const TEXT_EVERY: usize = 4;
+
+/// The incremental hash of `game` equals the hash computed from scratch.
+pub fn check_hash<G: Game>(game: &G) {
+    assert_eq!(
+        game.zobrist(),
+        game.recompute_zobrist(),
+        "{}: incremental hash differs from recomputed hash at {}",
+        G::NAME,
+        game.to_text()
+    );
+}
+
+/// The cheap invariants, for positions along a playout: the text re-parses to the same
 /// text, and the incremental hash equals the recomputed one. (`check_position` adds the
 /// costly ones: every legal move's text parsed back.)
 pub fn check_light<G: Game>(game: &G) {
@@ -287,15 +342,24 @@ pub fn check_light<G: Game>(game: &G) {
     );
 }
 
-/// Plays up to `plies` moves chosen by `bytes` from `game`, checking every position on the
-/// way (`check_light`, and `check_position` for the last); returns every position visited
-/// (the start first) and the moves between them.
+/// Plays up to `plies` moves chosen by `bytes` from `game` — one byte a move, so no more moves
+/// than the input has bytes left: the playout is as long as the input says — checking the
+/// positions on the way (the hash of each, `check_light` every [`TEXT_EVERY`] plies from the
+/// start, and `check_position_sampled` for the last); returns every position visited (the
+/// start first) and the moves between them.
 pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>, Vec<G::Move>) {
     let mut line = vec![game];
     let mut played = Vec::new();
-    for _ in 0..plies {
+    for ply in 0..plies {
         let Some(current) = line.last() else { break };
-        check_light(current);
+        if bytes.is_empty() {
+            break;
+        }
+        if ply % TEXT_EVERY == 0 {
+            check_light(current);
+        } else {
+            check_hash(current);
+        }
         // Only the move list: the texts of every move are checked once, at the end
         // (`check_position`), not at every ply.
         let moves = moves_of(current);
@@ -309,7 +373,7 @@ pub fn playout<G: Game>(game: G, bytes: &mut Bytes<'_>, plies: usize) -> (Vec<G>
         played.push(m);
     }
     if let Some(last) = line.last() {
-        check_position(last);
+        check_position_sampled(last);
     }
     (line, played)
 }

@@ -20,12 +20,21 @@
 //!   with the same actions and position.
 //!
 //! Input: name byte, configuration byte, mode byte, playout length byte, other-game byte, then
-//! one byte per ply (and per foreign move offered); in the text modes the rest of the input
-//! after a `\n` is the fuzzed configuration or position text.
+//! one byte per ply (and per foreign move offered), the line ending where the input does; in
+//! the text modes the rest of the input after a `\n` is the fuzzed configuration or position
+//! text. `-max_len`: 384 bytes (`fuzz/fuzz_targets/any_game.options`; [`MAX_LEN`]): a
+//! position text (the seeds' longest is 350 bytes) or a line of 47 plies.
 
 use crate::Bytes;
 use variant_games::variant_core::binary;
 use variant_games::{AnyGame, AnyMove, Game, History};
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/any_game.options` says the same).
+pub const MAX_LEN: usize = 384;
+
+/// At most this many foreign moves are offered at the line's last position (the latest
+/// earlier positions' moves and the other game's; three more are offered at every ply).
+const OFFERED_AT_END: usize = 32;
 
 /// Names offered besides the real ones: near misses and junk.
 const FAKE_NAMES: &[&str] = &[
@@ -48,10 +57,10 @@ fn listed(game: &AnyGame) -> Vec<AnyMove> {
 
 /// The typed game held, with a typed move played — the reference the facade must agree with
 /// (`None` when the typed game refuses the move, or it is another game's).
-fn played_typed(game: &AnyGame, mv: AnyMove) -> Option<String> {
+fn played_typed(game: &AnyGame, mv: AnyMove) -> Option<AnyGame> {
     let mut typed = game.typed().clone();
     typed.try_play(mv)?.ok()?;
-    Some(AnyGame::from_typed(typed).to_text())
+    Some(AnyGame::from_typed(typed))
 }
 
 /// The invariants of one position of the facade.
@@ -89,7 +98,11 @@ fn check_any(game: &AnyGame) -> Vec<AnyMove> {
         moves.len() as u64,
         "{name}: count_legal_moves() differs from legal_moves().len() at {text}"
     );
-    for &m in &moves {
+    // At most PARSED_BACK of the moves (each `is_legal` and parse generates the moves): an
+    // even spread from a place set by the position's hash, as `check_position_sampled` does.
+    let step = moves.len().div_ceil(crate::PARSED_BACK).max(1);
+    let offset = usize::try_from(game.zobrist() % step as u64).unwrap_or(0);
+    for &m in moves.iter().skip(offset).step_by(step) {
         assert!(game.is_legal(m), "{name}: a listed move is not is_legal");
         let canonical = game.format_move(m);
         match game.parse_move(&canonical) {
@@ -265,6 +278,9 @@ pub fn run(data: &[u8]) {
     let mut played = Vec::new();
     for ply in 0..plies {
         let Some(current) = line.last() else { break };
+        if bytes.is_empty() {
+            break;
+        }
         let here = if ply == 0 || ply + 1 == plies {
             check_any(current)
         } else {
@@ -292,12 +308,14 @@ pub fn run(data: &[u8]) {
             assert!(next.is_legal(m));
             next.play_unchecked(m);
         }
-        assert_eq!(
-            Some(next.to_text()),
-            reference,
-            "{}: the facade and the typed game differ after {}",
+        // Equal positions (the typed games compared), which is stronger than equal texts.
+        assert!(
+            reference.as_ref() == Some(&next),
+            "{}: the facade and the typed game differ after {}: {} and {:?}",
             current.name(),
-            current.format_move(m)
+            current.format_move(m),
+            next.to_text(),
+            reference.map(|r| r.to_text())
         );
         foreign.extend(here.iter().take(6));
         played.push(m);
@@ -305,7 +323,11 @@ pub fn run(data: &[u8]) {
     }
     if let Some(last) = line.last() {
         let here = check_any(last);
-        offer(last, &here, &foreign);
+        // The other game's moves (first in the list) and the latest earlier positions' moves.
+        let latest = foreign.len().saturating_sub(OFFERED_AT_END - 8).max(8);
+        let mut offered: Vec<AnyMove> = foreign.iter().take(8).copied().collect();
+        offered.extend(foreign.iter().skip(latest).copied());
+        offer(last, &here, &offered);
     }
     check_history(&line, &played);
 }

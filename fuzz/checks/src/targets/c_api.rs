@@ -14,11 +14,19 @@
 //! - the record API (`variants_record_*`) on a record slot: a record's own JSON loads again;
 //! - every move listed by `variants_game_legal_moves` plays with `VARIANTS_OK`, and the
 //!   position text after it re-reads through `variants_game_from_text`.
+//!
+//! Input: one op byte, one slot byte and the op's arguments per call, up to 24 calls (as many
+//! as the input holds). `-max_len`: 256 bytes (`fuzz/fuzz_targets/c_api.options`;
+//! [`MAX_LEN`]): 24 calls with short arguments (a long text is a run of one byte, made from
+//! two: up to 16 KB).
 
 use crate::Bytes;
 use std::ffi::{CString, c_char};
 use std::ptr;
 use variant_ffi::*;
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/c_api.options` says the same).
+pub const MAX_LEN: usize = 256;
 
 const GUARD: u8 = 0xA5;
 const SLOTS: usize = 4;
@@ -252,6 +260,9 @@ pub fn run(data: &[u8]) {
     let mut record: *mut variants_record = ptr::null_mut();
     assert_eq!(variants_abi_version(), VARIANTS_ABI_VERSION);
     for _ in 0..24 {
+        if bytes.is_empty() {
+            break;
+        }
         let op = bytes.byte();
         let slot = bytes.below(SLOTS);
         let handle = slots[slot];

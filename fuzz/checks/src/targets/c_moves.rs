@@ -17,25 +17,72 @@
 //!   and a listed value on success;
 //! - `variants_game_copy` across slots: accepted exactly when both hold the same game, and then
 //!   the destination has the source's text and hash; refused copies change nothing;
-//! - the stop handle: `variants_game_perft_ex` of a fuzzed depth, on one or two threads, with a
-//!   stop requested before the call, or from another thread after a fuzzed delay, or never,
-//!   returns `VARIANTS_STOPPED` (and `*nodes` = 0) or the count `variants_game_perft` gives; a
-//!   stop requested before the call always stops it; afterwards the handle still answers
-//!   (same hash, same move count) and the stop handle can be reset and reused.
+//! - the stop handle: `variants_game_perft_ex` of a fuzzed depth, on one thread or more, with a
+//!   stop requested before the call, or by its progress callback after a fuzzed number of root
+//!   moves counted (with more than one thread the callback runs on a worker thread: a request
+//!   from another thread than the caller's, during the call), or never, returns
+//!   `VARIANTS_STOPPED` (and `*nodes` = 0) or the count `variants_game_perft` gives; a stop
+//!   requested before the call always stops it, one never requested never does; afterwards
+//!   the handle still answers (same hash, same move count) and the stop handle can be reset
+//!   and reused.
 //!
-//! Input: one op byte, one slot byte and the op's arguments per call.
+//! Every stop is set by a count from the input (root moves counted), never by the clock, so
+//! an execution is a function of its input (up to which worker thread counts which root move)
+//! and never waits.
+//!
+//! Input: one op byte, one slot byte and the op's arguments per call, up to 24 calls (as many
+//! as the input holds). `-max_len`: 192 bytes (`fuzz/fuzz_targets/c_moves.options`;
+//! [`MAX_LEN`]), room for 24 calls with their arguments (the seeds are at most 95 bytes).
 
 use super::c_api::{arg, ok, text_call};
 use crate::Bytes;
-use std::ffi::CString;
+use std::ffi::{CString, c_void};
 use std::ptr;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use variant_ffi::*;
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/c_moves.options` says the same).
+pub const MAX_LEN: usize = 192;
 
 const SLOTS: usize = 3;
 /// A value `variants_game_moves` never writes, in the slots after the array.
 const GUARD: u64 = 0xDEAD_BEEF_DEAD_BEEF;
-/// The largest perft a call may ask for (leaf estimate), to keep one execution short.
-const MAX_LEAVES: u64 = 60_000;
+/// The largest perft a call may ask for (leaf estimate), to keep one execution short: perft 2
+/// of a position with up to 64 moves.
+const MAX_LEAVES: u64 = 4_096;
+
+/// What the progress callback of a stopped perft needs: the stop handle to request, how many
+/// more reports to let pass first, and whether it has requested.
+struct StopAfter {
+    stop: *const variants_stop,
+    reports_left: AtomicU32,
+    requested: AtomicBool,
+    /// The request from the callback was refused (checked after the call: a panic cannot
+    /// leave an `extern "C"` function).
+    refused: AtomicBool,
+}
+
+/// The progress callback of [`stopped_perft`]: requests the stop at the report that brings
+/// `reports_left` to zero (called one at a time, from the worker threads when there are more
+/// than one). `unsafe` as the C API's callback type is: a C caller's `user` pointer is read
+/// back here, which is what the callback is for.
+#[allow(unsafe_code)]
+unsafe extern "C" fn stop_after(user: *mut c_void, _progress: *const variants_progress) {
+    // SAFETY: `user` is the `StopAfter` that `stopped_perft` passes, alive during the call.
+    let state = unsafe { &*user.cast::<StopAfter>() };
+    let left = state.reports_left.load(Ordering::Relaxed);
+    if left == 0 {
+        return;
+    }
+    state.reports_left.store(left - 1, Ordering::Relaxed);
+    if left == 1 {
+        if variants_stop_request(state.stop) == variants_result::VARIANTS_OK {
+            state.requested.store(true, Ordering::Relaxed);
+        } else {
+            state.refused.store(true, Ordering::Relaxed);
+        }
+    }
+}
 
 /// The hash of a handle (None for an empty slot).
 fn hash(game: *mut variants_game) -> Option<u64> {
@@ -222,7 +269,8 @@ fn value(bytes: &mut Bytes<'_>, pool: &[u64]) -> u64 {
     }
 }
 
-/// `variants_game_perft_ex` under a stop requested at a fuzzed moment.
+/// `variants_game_perft_ex` under a stop requested before the call, after a fuzzed number of
+/// root moves counted, or never.
 fn stopped_perft(bytes: &mut Bytes<'_>, game: *mut variants_game, stop: *mut variants_stop) {
     let Some(here) = listed(game) else { return };
     let width = (here.len() as u64).max(1);
@@ -230,7 +278,13 @@ fn stopped_perft(bytes: &mut Bytes<'_>, game: *mut variants_game, stop: *mut var
     while depth > 1 && width.saturating_pow(depth) > MAX_LEAVES {
         depth -= 1;
     }
-    let threads = u32::from(bytes.byte() % 3);
+    // Mostly one thread; a worker pool (two threads, or the machine's count) for one byte value
+    // in four: spawning threads is the costliest part of a small perft.
+    let threads = match bytes.byte() % 8 {
+        0 => 0,
+        1 => 2,
+        _ => 1,
+    };
     let when = bytes.byte();
     let before = hash(game);
     ok(variants_stop_reset(stop), "stop_reset");
@@ -238,16 +292,18 @@ fn stopped_perft(bytes: &mut Bytes<'_>, game: *mut variants_game, stop: *mut var
     if early {
         ok(variants_stop_request(stop), "stop_request");
     }
-    let delay = std::time::Duration::from_micros(u64::from(when) * 20);
-    let requester = (!early && when % 4 != 1).then(|| {
-        // The handle crosses to the other thread as an address: the stop handle is made to be
-        // requested from any thread while another runs the call that watches it.
-        let address = stop as usize;
-        std::thread::spawn(move || {
-            std::thread::sleep(delay);
-            variants_stop_request(address as *const variants_stop)
-        })
-    });
+    // Requested from the callback after 1–64 root moves counted (when % 4 == 1: never).
+    let state = StopAfter {
+        stop,
+        reports_left: AtomicU32::new(if early || when % 4 == 1 {
+            0
+        } else {
+            u32::from(when / 4) + 1
+        }),
+        requested: AtomicBool::new(false),
+        refused: AtomicBool::new(false),
+    };
+    let user = ptr::from_ref(&state).cast_mut().cast::<c_void>();
     let mut nodes = u64::MAX;
     let rc = ok(
         variants_game_perft_ex(
@@ -255,18 +311,21 @@ fn stopped_perft(bytes: &mut Bytes<'_>, game: *mut variants_game, stop: *mut var
             depth,
             threads,
             stop,
-            None,
-            ptr::null_mut(),
+            Some(stop_after),
+            user,
             &mut nodes,
         ),
         "perft_ex",
     );
-    if let Some(t) = requester {
-        let answered = t.join().unwrap_or(variants_result::VARIANTS_PANIC);
+    assert!(
+        !state.refused.load(Ordering::Relaxed),
+        "stop_request from the progress callback was refused"
+    );
+    if !early && !state.requested.load(Ordering::Relaxed) {
         assert_eq!(
-            answered,
+            rc,
             variants_result::VARIANTS_OK,
-            "stop_request from a thread"
+            "perft_ex {depth} stopped, yet no stop was requested"
         );
     }
     match rc {
@@ -312,6 +371,9 @@ pub fn run(data: &[u8]) {
         variants_result::VARIANTS_OK
     );
     for _ in 0..24 {
+        if bytes.is_empty() {
+            break;
+        }
         let op = bytes.byte();
         let slot = bytes.below(SLOTS);
         let handle = slots[slot];

@@ -9,41 +9,64 @@
 //! so the target runs hundreds of executions a second under the sanitizer. A stop signal
 //! raised before the search is the stop path (the search must still answer).
 //!
+//! One engine per game and table size serves every execution of the process, cleared
+//! (`AnyEngine::clear`: its table and move-ordering statistics) before each: a fresh engine
+//! allocates and zeroes its 1 MiB table, which under the address sanitizer (fresh pages,
+//! poisoned and unpoisoned) cost more than the searches; a cleared one starts from the same
+//! state, so the searches are the same.
+//!
 //! Input: game selector, configuration byte, playout length byte and one byte per ply (the
-//! position: a random playout from a start position, its earlier positions passed as the
-//! game's history), then the limits: a shape byte (depth limit, stop raised, table size, how
-//! many engine moves to play on), the depth and the two bytes of the node budget (1–512).
+//! position: a random playout from a start position, as long as the input holds, its earlier
+//! positions passed as the game's history), then the limits: a shape byte (depth limit, stop
+//! raised, table size, how many engine moves to play on), the depth and the two bytes of the
+//! node budget (1–512). `-max_len`: 64 bytes (`fuzz/fuzz_targets/engine.options`;
+//! [`MAX_LEN`]): a playout of up to 47 plies and the limits.
 
-use crate::{Bytes, configs_of, legal, playout};
+use crate::{Bytes, configs_of, moves_of, playout};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use variant_engine::{AnyEngine, Limits, SearchResult};
 use variant_games::variant_core::Game;
 use variant_games::{AnyGame, AnyMove};
 
+/// The target's `-max_len` (`fuzz/fuzz_targets/engine.options` says the same).
+pub const MAX_LEN: usize = 64;
+
 /// The largest node budget of one search.
 const MAX_BUDGET: u64 = 512;
 
+thread_local! {
+    /// The engines of this thread, by game name and table size in MiB.
+    static ENGINES: RefCell<HashMap<(&'static str, usize), AnyEngine>> =
+        RefCell::new(HashMap::new());
+}
+
 /// Checks one search's answer at `root`.
 fn check(root: &AnyGame, limits: &Limits, result: &SearchResult<AnyMove>) {
-    let text = root.to_text();
+    // The position's text is made only for a failure message.
     let name = root.name();
-    let moves = legal::<AnyGame>(root);
+    let moves = moves_of::<AnyGame>(root);
     match result.best {
         None => assert!(
             moves.is_empty(),
-            "{name}: the engine found no move but there are {} legal moves at {text}",
-            moves.len()
+            "{name}: the engine found no move but there are {} legal moves at {}",
+            moves.len(),
+            root.to_text()
         ),
         Some(best) => {
             assert!(
-                moves.iter().any(|(m, _)| *m == best),
-                "{name}: the engine's move {} is not legal at {text}",
-                root.format_move(best)
+                moves.contains(&best),
+                "{name}: the engine's move {} is not legal at {}",
+                root.format_move(best),
+                root.to_text()
             );
             if let Some(&head) = result.pv.first() {
                 assert_eq!(
-                    head, best,
-                    "{name}: the PV does not start with the best move at {text}"
+                    head,
+                    best,
+                    "{name}: the PV does not start with the best move at {}",
+                    root.to_text()
                 );
             }
         }
@@ -51,7 +74,7 @@ fn check(root: &AnyGame, limits: &Limits, result: &SearchResult<AnyMove>) {
     let mut along = root.clone();
     for &m in &result.pv {
         assert!(
-            legal(&along).iter().any(|(l, _)| *l == m),
+            moves_of(&along).contains(&m),
             "{name}: the PV holds an illegal move {} at {}",
             along.format_move(m),
             along.to_text()
@@ -61,20 +84,22 @@ fn check(root: &AnyGame, limits: &Limits, result: &SearchResult<AnyMove>) {
     if let Some(depth) = limits.depth {
         assert!(
             result.depth <= depth,
-            "{name}: depth {} over the limit {depth} at {text}",
-            result.depth
+            "{name}: depth {} over the limit {depth} at {}",
+            result.depth,
+            root.to_text()
         );
     }
     if let Some(budget) = limits.nodes {
         assert!(
             result.nodes <= budget,
-            "{name}: {} nodes over the budget {budget} at {text}",
-            result.nodes
+            "{name}: {} nodes over the budget {budget} at {}",
+            result.nodes,
+            root.to_text()
         );
     }
 }
 
-fn visit(name: &str, bytes: &mut Bytes<'_>) {
+fn visit(name: &'static str, bytes: &mut Bytes<'_>) {
     let configs = configs_of(name);
     let config = configs[bytes.byte() as usize % configs.len()];
     let Ok(first) = variant_games::new_game(name, config) else {
@@ -96,18 +121,24 @@ fn visit(name: &str, bytes: &mut Bytes<'_>) {
     let hash_mb = usize::from(shape >> 2 & 1);
     let engine_moves = 1 + usize::from(shape >> 4 & 3);
 
-    let mut engine = AnyEngine::with_hash_mb(hash_mb);
-    let mut position = root.clone();
-    for _ in 0..engine_moves {
-        let result = engine.search(&position, &earlier, &limits, Some(&stop), |_| {});
-        check(&position, &limits, &result);
-        let Some(best) = result.best else { return };
-        earlier.push(position.zobrist());
-        position.play_unchecked(best);
-        if position.status().is_over() {
-            return;
+    ENGINES.with(|engines| {
+        let mut engines = engines.borrow_mut();
+        let engine = engines
+            .entry((name, hash_mb))
+            .or_insert_with(|| AnyEngine::with_hash_mb(hash_mb));
+        engine.clear();
+        let mut position = root.clone();
+        for _ in 0..engine_moves {
+            let result = engine.search(&position, &earlier, &limits, Some(&stop), |_| {});
+            check(&position, &limits, &result);
+            let Some(best) = result.best else { return };
+            earlier.push(position.zobrist());
+            position.play_unchecked(best);
+            if position.status().is_over() {
+                return;
+            }
         }
-    }
+    });
 }
 
 /// One execution of the target on fuzz input `data` (panics on a broken invariant).

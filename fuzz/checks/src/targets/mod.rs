@@ -30,6 +30,23 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("web_api", web_api::run),
 ];
 
+/// Every target's `-max_len` (its module's `MAX_LEN`), in the order of [`TARGETS`]: the
+/// largest input libFuzzer makes for it, which bounds the work of one execution.
+/// `fuzz/fuzz_targets/<target>.options` gives the same to `cargo xtask fuzz-smoke` and
+/// `cargo xtask fuzz` (a test checks that they agree).
+pub const MAX_LENS: &[(&str, usize)] = &[
+    ("any_game", any_game::MAX_LEN),
+    ("c_api", c_api::MAX_LEN),
+    ("c_moves", c_moves::MAX_LEN),
+    ("engine", engine::MAX_LEN),
+    ("nets", nets::MAX_LEN),
+    ("play_moves", play_moves::MAX_LEN),
+    ("position_text", position_text::MAX_LEN),
+    ("records", records::MAX_LEN),
+    #[cfg(feature = "web")]
+    ("web_api", web_api::MAX_LEN),
+];
+
 /// The body of the target called `name`.
 pub fn by_name(name: &str) -> Option<Target> {
     TARGETS.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)

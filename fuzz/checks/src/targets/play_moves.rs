@@ -1,15 +1,29 @@
 //! Moves on reachable positions: the input drives a random playout from a start position
-//! (every position on the way is checked), then arbitrary move texts are parsed and played
-//! there. A text is accepted exactly when it names a legal move (its canonical text is in the
-//! legal list, and every canonical text is accepted); a refused move leaves the position
+//! (the positions on the way are checked, see below), then arbitrary move texts are parsed and
+//! played there. A text is accepted exactly when it names a legal move (its canonical text is
+//! in the legal list, and the canonical texts parsed back are accepted); a refused move leaves
+//! the position
 //! unchanged; an accepted one leads to a valid position. Moves of other positions of the line
 //! are offered to `try_play`, which must accept exactly those in the legal list. The record
 //! (`History`) replays the line and undoes it back to the start, position by position.
 //!
+//! Positions along the line are re-read from their texts every few plies
+//! ([`crate::TEXT_EVERY`]; the hash at every ply, the last position in full), and the undo
+//! walk compares the hash at every ply and the text every few plies and at the start: an input
+//! whose line ends at any position checks that one in full.
+//!
 //! Input: game selector, configuration byte, playout length byte, one byte per ply choosing
-//! the move, then move texts separated by newlines.
+//! the move (the line ends where the input does), then up to 16 move texts separated by
+//! newlines. `-max_len`: 160 bytes (`fuzz/fuzz_targets/play_moves.options`; [`MAX_LEN`]):
+//! a line of up to 63 plies and a few move texts (the seeds are at most 87 bytes).
 
-use crate::{Bytes, Visit, check_light, check_position, dispatch, legal, moves_of, playout, start};
+use crate::{
+    Bytes, TEXT_EVERY, Visit, check_light, check_position_sampled, dispatch, legal, moves_of,
+    playout, start,
+};
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/play_moves.options` says the same).
+pub const MAX_LEN: usize = 160;
 use variant_games::GameCrate;
 use variant_games::variant_core::{Game, History};
 
@@ -105,7 +119,7 @@ impl Visit for Run<'_> {
 
         let Some(current) = line.last() else { return };
         if played_texts {
-            check_position(current);
+            check_position_sampled(current);
         }
 
         // try_play with moves of other positions of the line.
@@ -150,7 +164,8 @@ impl Visit for Run<'_> {
 }
 
 /// Replays the line through a `History` (by canonical text), then undoes it move by move:
-/// each undo restores the exact text and hash of the position before.
+/// each undo restores the exact hash of the position before, and its exact text every
+/// [`TEXT_EVERY`] plies and at the start.
 fn check_history<G: Game>(line: &[G], moves: &[G::Move]) {
     let Some(first) = line.first() else { return };
     let mut history = History::new(first.clone());
@@ -168,12 +183,14 @@ fn check_history<G: Game>(line: &[G], moves: &[G::Move]) {
     for i in (0..played).rev() {
         assert!(history.undo().is_ok(), "{}: undo failed", G::NAME);
         let expected = &line[i];
-        assert_eq!(
-            history.position().to_text(),
-            expected.to_text(),
-            "{}: undo text",
-            G::NAME
-        );
+        if i % TEXT_EVERY == 0 {
+            assert_eq!(
+                history.position().to_text(),
+                expected.to_text(),
+                "{}: undo text",
+                G::NAME
+            );
+        }
         assert_eq!(
             history.position().zobrist(),
             expected.zobrist(),

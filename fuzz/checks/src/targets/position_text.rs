@@ -5,10 +5,15 @@
 //! consistent hash.
 //!
 //! Input: game selector byte, configuration byte, then the text (invalid UTF-8 is replaced).
+//! `-max_len`: 512 bytes (`fuzz/fuzz_targets/position_text.options`; [`MAX_LEN`]): every
+//! game's texts of the largest boards (the seeds' longest is 298 bytes) with room to grow.
 
 use crate::{Bytes, Visit, check_light, check_position, config_of, dispatch};
 use variant_games::GameCrate;
 use variant_games::registry;
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/position_text.options` says the same).
+pub const MAX_LEN: usize = 512;
 
 struct Run<'a>(&'a [u8]);
 

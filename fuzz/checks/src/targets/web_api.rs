@@ -15,14 +15,60 @@
 //! - a JSON record loads (`variant_games::history_from_json`) and ends at the game's position;
 //!   a PGN record starts with its `[Event` tag and ends with the game's result.
 //!
-//! Input: game byte, configuration byte, players byte, then up to 12 requests, each an op byte
-//! (create, move, an action or the record), a body-shape byte and the body (up to the next
-//! newline for raw and text fields).
+//! Input: game byte, configuration byte, players byte, then up to 12 requests (as many as the
+//! input holds), each an op byte (create, move, an action or the record), a body-shape byte and
+//! the body (up to the next newline for raw and text fields). `-max_len`: 512 bytes
+//! (`fuzz/fuzz_targets/web_api.options`; [`MAX_LEN`]), room for twelve requests with bodies
+//! (the seeds are at most 210 bytes).
+//!
+//! One server answers many executions ([`INPUTS_PER_SERVER`]): starting one (a runtime, the
+//! in-memory SQLite database and its schema, the database thread) costs far more than an
+//! execution's requests. Each execution creates its own game, whose id is 16 random hex
+//! digits, and asks only about that game (or about ids made from the input, which name no
+//! game), so what earlier executions left in the database changes no answer it checks; the
+//! server is replaced after a few hundred executions so that the games they left do not pile
+//! up in memory.
 
 use crate::Bytes;
 use serde_json::{Value, json};
+use std::cell::RefCell;
 use variant_games::variant_core::Game;
 use variant_web::web_testing::Server;
+
+/// The target's `-max_len` (`fuzz/fuzz_targets/web_api.options` says the same).
+pub const MAX_LEN: usize = 512;
+
+/// Executions one in-process server answers before a fresh one (an empty database) replaces
+/// it.
+pub const INPUTS_PER_SERVER: u32 = 256;
+
+thread_local! {
+    /// The server of this thread and the executions it has answered.
+    static SERVER: RefCell<Option<(Server, u32)>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's server, starting a fresh one first when there is none or the
+/// last one has answered [`INPUTS_PER_SERVER`] executions.
+fn with_server(f: impl FnOnce(&Server)) {
+    SERVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot
+            .as_ref()
+            .is_none_or(|(_, used)| *used >= INPUTS_PER_SERVER)
+        {
+            // The old server (its runtime and database thread) ends before the next starts.
+            *slot = None;
+            match Server::new() {
+                Ok(server) => *slot = Some((server, 0)),
+                Err(e) => panic!("the in-process server cannot start: {e}"),
+            }
+        }
+        if let Some((server, used)) = slot.as_mut() {
+            *used += 1;
+            f(server);
+        }
+    });
+}
 
 const PLAYERS: &[&str] = &[
     "human",
@@ -158,9 +204,11 @@ fn field(bytes: &mut Bytes<'_>, real: Option<&str>) -> Value {
 
 /// One execution of the target on fuzz input `data` (panics on a broken invariant).
 pub fn run(data: &[u8]) {
-    let Ok(server) = Server::new() else {
-        panic!("the in-process server cannot start");
-    };
+    with_server(|server| execute(server, data));
+}
+
+/// One execution on `server`.
+fn execute(server: &Server, data: &[u8]) {
     let mut bytes = Bytes::new(data);
     // Every game of the registry, so a game added there is fuzzed without an edit here.
     let names = variant_games::registry::names();
@@ -192,6 +240,9 @@ pub fn run(data: &[u8]) {
         Some(Created { id, tokens })
     });
     for _ in 0..12 {
+        if bytes.is_empty() {
+            break;
+        }
         let op = bytes.byte();
         let shape = bytes.byte();
         let id = match &created {
@@ -211,7 +262,7 @@ pub fn run(data: &[u8]) {
                 .get(usize::from(shape / 16) % c.tokens.len().max(1))
                 .map(|(s, _)| s.clone())
         });
-        let before = created.as_ref().map(|c| state(&server, &c.id));
+        let before = created.as_ref().map(|c| state(server, &c.id));
         if op % 9 == 8 {
             let format = match shape % 4 {
                 0 | 1 => "json".to_string(),
@@ -221,7 +272,7 @@ pub fn run(data: &[u8]) {
                     .filter(char::is_ascii_alphanumeric)
                     .collect(),
             };
-            check_record(&server, &id, &format, before.as_ref());
+            check_record(server, &id, &format, before.as_ref());
             continue;
         }
         let (path, body): (String, Vec<u8>) = match op % 9 {
@@ -292,7 +343,7 @@ pub fn run(data: &[u8]) {
             None => {
                 if let (Some(c), Some(before)) = (&created, &before) {
                     assert_eq!(
-                        &state(&server, &c.id),
+                        &state(server, &c.id),
                         before,
                         "{what}: refused with {status}, yet the game changed"
                     );
@@ -301,6 +352,6 @@ pub fn run(data: &[u8]) {
         }
     }
     if let Some(c) = &created {
-        check_state(&state(&server, &c.id));
+        check_state(&state(server, &c.id));
     }
 }
