@@ -261,7 +261,16 @@ pub(crate) fn mate_in_one_lines(root: &Path) -> Result<String, String> {
     let mut lines = String::new();
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        lines.push_str(&mates_of(&text));
+        let positions = variant_core::test_positions::TestPositions::parse(&text)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        for e in positions.wins() {
+            let (position, wins) = (e.position.unwrap_or(""), e.wins.join(" "));
+            let game = positions.game;
+            lines.push_str(&format!(
+                "{game}\t{}\t{position}\t{wins}\t{}\n",
+                e.config, e.rule
+            ));
+        }
     }
     if lines.is_empty() {
         return Err(format!(
@@ -270,45 +279,6 @@ pub(crate) fn mate_in_one_lines(root: &Path) -> Result<String, String> {
         ));
     }
     Ok(lines)
-}
-
-/// The lines of [`mate_in_one_lines`] for one file's text: the entries with a `win` line.
-fn mates_of(text: &str) -> String {
-    #[derive(Default)]
-    struct Entry<'a> {
-        config: &'a str,
-        position: &'a str,
-        win: &'a str,
-        rule: &'a str,
-    }
-    let mut game = "";
-    let mut entries: Vec<Entry> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (keyword, value) = line.split_once(' ').unwrap_or((line, ""));
-        let value = value.trim();
-        match (keyword, entries.last_mut()) {
-            ("game", _) => game = value,
-            ("id", _) => entries.push(Entry::default()),
-            ("config", Some(e)) => e.config = value,
-            ("position", Some(e)) => e.position = value,
-            ("win", Some(e)) => e.win = value,
-            ("rule", Some(e)) => e.rule = value,
-            _ => {}
-        }
-    }
-    entries
-        .iter()
-        .filter(|e| !e.win.is_empty())
-        .map(|e| {
-            format!(
-                "{game}\t{}\t{}\t{}\t{}\n",
-                e.config, e.position, e.win, e.rule
-            )
-        })
-        .collect()
 }
 
 /// The positions `perft.c` counts in [`perft_ratios`]: game, configuration, depth. Deep enough
@@ -410,13 +380,6 @@ fn perft_ratios(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_wins_in_one_of_a_test_position_file_become_input_lines() {
-        let text = "# a comment\ngame g\n\nid quick\nconfig x=1\ntags quick\nrule R-1\n\
-                    id mate\nconfig x=2\nposition P w\nwin a1a8 b1b8\nrule R-2 mate\n";
-        assert_eq!(mates_of(text), "g\tx=2\tP w\ta1a8 b1b8\tR-2 mate\n");
-    }
 
     #[test]
     fn every_game_crate_of_the_workspace_gives_its_wins_in_one() {
