@@ -48,7 +48,7 @@ fn status(command: &mut Command) -> Result<(), String> {
 }
 
 /// The host's target triple (`rustc -vV`), which names the C archive.
-fn host_triple() -> Result<String, String> {
+pub(crate) fn host_triple() -> Result<String, String> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     output(Command::new(rustc).arg("-vV"))?
         .lines()

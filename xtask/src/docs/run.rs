@@ -128,52 +128,31 @@ impl PageRun {
         let commands = commands(&block.lines)?;
         let mut stopped = 0;
         let started = Instant::now();
-        // The commands the block runs in the background (`… &`): they live until the page ends.
-        let mut background = 0;
-        let mut outcome = Ok(());
         for (k, command) in commands.iter().enumerate() {
             let name = format!("{}-{k}", block.line);
             let script = self.script_command(command, block.venv())?;
             let out = if runs_to_end(command) {
-                self.run(script, &name, SCRIPT_LIMIT)
+                self.run(script, &name, SCRIPT_LIMIT)?
             } else {
-                self.run_bounded(script, &name, Duration::from_secs(seconds))
+                self.run_bounded(script, &name, Duration::from_secs(seconds))?
             };
-            let out = match out {
-                Ok(out) => out,
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
-                }
-            };
-            if is_background(command) {
-                background += 1;
-                self.background.borrow_mut().push(out.group);
-            }
+            // What it left running in the background (`… &`) lives until the page ends.
+            self.background.borrow_mut().push(out.group);
             if out.stopped {
                 stopped += 1;
             } else if !out.success {
-                outcome = Err(format!(
+                return Err(format!(
                     "`{command}` ended with {} before its {seconds} s\n--- its last output\n{}",
                     out.status,
                     tail(&out.text, 40)
                 ));
-                break;
             }
         }
-        outcome?;
         Ok(format!(
-            "{} commands: {} ended well{}, {stopped} still running after {seconds} s, stopped; \
+            "{} commands: {} ended well, {stopped} still running after {seconds} s, stopped; \
              {:.0} s in all",
             commands.len(),
             commands.len() - stopped,
-            if background == 0 {
-                String::new()
-            } else {
-                format!(
-                    " ({background} of them left running in the background until the page's end)"
-                )
-            },
             started.elapsed().as_secs_f64()
         ))
     }
@@ -383,12 +362,6 @@ fn runs_cargo_fuzz(script: &str) -> bool {
     })
 }
 
-/// A command that bash runs in the background (`… &`, not `&&`).
-fn is_background(command: &str) -> bool {
-    let code = command.split(" #").next().unwrap_or(command).trim_end();
-    code.ends_with('&') && !code.ends_with("&&")
-}
-
 /// Runs `cmd` in a process group of its own, without input, its stdout and stderr both
 /// written to the file `log` (so that a bounded run can stop the whole group and read what
 /// it printed).
@@ -455,7 +428,7 @@ mod tests {
     }
 
     #[test]
-    fn builds_and_installs_run_to_their_end_and_background_commands_are_known() {
+    fn builds_and_installs_run_to_their_end() {
         assert!(runs_to_end("cargo build --release -p variant-cli"));
         assert!(runs_to_end("pip install psutil   # for the CPU times"));
         assert!(runs_to_end("cargo xtask install --prefix target/prefix"));
@@ -465,11 +438,5 @@ mod tests {
         assert!(!runs_to_end(
             "python -m variant_games.distributed perft chess3d --depth 8"
         ));
-        assert!(is_background("dask scheduler --port 8786 &"));
-        assert!(is_background(
-            "dask worker tcp://127.0.0.1:8786 &   # one core"
-        ));
-        assert!(!is_background("make && make check"));
-        assert!(!is_background("cargo test"));
     }
 }
