@@ -91,6 +91,17 @@ impl variant_core::presentation::Presentation for Chess3d {
                    opponent (C3-6, C3-12)",
         }]
     }
+
+    /// Chess: one height is the standard game on one 8×8 board (C3-1).
+    fn presets(&self) -> &'static [variant_core::presentation::Preset] {
+        &[variant_core::presentation::Preset {
+            name: "chess",
+            label: "Chess",
+            config: "heights=1",
+            description: "Chess (FIDE): 3D chess at one height, which is the standard game on \
+                          one 8x8 board.",
+        }]
+    }
 }
 
 #[cfg(test)]

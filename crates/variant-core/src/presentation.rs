@@ -134,6 +134,29 @@ const fn chess_piece(symbol: char, name: &'static str, glyph: &'static str) -> P
     }
 }
 
+/// A configuration that players know by a name of its own (FIDE chess is chess3d at one
+/// height), offered as a game of its own where a game is chosen and named so where one is
+/// listed.
+///
+/// # Example
+///
+/// ```
+/// use variant_core::presentation::Presentation;
+/// # use variant_core::doc_game::Nim as MyGame;
+/// assert!(MyGame::default().presets().is_empty()); // none by default
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Preset {
+    /// Its name in lists and addresses (`chess`).
+    pub name: &'static str,
+    /// What players call it (`Chess`).
+    pub label: &'static str,
+    /// The configuration keys it fixes, as `key=value;key=value`.
+    pub config: &'static str,
+    /// One line saying what it is.
+    pub description: &'static str,
+}
+
 /// How a game is shown: implemented by every game crate.
 ///
 /// # Example
@@ -158,6 +181,12 @@ pub trait Presentation: Game {
     /// What the cells' notes mean; `None` (the default) for a game without notes.
     fn notes(&self) -> Option<Notes> {
         None
+    }
+
+    /// The configurations of the game that players know by a name of their own; none by
+    /// default.
+    fn presets(&self) -> &'static [Preset] {
+        &[]
     }
 
     /// The look of the piece of `symbol` (upper case), if the game has one.

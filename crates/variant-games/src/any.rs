@@ -1329,6 +1329,10 @@ impl Presentation for AnyGame {
         dispatch!(TypedGame, &self.game, g => Presentation::notes(g))
     }
 
+    fn presets(&self) -> &'static [variant_core::presentation::Preset] {
+        dispatch!(TypedGame, &self.game, g => Presentation::presets(g))
+    }
+
     fn seat_colours(&self, seat: Seat) -> SeatColours {
         dispatch!(TypedGame, &self.game, g => Presentation::seat_colours(g, seat))
     }

@@ -6,8 +6,8 @@
 
 use crate::AnyGame;
 use serde::Serialize;
-use variant_core::presentation::Presentation;
 pub use variant_core::presentation::{Notes, Zone};
+use variant_core::presentation::{Presentation, Preset};
 use variant_core::{Game, Seat};
 
 /// One board as drawn.
@@ -65,6 +65,9 @@ pub struct PageFacts {
     pub pieces: Vec<PieceInfo>,
     /// Every seat, in seat order.
     pub seats: Vec<SeatLook>,
+    /// The configurations players know by a name of their own (Chess: chess3d at one height),
+    /// offered as games of their own and named so in lists.
+    pub presets: Vec<Preset>,
 }
 
 /// What a page needs to draw `game` (in its present position: the 3D games lose heights).
@@ -141,5 +144,6 @@ pub fn describe(game: &AnyGame) -> PageFacts {
         zones,
         pieces,
         seats,
+        presets: game.presets().to_vec(),
     }
 }

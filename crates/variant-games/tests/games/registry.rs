@@ -254,3 +254,35 @@ fn bench_positions_have_the_published_counts_at_small_depth() {
         assert_eq!(g.count_legal_moves(), 48);
     }
 }
+
+/// Every named configuration a game offers (FIDE chess: chess3d at one height) is a valid
+/// configuration of that game, and a game made with it reads back every key it fixes; its name
+/// is unique among the games and the presets.
+#[test]
+fn every_preset_is_a_configuration_of_its_game() {
+    use variant_games::variant_core::presentation::Presentation;
+    let mut names: Vec<&str> = variant_games::registry::games()
+        .iter()
+        .map(|g| g.name)
+        .collect();
+    let mut presets = 0;
+    for info in variant_games::registry::games() {
+        let game = variant_games::new_game(info.name, "").unwrap();
+        for preset in game.presets() {
+            presets += 1;
+            assert!(!names.contains(&preset.name), "{}: name taken", preset.name);
+            names.push(preset.name);
+            let made = variant_games::new_game(info.name, preset.config)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", info.name, preset.name));
+            let config = made.config().to_string();
+            for pair in preset.config.split(';') {
+                assert!(
+                    config.split(';').any(|kv| kv == pair),
+                    "{}: {pair} not in {config}",
+                    preset.name
+                );
+            }
+        }
+    }
+    assert!(presets >= 1, "FIDE chess is offered as Chess");
+}

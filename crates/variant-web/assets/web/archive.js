@@ -38,7 +38,7 @@ export async function showArchive() {
       const li = document.createElement("li");
       li.dataset.game = g.id;
       const who = g.seats.map((seat) => (g.names[seat] || "?") + " (" + seat + ")").join(" – ");
-      const a = Object.assign(document.createElement("a"), { href: g.watch, textContent: gameLabel(g.game, g.config) + ": " + who });
+      const a = Object.assign(document.createElement("a"), { href: g.watch, textContent: gameLabel(g.game, g.config, (info.games.find((x) => x.name === g.game)?.view || {}).presets) + ": " + who });
       li.append(a, " · " + g.status.text + " · " + g.ply + " plies · " + g.finished.replace("T", " ").replace("Z", " UTC"));
       list.appendChild(li);
     }

@@ -49,7 +49,7 @@ function render(state) {
     }
   }
   $("choice").hidden = true;
-  $("game-title").textContent = gameLabel(state.game, state.config);
+  $("game-title").textContent = gameLabel(state.game, state.config, (state.view || {}).presets);
   $("game-config").textContent = state.config + (state.clock ? " · clock " + clockText(state.clock) : "");
   const mine = mySeats(state);
   $("you").replaceChildren();
@@ -57,7 +57,7 @@ function render(state) {
   else $("you").append(game.fatal ? "" : "You are watching.");
   renderStatus(state);
   // The tab says when it is this player's move, as game sites do.
-  document.title = (myTurn(state) ? "Your turn · " : "") + gameLabel(state.game, state.config) + " · variants";
+  document.title = (myTurn(state) ? "Your turn · " : "") + gameLabel(state.game, state.config, (state.view || {}).presets) + " · variants";
   $("status").dataset.result = state.status.result;
   $("thinking").hidden = !state.thinking;
   $("top-thinking").hidden = !state.thinking;

@@ -1,6 +1,6 @@
 // The landing page: the lobby (open games, games to watch, this browser's links) and the form
 // that creates a game.
-import { $, NAME_KEY, PRESETS, api, gameLabel, clockText, linkItem, myName, saveLinks, savedLinks } from "./util.js";
+import { $, NAME_KEY, api, configKeys, gameLabel, clockText, linkItem, myName, saveLinks, savedLinks } from "./util.js";
 
 
 async function takeSeat(id, seat, game) {
@@ -20,13 +20,14 @@ function lobbyNote(li, id) {
 }
 
 export async function showLobby() {
-  const [open, busy] = await Promise.all([api("GET", "/api/games?open=true"), api("GET", "/api/games?open=false")]);
+  const [open, busy, info] = await Promise.all([api("GET", "/api/games?open=true"), api("GET", "/api/games?open=false"), api("GET", "/api/info")]);
+  const presets = (name) => (info.games.find((x) => x.name === name)?.view || {}).presets;
   const openList = $("open-games");
   openList.replaceChildren();
   for (const g of open.games) {
     const li = document.createElement("li");
     li.dataset.game = g.id;
-    li.append(gameLabel(g.game, g.config) + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
+    li.append(gameLabel(g.game, g.config, presets(g.game)) + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
     for (const seat of g.free_seats) {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: "play " + seat });
       b.dataset.take = seat;
@@ -50,7 +51,7 @@ export async function showLobby() {
   for (const g of busy.games) {
     const li = document.createElement("li");
     li.dataset.game = g.id;
-    li.append(gameLabel(g.game, g.config) + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
+    li.append(gameLabel(g.game, g.config, presets(g.game)) + " (" + g.config + ", " + clockText(g.clock) + ", " + g.ply + " moves) ");
     li.append(Object.assign(document.createElement("a"), { href: g.watch, textContent: "watch" }));
     lobbyNote(li, g.id);
     watchList.appendChild(li);
@@ -97,12 +98,12 @@ export async function showCreate() {
   $("your-name").value = localStorage.getItem(NAME_KEY) || "";
   const info = await api("GET", "/api/info");
   const select = $("game-select");
-  // Every game of the server, each followed by the named configurations of it (Chess after
-  // chess3d): a choice is a game with some keys fixed.
+  // Every game of the server, each followed by its named configurations (`view.presets`, from
+  // the game: Chess after chess3d): a choice is a game with some keys fixed.
   const choices = [];
   for (const g of info.games) {
     choices.push({ value: g.name, label: g.name, game: g, fixed: {}, description: g.description });
-    for (const p of PRESETS.filter((p) => p.game === g.name)) choices.push({ value: p.value, label: p.label, game: g, fixed: p.config, description: p.description });
+    for (const p of (g.view || {}).presets || []) choices.push({ value: p.name, label: p.label, game: g, fixed: configKeys(p.config), description: p.description });
   }
   for (const c of choices) select.appendChild(Object.assign(document.createElement("option"), { value: c.value, textContent: c.label }));
   const chosen = () => choices.find((c) => c.value === select.value);

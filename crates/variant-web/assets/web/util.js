@@ -89,24 +89,17 @@ export function linkItem(label, path, attrs = {}) {
   return li;
 }
 
-// Named configurations offered as games of their own in the form and named so in the lobby and
-// on the game page: a game with some keys fixed.
-export const PRESETS = [
-  {
-    value: "chess",
-    label: "Chess",
-    game: "chess3d",
-    config: { heights: "1" },
-    description: "Chess (FIDE): 3D chess at one height, which is the standard game on one 8x8 board.",
-  },
-];
+// The keys a configuration text (`heights=1;white-base=1`) sets, as an object.
+export function configKeys(text) {
+  return Object.fromEntries((text || "").split(";").filter((kv) => kv.includes("=")).map((kv) => kv.split("=")));
+}
 
-// The name a game goes by: a named configuration's ("Chess") when its configuration has every
-// key the preset fixes (the server writes the whole configuration, `heights=1;white-base=1;…`),
-// else the game's.
-export function gameLabel(game, config) {
-  const keys = new Map((config || "").split(";").map((kv) => kv.split("=")));
-  const p = PRESETS.find((p) => p.game === game && Object.entries(p.config).every(([k, v]) => keys.get(k) === v));
+// The name a game goes by: that of one of its named configurations (`view.presets`, from the
+// game: "Chess" for chess3d at one height) when its configuration has every key the preset
+// fixes (the server writes the whole configuration, `heights=1;white-base=1;…`), else the game's.
+export function gameLabel(game, config, presets) {
+  const keys = configKeys(config);
+  const p = (presets || []).find((p) => Object.entries(configKeys(p.config)).every(([k, v]) => keys[k] === v));
   return p ? p.label : game;
 }
 
